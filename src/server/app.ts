@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { SERVER_ERROR_MESSAGE, type ErrorResponse } from '#shared/contracts/errors.ts';
+import { createAuth } from '#server/auth/auth.ts';
+import { registerAuthRoutes, registerSessionResolution } from '#server/auth/session.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { healthRoutes } from '#server/routes/system/health-routes.ts';
+import { userRoutes } from '#server/routes/user/user-routes.ts';
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the HTTP application without listening, so tests drive it with `inject`. */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Understanding API', version: '1.0.0' },
+      components: {},
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  setErrorHandling(app);
+
+  const auth = createAuth(database.db, config);
+  registerSessionResolution(app, auth);
+  registerAuthRoutes(app, auth);
+  await app.register(healthRoutes, { database });
+  await app.register(userRoutes, { db: database.db });
+
+  await serveClient(app, config.clientDir);
+  return app;
+}
+
+function errorBody(request: { id: string }, code: string, message: string, extra?: Partial<ErrorResponse>): ErrorResponse {
+  return { error: { code, message, ...extra?.error }, referenceId: request.id, ...extra };
+}
+
+/** One error handler for the whole API: the error shape of DESIGN §8, 5xx details only in the log. */
+function setErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body = errorBody(request, error.code, error.message);
+      if (error.fields) body.error.fields = error.fields;
+      return reply.status(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+        fields[where] ??= issue.message ?? 'Invalid value';
+      }
+      const names = Object.keys(fields).join(', ');
+      return reply.status(400).send({
+        error: { code: 'bad_request', message: `Some fields are not valid: ${names}.`, fields },
+        referenceId: request.id,
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response did not match its contract');
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(errorBody(request, clientErrorCode(error.statusCode), error.message));
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+    }
+    return reply.status(500).send(errorBody(request, 'internal', SERVER_ERROR_MESSAGE));
+  });
+}
+
+function clientErrorCode(status: number): string {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'too_many_requests';
+  return 'bad_request';
+}
+
+/**
+ * Serves the built client with a history fallback: any GET that is not an API path or a file gets
+ * index.html, so deep links work. Unknown API paths get the JSON 404.
+ */
+async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (hasClient && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody(request, 'not_found', `There is no ${request.method} ${request.url.split('?')[0]}.`));
+  });
+}

@@ -1,0 +1,61 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '#server/db/schema/auth.ts';
+
+/** Session lifetime: a working day; refreshed at most hourly while the user is active. */
+const SESSION_SECONDS = 60 * 60 * 12;
+
+/**
+ * The sign-in library: e-mail and password, sessions in the database (HttpOnly cookies), rate-limit
+ * counters in the database so every app server shares them. Self sign-up is off: people join by
+ * invitation.
+ */
+export function createAuth(db: Db, config: Config) {
+  const configuredOrigin = new URL(config.publicUrl).origin;
+  return betterAuth({
+    appName: 'Understanding',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    database: drizzleAdapter(db as never, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    advanced: {
+      cookiePrefix: 'understanding',
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      database: { generateId: 'uuid' },
+    },
+    // Same-origin requests are always trusted, whatever host name the server is reached by.
+    trustedOrigins: (request) => {
+      const host = request?.headers.get('host');
+      const proto = request?.headers.get('x-forwarded-proto') ?? 'http';
+      return host ? [configuredOrigin, `${proto}://${host}`] : [configuredOrigin];
+    },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    user: {
+      // Product fields the session must carry to resolve the actor; never settable through the auth API.
+      additionalFields: {
+        userType: { type: 'string', required: false, input: false },
+        agencyUuid: { type: 'string', required: false, input: false },
+        networkUuid: { type: 'string', required: false, input: false },
+        isOwner: { type: 'boolean', required: false, input: false },
+        isAdministrator: { type: 'boolean', required: false, input: false },
+        isActive: { type: 'boolean', required: false, input: false },
+      },
+    },
+    session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60 },
+    rateLimit: {
+      enabled: config.nodeEnv !== 'test',
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: { '/sign-in/email': { window: 60, max: 20 } },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,73 @@
+import type {} from '@fastify/swagger';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { userTypeSchema } from '#shared/contracts/user.ts';
+import { AppError } from '#server/errors.ts';
+import type { Actor } from '#server/policies/actor.ts';
+import type { Auth } from './auth.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+/**
+ * Resolves the session cookie into an actor on every request (null when signed out, inactive or
+ * unknown). Routes that need a user call `requireActor`.
+ */
+export function registerSessionResolution(app: FastifyInstance, auth: Auth): void {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!result) return;
+    const u = result.user;
+    const userType = userTypeSchema.safeParse(u.userType);
+    if (!userType.success || u.isActive === false) return;
+    request.actor = {
+      userId: u.id,
+      email: u.email,
+      userType: userType.data,
+      agencyUuid: u.agencyUuid ?? null,
+      networkUuid: u.networkUuid ?? null,
+      isOwner: u.isOwner === true,
+      isAdministrator: u.isAdministrator === true,
+      sessionId: result.session.id,
+    };
+    request.log = request.log.child({ userId: u.id });
+  });
+}
+
+/** The caller, or a 401 when there is no valid session. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('unauthorized', 'You are not signed in, or your session has expired.');
+  return request.actor;
+}
+
+/** Forwards /api/auth/* to the sign-in library, translating between Fastify and web Request/Response. */
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+      const hasBody = request.method !== 'GET' && request.body !== undefined;
+      const response = await auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers: fromNodeHeaders(request.headers),
+          body: hasBody ? JSON.stringify(request.body) : undefined,
+        }),
+      );
+      reply.status(response.status);
+      for (const [key, value] of response.headers) {
+        if (key !== 'set-cookie') reply.header(key, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? await response.text() : null);
+    },
+  });
+}

@@ -1,0 +1,117 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as tenancy from './schema/tenancy.ts';
+import * as dimensions from './schema/dimensions.ts';
+import * as facts from './schema/facts.ts';
+import * as auth from './schema/auth.ts';
+
+export const schema = { ...tenancy, ...dimensions, ...facts, ...auth };
+export type Schema = typeof schema;
+
+type RowsResult<T> = { rows: T[] };
+
+/** Raw query results of both drivers share `rows`; that is all services rely on. */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  readonly type: RowsResult<this['row']>;
+}
+
+/** One database handle type for both drivers: services never know which one they run on. */
+export type Db = PgDatabase<RowsResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  migrate: (migrationsFolder: string) => Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (tests copy a migrated database this way). */
+  dump?: () => Promise<Blob>;
+  close: () => Promise<void>;
+};
+
+export class DatabaseLockedError extends Error {}
+
+/**
+ * Opens the embedded PGlite database in `dataDir`. A lock file holding the owner's pid stops a second
+ * process from opening the same directory (PGlite is single-process); a lock left by a dead process
+ * is taken over.
+ */
+export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> {
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireLock(path.join(dataDir, 'understanding.lock'));
+    try {
+      client = await PGlite.create(path.join(dataDir, 'pgdata'));
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: (migrationsFolder) => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    dump: () => client.dumpDataDir('none'),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/** Opens a pool on a PostgreSQL server. */
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Numeric and bigint stay strings (exact); dates stay 'YYYY-MM-DD'.
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await pool.query('select 1');
+  return {
+    db,
+    driver: 'postgres',
+    migrate: (migrationsFolder) => migratePg(drizzlePg(pool), { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+function acquireLock(lockFile: string): () => void {
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8').trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      throw new DatabaseLockedError(
+        `The database in ${path.dirname(lockFile)} is already open in another process (pid ${pid}). ` +
+          'Stop that process first, or set DATA_DIR to another directory.',
+      );
+    }
+    rmSync(lockFile, { force: true });
+  }
+  let fd: number;
+  try {
+    fd = openSync(lockFile, 'wx');
+  } catch {
+    throw new DatabaseLockedError(
+      `The database in ${path.dirname(lockFile)} is being opened by another process. Try again in a moment.`,
+    );
+  }
+  writeSync(fd, String(process.pid));
+  closeSync(fd);
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { agencies } from './tenancy.ts';
+import { carriers, linesOfBusiness } from './dimensions.ts';
+
+/** Money columns: exact decimals, summed in SQL; a NULL means "not reported", never zero. */
+const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
+
+/**
+ * Agency codes (sub-codes): the code an agency is known by at a carrier. A sub-code may hang under a
+ * parent code (an associated sub agency).
+ */
+export const agencyCodes = pgTable(
+  'agency_codes',
+  {
+    agencyUuid: uuid('agency_uuid')
+      .notNull()
+      .references(() => agencies.uuid),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    carrierUuid: uuid('carrier_uuid')
+      .notNull()
+      .references(() => carriers.uuid),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    parentUuid: uuid('parent_uuid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyUuid, t.uuid] }),
+    uniqueIndex('agency_codes_code_uidx').on(t.agencyUuid, t.carrierUuid, t.code),
+    uniqueIndex('agency_codes_uuid_uidx').on(t.uuid),
+  ],
+);
+
+/**
+ * The months a carrier reported for an agency. A month absent here is missing data, which is what
+ * marks a report "incomplete".
+ */
+export const carrierReportedMonths = pgTable(
+  'carrier_reported_months',
+  {
+    agencyUuid: uuid('agency_uuid')
+      .notNull()
+      .references(() => agencies.uuid),
+    carrierUuid: uuid('carrier_uuid')
+      .notNull()
+      .references(() => carriers.uuid),
+    /** First day of the month reported. */
+    month: date('month', { mode: 'string' }).notNull(),
+    networkUuid: uuid('network_uuid').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyUuid, t.carrierUuid, t.month] }),
+    index('carrier_reported_months_network_idx').on(t.networkUuid, t.month),
+  ],
+);
+
+/**
+ * Monthly production per agency x carrier x standard type (x sub-code where known) x month. `source`
+ * is 'feed' (carrier download) or 'manual' (typed in by the agency).
+ */
+export const productionFacts = pgTable(
+  'production_facts',
+  {
+    agencyUuid: uuid('agency_uuid')
+      .notNull()
+      .references(() => agencies.uuid),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    networkUuid: uuid('network_uuid').notNull(),
+    carrierUuid: uuid('carrier_uuid')
+      .notNull()
+      .references(() => carriers.uuid),
+    lineUuid: uuid('line_uuid')
+      .notNull()
+      .references(() => linesOfBusiness.uuid),
+    agencyCodeUuid: uuid('agency_code_uuid'),
+    month: date('month', { mode: 'string' }).notNull(),
+    source: text('source').notNull().default('feed'),
+    writtenPremium: money('written_premium'),
+    newWrittenPremium: money('new_written_premium'),
+    earned: money('earned'),
+    incurred: money('incurred'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyUuid, t.id] }),
+    uniqueIndex('production_facts_grain_uidx').on(
+      t.agencyUuid,
+      t.carrierUuid,
+      t.lineUuid,
+      t.month,
+      t.source,
+      sql`coalesce(${t.agencyCodeUuid}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+    index('production_facts_agency_month_idx').on(t.agencyUuid, t.month),
+    index('production_facts_network_month_idx').on(t.networkUuid, t.month),
+  ],
+);
+
+/**
+ * Monthly commission per agency x carrier x line x month. The line is a standard type where the
+ * carrier's statement maps that far, otherwise a broad line.
+ */
+export const commissionFacts = pgTable(
+  'commission_facts',
+  {
+    agencyUuid: uuid('agency_uuid')
+      .notNull()
+      .references(() => agencies.uuid),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    networkUuid: uuid('network_uuid').notNull(),
+    carrierUuid: uuid('carrier_uuid')
+      .notNull()
+      .references(() => carriers.uuid),
+    lineUuid: uuid('line_uuid')
+      .notNull()
+      .references(() => linesOfBusiness.uuid),
+    month: date('month', { mode: 'string' }).notNull(),
+    source: text('source').notNull().default('feed'),
+    writtenPremium: money('written_premium'),
+    baseCommission: money('base_commission'),
+    additionalCommission: money('additional_commission'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyUuid, t.id] }),
+    uniqueIndex('commission_facts_grain_uidx').on(t.agencyUuid, t.carrierUuid, t.lineUuid, t.month, t.source),
+    index('commission_facts_network_month_idx').on(t.networkUuid, t.month),
+  ],
+);

@@ -1,0 +1,59 @@
+import { hashPassword } from 'better-auth/crypto';
+import { calendarDateIn, BUSINESS_TIME_ZONE } from '#shared/domain/reporting-month.ts';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseLockedError } from './db/client.ts';
+import { seedDemoData } from './db/demo/generate.ts';
+import { isEmptyDatabase, openConfiguredDatabase } from './db/open.ts';
+
+/** Starts the server: config, database (migrated; demo data on a new embedded one), HTTP, graceful stop. */
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  const app = await buildApp({ config, database });
+
+  if (config.demoData && (await isEmptyDatabase(database))) {
+    app.log.info('empty database: loading demo data (first start only)');
+    const summary = await seedDemoData(database.db, {
+      today: calendarDateIn(BUSINESS_TIME_ZONE),
+      passwordHash: hashPassword,
+      log: (message) => app.log.info(message),
+    });
+    app.log.info({ summary }, 'demo data loaded');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: database.driver, startupMs: Math.round(performance.now() - started) },
+    `Understanding is ready on ${config.publicUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Understanding could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import { desc, eq } from 'drizzle-orm';
+import type { User } from '#shared/contracts/user.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { agencies, networks, subscribers, subscriptions } from '#server/db/schema/tenancy.ts';
+import { AppError } from '#server/errors.ts';
+import { isAdminActor, type Actor } from '#server/policies/actor.ts';
+
+/**
+ * The signed-in user in the shape of spec part 1 §3: agency and network, subscription status, the
+ * subscriber flags and the MFA options. Internal and network users are not subscribers: they bypass
+ * the external subscriber check.
+ */
+export async function getCurrentUser(db: Db, actor: Actor): Promise<User> {
+  const [row] = await db
+    .select({
+      user: users,
+      agency: { uuid: agencies.uuid, name: agencies.name, city: agencies.city, state: agencies.state, networkUuid: agencies.networkUuid },
+      subscriber: { uuid: subscribers.uuid, primaryUserUuid: subscribers.primaryUserUuid, bypass: subscribers.bypassExternalSubscriber },
+    })
+    .from(users)
+    .leftJoin(agencies, eq(agencies.uuid, users.agencyUuid))
+    .leftJoin(subscribers, eq(subscribers.agencyUuid, users.agencyUuid))
+    .where(eq(users.id, actor.userId))
+    .limit(1);
+  if (!row) throw new AppError('not_found', 'Your user account no longer exists.');
+  const { user, agency, subscriber } = row;
+
+  const networkUuid = agency?.networkUuid ?? user.networkUuid;
+  const [network] = networkUuid
+    ? await db
+        .select({ uuid: networks.uuid, name: networks.name, abbreviation: networks.abbreviation })
+        .from(networks)
+        .where(eq(networks.uuid, networkUuid))
+    : [];
+  const subscriptionRows = agency
+    ? await db
+        .select({ status: subscriptions.status })
+        .from(subscriptions)
+        .where(eq(subscriptions.agencyUuid, agency.uuid))
+        .orderBy(desc(subscriptions.createdAt))
+    : [];
+
+  const isInternal = actor.userType === 'internal';
+  return {
+    userUuid: user.id,
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    userType: actor.userType,
+    isOwner: user.isOwner,
+    isAdministrator: user.isAdministrator,
+    isInternal,
+    isAdmin: isAdminActor(user),
+    agency: agency ? { uuid: agency.uuid, name: agency.name, city: agency.city, state: agency.state } : null,
+    network: network ?? null,
+    subscriptions: subscriptionRows,
+    bypassExternalSubscriber: actor.userType === 'agency' ? (subscriber?.bypass ?? false) : true,
+    isPrimaryUserOfSubscriber: subscriber?.primaryUserUuid === user.id,
+    enableMfaOptions: user.enableMfaOptions,
+    allowEmailMFA: user.allowEmailMfa,
+    allowAuthenticatorMFA: user.allowAuthenticatorMfa,
+    allowSMSMFA: user.allowSmsMfa,
+    allowOptOutMFA: user.allowOptOutMfa,
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const userTypeSchema = z.enum(['internal', 'network', 'agency']);
+export type UserType = z.infer<typeof userTypeSchema>;
+
+/** The signed-in user as the client sees it (spec part 1 §3 User). */
+export const userSchema = z.object({
+  userUuid: z.string().uuid(),
+  id: z.string().uuid(),
+  email: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userType: userTypeSchema,
+  isOwner: z.boolean(),
+  isAdministrator: z.boolean(),
+  isInternal: z.boolean(),
+  isAdmin: z.boolean(),
+  agency: z.object({ uuid: z.string().uuid(), name: z.string(), city: z.string(), state: z.string() }).nullable(),
+  network: z.object({ uuid: z.string().uuid(), name: z.string(), abbreviation: z.string() }).nullable(),
+  subscriptions: z.array(z.object({ status: z.string() })),
+  bypassExternalSubscriber: z.boolean(),
+  isPrimaryUserOfSubscriber: z.boolean(),
+  enableMfaOptions: z.boolean(),
+  allowEmailMFA: z.boolean(),
+  allowAuthenticatorMFA: z.boolean(),
+  allowSMSMFA: z.boolean(),
+  allowOptOutMFA: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** GET /api/user: `{ user, errorMessage }`. */
+export const userResponseSchema = z.object({
+  user: userSchema,
+  errorMessage: z.string().nullable(),
+});
+export type UserResponse = z.infer<typeof userResponseSchema>;
