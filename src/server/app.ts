@@ -15,24 +15,40 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { SERVER_ERROR_MESSAGE, type ErrorResponse } from '#shared/contracts/errors.ts';
+import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
+import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import { createAuth } from '#server/auth/auth.ts';
 import { registerAuthRoutes, registerSessionResolution } from '#server/auth/session.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
+import { accessRoutes } from '#server/routes/access/access-routes.ts';
+import { adminRoutes } from '#server/routes/admin/admin-routes.ts';
+import { collaborationRoutes } from '#server/routes/collaboration/collaboration-routes.ts';
+import { subscriptionRoutes } from '#server/routes/subscription/subscription-routes.ts';
+import { mappingRoutes } from '#server/routes/production/mapping-routes.ts';
+import { productionRoutes } from '#server/routes/production/production-routes.ts';
 import { healthRoutes } from '#server/routes/system/health-routes.ts';
+import { createFlagClient } from '#server/services/flags/database-flag-provider.ts';
 import { userRoutes } from '#server/routes/user/user-routes.ts';
 
 export type AppOptions = {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Today's date in the business time zone (tests pin it). */
+  today?: () => CalendarDay;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Builds the HTTP application without listening, so tests drive it with `inject`. */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  today = () => calendarDateIn(BUSINESS_TIME_ZONE),
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     requestIdHeader: 'x-request-id',
@@ -76,17 +92,29 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 
   setErrorHandling(app);
 
-  const auth = createAuth(database.db, config);
+  const auth = createAuth(database.db, config, app.log);
   registerSessionResolution(app, auth);
   registerAuthRoutes(app, auth);
   await app.register(healthRoutes, { database });
   await app.register(userRoutes, { db: database.db });
+  const flags = await createFlagClient(database.db, `app-${randomUUID()}`);
+  await app.register(accessRoutes, { db: database.db, flags, config });
+  await app.register(subscriptionRoutes, { db: database.db });
+  await app.register(adminRoutes, { db: database.db });
+  await app.register(collaborationRoutes, { db: database.db });
+  await app.register(mappingRoutes, { db: database.db });
+  await app.register(productionRoutes, { db: database.db, today });
 
   await serveClient(app, config.clientDir);
   return app;
 }
 
-function errorBody(request: { id: string }, code: string, message: string, extra?: Partial<ErrorResponse>): ErrorResponse {
+function errorBody(
+  request: { id: string },
+  code: string,
+  message: string,
+  extra?: Partial<ErrorResponse>,
+): ErrorResponse {
   return { error: { code, message, ...extra?.error }, referenceId: request.id, ...extra };
 }
 
@@ -96,12 +124,14 @@ function setErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body = errorBody(request, error.code, error.message);
       if (error.fields) body.error.fields = error.fields;
+      if (error.refreshTokenRevoked) body.refreshTokenRevoked = true;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+        const where =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
         fields[where] ??= issue.message ?? 'Invalid value';
       }
       const names = Object.keys(fields).join(', ');
@@ -113,7 +143,9 @@ function setErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its contract');
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send(errorBody(request, clientErrorCode(error.statusCode), error.message));
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(request, clientErrorCode(error.statusCode), error.message));
     } else {
       request.log.error({ err: error }, 'unhandled error');
     }
@@ -140,6 +172,7 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
       root: clientDir,
       index: false,
       wildcard: false,
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
@@ -152,6 +185,8 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
     if (hasClient && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send(errorBody(request, 'not_found', `There is no ${request.method} ${request.url.split('?')[0]}.`));
+    return reply
+      .status(404)
+      .send(errorBody(request, 'not_found', `There is no ${request.method} ${request.url.split('?')[0]}.`));
   });
 }

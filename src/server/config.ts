@@ -29,6 +29,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUPPORT_EMAIL: z.string().email('must be an e-mail address').default('support@understanding.local'),
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
+  HELP_SITE_URL: z.string().url('must be a URL').optional(),
+  AI_CHAT_URL: z.string().url('must be a URL').optional(),
+  UPLOAD_PORTAL_URL: z.string().url('must be a URL').optional(),
 });
 
 export type Config = {
@@ -41,6 +44,11 @@ export type Config = {
   publicUrl: string;
   logLevel: string;
   supportEmail: string;
+  /** The help site of the header's Help Portal item (default: the in-app help page). */
+  helpSiteUrl: string;
+  /** External AI Chat and upload portal; empty when not configured (their links are then hidden). */
+  aiChatUrl: string;
+  uploadPortalUrl: string;
   /** Load demo data into an empty embedded database at start. */
   demoData: boolean;
   clientDir: string;
@@ -68,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     authSecret = readOrCreateSecret(dataDir);
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -75,9 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     authSecret,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     supportEmail: e.SUPPORT_EMAIL,
+    helpSiteUrl: e.HELP_SITE_URL ?? `${publicUrl}/helpDesk`,
+    aiChatUrl: e.AI_CHAT_URL ?? '',
+    uploadPortalUrl: e.UPLOAD_PORTAL_URL ?? '',
     demoData: e.DEMO_DATA === 'auto' && !e.DATABASE_URL,
     clientDir: path.join(appRoot, 'dist', 'client'),
     migrationsDir: path.join(appRoot, 'src', 'server', 'db', 'migrations'),

@@ -18,6 +18,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A 401 for a session that staff revoked: the client signs out instead of offering to sign in again. */
+    readonly refreshTokenRevoked = false,
   ) {
     super(message);
     this.name = 'AppError';

@@ -22,7 +22,11 @@ describe('health', () => {
 
 describe('request ids and errors', () => {
   it('echoes a caller-supplied x-request-id and generates one otherwise', async () => {
-    const echoed = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const echoed = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(echoed.headers['x-request-id']).toBe('abc-123');
     const generated = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -72,7 +76,11 @@ describe('sign-in and /api/user', () => {
 
   it('sets an HttpOnly session cookie and returns the agency user in the spec shape', async () => {
     const agency = await buildAgency(t.database.db, { bypassExternalSubscriber: false });
-    const owner = await buildUser(t.database.db, { agencyUuid: agency.uuid, networkUuid: agency.networkUuid, isOwner: true });
+    const owner = await buildUser(t.database.db, {
+      agencyUuid: agency.uuid,
+      networkUuid: agency.networkUuid,
+      isOwner: true,
+    });
     const signInResponse = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -107,11 +115,28 @@ describe('sign-in and /api/user', () => {
     const networkUser = await buildUser(t.database.db, { userType: 'network' });
     const staff = await buildUser(t.database.db, { userType: 'internal' });
     const n = userResponseSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: await signIn(t.app, networkUser.email) } })).json(),
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/user',
+          headers: { cookie: await signIn(t.app, networkUser.email) },
+        })
+      ).json(),
     ).user;
-    expect(n).toMatchObject({ userType: 'network', agency: null, network: { uuid: networkUser.networkUuid }, bypassExternalSubscriber: true });
+    expect(n).toMatchObject({
+      userType: 'network',
+      agency: null,
+      network: { uuid: networkUser.networkUuid },
+      bypassExternalSubscriber: true,
+    });
     const s = userResponseSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: await signIn(t.app, staff.email) } })).json(),
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/user',
+          headers: { cookie: await signIn(t.app, staff.email) },
+        })
+      ).json(),
     ).user;
     expect(s).toMatchObject({ userType: 'internal', isInternal: true, agency: null, network: null });
   });

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { resetSessionAlerts } from '#client/lib/session-alerts.ts';
 
 afterEach(() => cleanup());
 
@@ -24,3 +25,12 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+
+// Each test starts with no session alerts and empty storage.
+afterEach(() => {
+  resetSessionAlerts();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+// Mantine's combobox scrolls the highlighted option into view.
+Element.prototype.scrollIntoView = () => {};

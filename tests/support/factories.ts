@@ -28,7 +28,11 @@ export async function buildAgency(
     .returning();
   const [subscriber] = await db
     .insert(subscribers)
-    .values({ agencyUuid: agency!.uuid, displayName: agency!.name, bypassExternalSubscriber: options.bypassExternalSubscriber ?? true })
+    .values({
+      agencyUuid: agency!.uuid,
+      displayName: agency!.name,
+      bypassExternalSubscriber: options.bypassExternalSubscriber ?? true,
+    })
     .returning();
   await db.insert(subscriptions).values({
     agencyUuid: agency!.uuid,

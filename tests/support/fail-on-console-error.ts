@@ -20,6 +20,8 @@ afterEach(() => {
   const calls = spy.mock.calls;
   spy.mockRestore();
   if (calls.length > 0 && !allowed) {
-    throw new Error(`console.error was called during the test:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `console.error was called during the test:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`,
+    );
   }
 });

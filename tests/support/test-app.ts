@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig, type Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { createTestDatabase } from './test-database.ts';
 import { TEST_PASSWORD } from './factories.ts';
@@ -8,7 +9,11 @@ import { TEST_PASSWORD } from './factories.ts';
 export type TestApp = { app: FastifyInstance; database: Database; close: () => Promise<void> };
 
 /** The real application on the test file's own database, driven with `inject` (no port). */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+  today?: () => CalendarDay,
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -16,7 +21,8 @@ export async function createTestApp(): Promise<TestApp> {
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config: { ...config, ...overrides }, database, logger: false, today });
+  beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -39,4 +45,20 @@ export async function signIn(app: FastifyInstance, email: string, password = TES
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
   return cookies.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** A request as the signed-in user of `cookie`, with a JSON body when one is given. */
+export function injectAs(
+  app: FastifyInstance,
+  cookie: string,
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { cookie, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
 }

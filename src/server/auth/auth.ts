@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '#server/config.ts';
@@ -12,7 +13,7 @@ const SESSION_SECONDS = 60 * 60 * 12;
  * counters in the database so every app server shares them. Self sign-up is off: people join by
  * invitation.
  */
-export function createAuth(db: Db, config: Config) {
+export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
   const configuredOrigin = new URL(config.publicUrl).origin;
   return betterAuth({
     appName: 'Understanding',
@@ -21,7 +22,13 @@ export function createAuth(db: Db, config: Config) {
     secret: config.authSecret,
     database: drizzleAdapter(db as never, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
     }),
     advanced: {
       cookiePrefix: 'understanding',
@@ -46,7 +53,11 @@ export function createAuth(db: Db, config: Config) {
         isActive: { type: 'boolean', required: false, input: false },
       },
     },
-    session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60 },
+    session: {
+      expiresIn: SESSION_SECONDS,
+      updateAge: 60 * 60,
+      additionalFields: { revokedAt: { type: 'date', required: false, input: false } },
+    },
     rateLimit: {
       enabled: config.nodeEnv !== 'test',
       storage: 'database',
@@ -55,6 +66,8 @@ export function createAuth(db: Db, config: Config) {
       customRules: { '/sign-in/email': { window: 60, max: 20 } },
     },
     telemetry: { enabled: false },
+    // The library's own messages go to the server log, not the console.
+    logger: { log: (level, message) => log[level]({ component: 'auth' }, message) },
   });
 }
 

@@ -9,6 +9,8 @@ import type { Auth } from './auth.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+    /** The session cookie named a session that staff revoked. */
+    sessionRevoked: boolean;
   }
 }
 
@@ -18,10 +20,15 @@ declare module 'fastify' {
  */
 export function registerSessionResolution(app: FastifyInstance, auth: Auth): void {
   app.decorateRequest('actor', null);
+  app.decorateRequest('sessionRevoked', false);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!result) return;
+    if (result.session.revokedAt) {
+      request.sessionRevoked = true;
+      return;
+    }
     const u = result.user;
     const userType = userTypeSchema.safeParse(u.userType);
     if (!userType.success || u.isActive === false) return;
@@ -41,7 +48,16 @@ export function registerSessionResolution(app: FastifyInstance, auth: Auth): voi
 
 /** The caller, or a 401 when there is no valid session. */
 export function requireActor(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError('unauthorized', 'You are not signed in, or your session has expired.');
+  if (request.sessionRevoked) {
+    throw new AppError(
+      'unauthorized',
+      'Your session was ended by an administrator. Please sign in again.',
+      undefined,
+      true,
+    );
+  }
+  if (!request.actor)
+    throw new AppError('unauthorized', 'You are not signed in, or your session has expired.');
   return request.actor;
 }
 

@@ -11,8 +11,9 @@ import * as tenancy from './schema/tenancy.ts';
 import * as dimensions from './schema/dimensions.ts';
 import * as facts from './schema/facts.ts';
 import * as auth from './schema/auth.ts';
+import * as access from './schema/access.ts';
 
-export const schema = { ...tenancy, ...dimensions, ...facts, ...auth };
+export const schema = { ...tenancy, ...dimensions, ...facts, ...auth, ...access };
 export type Schema = typeof schema;
 
 type RowsResult<T> = { rows: T[] };
@@ -41,7 +42,10 @@ export class DatabaseLockedError extends Error {}
  * process from opening the same directory (PGlite is single-process); a lock left by a dead process
  * is taken over.
  */
-export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   let releaseLock = () => {};
   let client: PGlite;
   if (dataDir) {
@@ -72,6 +76,11 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
 /** Opens a pool on a PostgreSQL server. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closed (restart, failover, a dropped database) is discarded by the
+  // pool and replaced on the next query; without a listener the event would end the process.
+  pool.on('error', (error) => {
+    process.emitWarning(`A database connection was closed by the server: ${error.message}`);
+  });
   // Numeric and bigint stay strings (exact); dates stay 'YYYY-MM-DD'.
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await pool.query('select 1');
@@ -83,7 +92,15 @@ export async function openPostgres(url: string): Promise<Database> {
   };
 }
 
+/** Lock files this process holds (a pid equal to ours in a lock we do not hold is a stale one). */
+const heldLocks = new Set<string>();
+
 function acquireLock(lockFile: string): () => void {
+  if (heldLocks.has(lockFile)) {
+    throw new DatabaseLockedError(
+      `The database in ${path.dirname(lockFile)} is already open in this process.`,
+    );
+  }
   if (existsSync(lockFile)) {
     const pid = Number(readFileSync(lockFile, 'utf8').trim());
     if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
@@ -104,7 +121,11 @@ function acquireLock(lockFile: string): () => void {
   }
   writeSync(fd, String(process.pid));
   closeSync(fd);
-  return () => rmSync(lockFile, { force: true });
+  heldLocks.add(lockFile);
+  return () => {
+    heldLocks.delete(lockFile);
+    rmSync(lockFile, { force: true });
+  };
 }
 
 function isAlive(pid: number): boolean {

@@ -16,7 +16,9 @@ export const userSchema = z.object({
   isAdministrator: z.boolean(),
   isInternal: z.boolean(),
   isAdmin: z.boolean(),
-  agency: z.object({ uuid: z.string().uuid(), name: z.string(), city: z.string(), state: z.string() }).nullable(),
+  agency: z
+    .object({ uuid: z.string().uuid(), name: z.string(), city: z.string(), state: z.string() })
+    .nullable(),
   network: z.object({ uuid: z.string().uuid(), name: z.string(), abbreviation: z.string() }).nullable(),
   subscriptions: z.array(z.object({ status: z.string() })),
   bypassExternalSubscriber: z.boolean(),

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addMonths, calendarDateIn, latestReportingMonth, parseYearMonth, workingYear } from './reporting-month.ts';
+import {
+  addMonths,
+  calendarDateIn,
+  latestReportingMonth,
+  parseYearMonth,
+  workingYear,
+} from './reporting-month.ts';
 
 describe('latestReportingMonth', () => {
   it.each([
@@ -29,10 +35,15 @@ describe('addMonths', () => {
 
   it('is undone by the opposite shift', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1990, max: 2090 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: -500, max: 500 }), (y, m, n) => {
-        const start = `${y}-${String(m).padStart(2, '0')}` as const;
-        expect(addMonths(addMonths(start, n), -n)).toBe(start);
-      }),
+      fc.property(
+        fc.integer({ min: 1990, max: 2090 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: -500, max: 500 }),
+        (y, m, n) => {
+          const start = `${y}-${String(m).padStart(2, '0')}` as const;
+          expect(addMonths(addMonths(start, n), -n)).toBe(start);
+        },
+      ),
     );
   });
 });
@@ -49,6 +60,10 @@ describe('parseYearMonth', () => {
 describe('calendarDateIn', () => {
   it('reads the date in the given zone, not UTC', () => {
     // 03:00 UTC on 16 Feb is still 15 Feb in Chicago.
-    expect(calendarDateIn('America/Chicago', new Date('2026-02-16T03:00:00Z'))).toEqual({ year: 2026, month: 2, day: 15 });
+    expect(calendarDateIn('America/Chicago', new Date('2026-02-16T03:00:00Z'))).toEqual({
+      year: 2026,
+      month: 2,
+      day: 15,
+    });
   });
 });

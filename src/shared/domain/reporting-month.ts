@@ -39,8 +39,16 @@ export function addMonths(value: YearMonth, count: number): YearMonth {
 }
 
 /** Today's date in a time zone, as calendar parts (the product tracks time in America/Chicago). */
-export function calendarDateIn(timeZone: string, instant: Date = new Date()): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(instant);
+export function calendarDateIn(
+  timeZone: string,
+  instant: Date = new Date(),
+): { year: number; month: number; day: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }

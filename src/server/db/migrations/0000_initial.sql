@@ -34,13 +34,6 @@ CREATE TABLE "rate_limits" (
 	CONSTRAINT "rate_limits_key_unique" UNIQUE("key")
 );
 --> statement-breakpoint
-CREATE TABLE "revoked_sessions" (
-	"token" text PRIMARY KEY NOT NULL,
-	"user_id" uuid NOT NULL,
-	"revoked_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,

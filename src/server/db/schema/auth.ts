@@ -46,6 +46,8 @@ export const sessions = pgTable(
     updatedAt: updatedAt(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** Set when staff revoke the user's sessions: the next call answers 401 with refreshTokenRevoked. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -40,7 +40,10 @@ export const subscribers = pgTable(
     bypassExternalSubscriber: boolean('bypass_external_subscriber').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('subscribers_agency_uidx').on(t.agencyUuid), uniqueIndex('subscribers_uuid_uidx').on(t.uuid)],
+  (t) => [
+    uniqueIndex('subscribers_agency_uidx').on(t.agencyUuid),
+    uniqueIndex('subscribers_uuid_uidx').on(t.uuid),
+  ],
 );
 
 /** A subscription of a subscriber to a plan; `status` uses the billing provider's words ('Active', ...). */
@@ -62,4 +65,3 @@ export const subscriptions = pgTable(
     index('subscriptions_subscriber_idx').on(t.agencyUuid, t.subscriberUuid, t.createdAt.desc()),
   ],
 );
-

@@ -15,8 +15,18 @@ export async function getCurrentUser(db: Db, actor: Actor): Promise<User> {
   const [row] = await db
     .select({
       user: users,
-      agency: { uuid: agencies.uuid, name: agencies.name, city: agencies.city, state: agencies.state, networkUuid: agencies.networkUuid },
-      subscriber: { uuid: subscribers.uuid, primaryUserUuid: subscribers.primaryUserUuid, bypass: subscribers.bypassExternalSubscriber },
+      agency: {
+        uuid: agencies.uuid,
+        name: agencies.name,
+        city: agencies.city,
+        state: agencies.state,
+        networkUuid: agencies.networkUuid,
+      },
+      subscriber: {
+        uuid: subscribers.uuid,
+        primaryUserUuid: subscribers.primaryUserUuid,
+        bypass: subscribers.bypassExternalSubscriber,
+      },
     })
     .from(users)
     .leftJoin(agencies, eq(agencies.uuid, users.agencyUuid))

@@ -1,0 +1,190 @@
+/**
+ * `npm run bench:production [-- --agencies 2000 --driver postgres|pglite|both --runs 20]`
+ *
+ * Builds (once) a benchmark network of N agencies on the PostgreSQL server
+ * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/understanding_bench) and/or on
+ * PGlite (BENCH_DATA_DIR, default ./data-bench), then times Carrier Production by-carrier and
+ * by-agency at network and agency level for YTD, 12MM and 36MM (each with its prior period) and the
+ * CSV export, printing p50/p95 and rows/s. Figures go in the issue's closing note; no test asserts
+ * them.
+ */
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { appRoot } from '#server/config.ts';
+import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { seedDemoData } from '#server/db/demo/generate.ts';
+import { productionByAgency, productionByCarrier } from '#server/services/production/production-report.ts';
+import { productionCsvLines } from '#server/services/production/production-export.ts';
+import type { Level } from '#server/policies/scope.ts';
+import { productionQuerySchema } from '#shared/contracts/production.ts';
+import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
+import { presets, type Timeframe } from '#shared/domain/timeframe.ts';
+
+type Args = { agencies: number; driver: 'postgres' | 'pglite' | 'both'; runs: number };
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { agencies: 2000, driver: 'both', runs: 20 };
+  for (let i = 0; i < argv.length; i++) {
+    const [name, inline] = argv[i]!.replace(/^--/, '').split('=');
+    const value = inline ?? argv[++i];
+    if (name === 'agencies' || name === 'runs') args[name] = Number(value);
+    else if (name === 'driver' && (value === 'postgres' || value === 'pglite' || value === 'both'))
+      args.driver = value;
+    else
+      throw new Error(`Unknown argument ${argv[i]}; use --agencies N --driver postgres|pglite|both --runs N`);
+  }
+  return args;
+}
+
+const today = calendarDateIn(BUSINESS_TIME_ZONE);
+
+async function ensurePostgresDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '')}"`);
+  await client.end();
+}
+
+async function prepare(
+  database: Database,
+  agencies: number,
+): Promise<{ networkUuid: string; agencyUuids: string[] }> {
+  await database.migrate(path.join(appRoot, 'src', 'server', 'db', 'migrations'));
+  const name = `Benchmark Network ${agencies}`;
+  let found = await database.db.execute<{ uuid: string }>(
+    sql`select uuid from networks where name = ${name}`,
+  );
+  if (found.rows.length === 0) {
+    const started = performance.now();
+    await seedDemoData(database.db, {
+      today,
+      agencies,
+      passwordHash: async (p) => `unused:${p}`,
+      log: (m) => console.log(`  ${m}`),
+    });
+    console.log(`  generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    await database.db.execute(sql`analyze`);
+    found = await database.db.execute<{ uuid: string }>(sql`select uuid from networks where name = ${name}`);
+  }
+  const networkUuid = found.rows[0]!.uuid;
+  const agencyRows = await database.db.execute<{ uuid: string }>(
+    sql`select uuid from agencies where network_uuid = ${networkUuid}::uuid order by uuid`,
+  );
+  const facts = await database.db.execute<{ n: string }>(
+    sql`select count(*)::text as n from production_facts where network_uuid = ${networkUuid}::uuid`,
+  );
+  console.log(`  ${agencyRows.rows.length} agencies, ${facts.rows[0]!.n} production facts`);
+  return { networkUuid, agencyUuids: agencyRows.rows.map((r) => r.uuid) };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function time(
+  runs: number,
+  fn: (i: number) => Promise<unknown>,
+): Promise<{ p50: number; p95: number }> {
+  await fn(0); // warm-up
+  const samples: number[] = [];
+  for (let i = 1; i <= runs; i++) {
+    const started = performance.now();
+    await fn(i);
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+const queryFor = (tf: Timeframe) =>
+  productionQuerySchema.parse({ startDate: tf.startDate, endDate: tf.endDate });
+
+async function measure(
+  label: string,
+  database: Database,
+  setup: { networkUuid: string; agencyUuids: string[] },
+  runs: number,
+) {
+  const rows: Record<string, string | number>[] = [];
+  const timeframes = presets(today).filter((tf) => ['YTD', '12MM', '36MM'].includes(tf.name));
+  const network: Level = { kind: 'network', networkUuid: setup.networkUuid };
+  const agencyAt = (i: number): Level => ({
+    kind: 'agency',
+    agencyUuid: setup.agencyUuids[(i * 7919) % setup.agencyUuids.length]!,
+    networkUuid: setup.networkUuid,
+  });
+  for (const tf of timeframes) {
+    const q = queryFor(tf);
+    for (const [name, fn] of [
+      ['by-carrier network', () => productionByCarrier(database.db, network, q, today, null)],
+      ['by-agency network', () => productionByAgency(database.db, network, q, today, null)],
+      ['by-carrier agency', (i: number) => productionByCarrier(database.db, agencyAt(i), q, today, null)],
+      ['by-agency agency', (i: number) => productionByAgency(database.db, agencyAt(i), q, today, null)],
+    ] as const) {
+      const t = await time(runs, fn);
+      rows.push({
+        driver: label,
+        call: name,
+        timeframe: tf.name,
+        p50_ms: Math.round(t.p50),
+        p95_ms: Math.round(t.p95),
+      });
+    }
+  }
+  const ytd = queryFor(timeframes[0]!);
+  let exported = 0;
+  const started = performance.now();
+  const heapBefore = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 5; i++) {
+    const report = await productionByCarrier(database.db, network, ytd, today, null);
+    for (const line of productionCsvLines(report)) exported += line.length > 0 ? 1 : 0;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  rows.push({
+    driver: label,
+    call: 'export network (query + CSV)',
+    timeframe: 'YTD',
+    p50_ms: Math.round((seconds * 1000) / 5),
+    p95_ms: Math.round(exported / seconds),
+  });
+  console.table(rows);
+  console.log(
+    `  export: ${exported / 5} CSV rows per file, ${Math.round(exported / seconds)} rows/s (last column of its row), heap +${Math.round((process.memoryUsage().heapUsed - heapBefore) / 1e6)} MB`,
+  );
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.driver !== 'pglite') {
+    const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/understanding_bench';
+    console.log(`PostgreSQL ${url}`);
+    await ensurePostgresDatabase(url);
+    const database = await openPostgres(url);
+    try {
+      await measure('postgres', database, await prepare(database, args.agencies), args.runs);
+    } finally {
+      await database.close();
+    }
+  }
+  if (args.driver !== 'postgres') {
+    const dir = path.resolve(appRoot, process.env.BENCH_DATA_DIR ?? 'data-bench');
+    console.log(`PGlite ${dir}`);
+    const database = await openPglite(dir);
+    try {
+      await measure('pglite', database, await prepare(database, args.agencies), args.runs);
+    } finally {
+      await database.close();
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,214 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '#tests/support/render.tsx';
+import {
+  agencyUser,
+  ids,
+  networkUser,
+  shellApi,
+  staffUser,
+  type ShellApiOptions,
+} from '#tests/support/shell-api.ts';
+import { AppFrame } from './app-frame.tsx';
+import { useLevel } from './level.ts';
+import { appRoutes } from './router.tsx';
+
+const originalWidth = window.innerWidth;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: originalWidth });
+});
+
+function setWindowWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+}
+
+async function startShell(options: ShellApiOptions = {}, path = '/helpDesk') {
+  const api = shellApi(options);
+  vi.stubGlobal('fetch', api.fetchImpl);
+  const rendered = renderRoutes(appRoutes, path);
+  await screen.findByTestId('organisation-name');
+  return { api, ...rendered };
+}
+
+const navigation = () => screen.getByRole('navigation', { name: 'Main navigation' });
+const toggle = () => screen.getByRole('button', { name: 'Toggle navigation' });
+const sidebarLinkNames = () =>
+  within(navigation())
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('the sidebar', () => {
+  it('starts collapsed on windows narrower than 1900 px, with every link still named', async () => {
+    setWindowWidth(1280);
+    await startShell();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(within(navigation()).getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/helpDesk');
+    expect(within(navigation()).getByRole('link', { name: 'Log Out' })).toHaveAttribute('href', '/logout');
+  });
+
+  it('starts expanded on windows at least 1900 px wide', async () => {
+    setWindowWidth(1920);
+    await startShell();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it("follows the user's stored choice over the window width, and remembers a new one", async () => {
+    setWindowWidth(1280);
+    localStorage.setItem('understanding.navExpanded', 'true');
+    await startShell();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+
+    await userEvent.click(toggle());
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(localStorage.getItem('understanding.navExpanded')).toBe('false');
+  });
+
+  it('remembers a choice made on a wide window', async () => {
+    setWindowWidth(2000);
+    await startShell();
+    await userEvent.click(toggle());
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(localStorage.getItem('understanding.navExpanded')).toBe('false');
+  });
+
+  it('lists Help and Log Out for agency users, and marks the current page', async () => {
+    setWindowWidth(1920);
+    await startShell({ user: agencyUser });
+    expect(sidebarLinkNames()).toEqual(['Help', 'Log Out']);
+    expect(within(navigation()).getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('adds Access admin for internal staff', async () => {
+    setWindowWidth(1920);
+    await startShell({ user: staffUser });
+    expect(sidebarLinkNames()).toEqual(['Help', 'Access admin', 'Log Out']);
+  });
+
+  it('adds AI Chat with its flag and the upload portal with the upload permission, opening new tabs', async () => {
+    setWindowWidth(1920);
+    await startShell({ flags: { aiChat: true }, permissions: ['clarity:access:basic'] });
+    await waitFor(() =>
+      expect(sidebarLinkNames()).toEqual([
+        'AI Chat (opens in a new tab)',
+        'Upload Data (opens in a new tab)',
+        'Help',
+        'Log Out',
+      ]),
+    );
+    const aiChat = within(navigation()).getByRole('link', { name: /AI Chat/ });
+    expect(aiChat).toHaveAttribute('href', 'https://chat.example.test');
+    expect(aiChat).toHaveAttribute('target', '_blank');
+  });
+
+  it('treats a 403 from the upload portal as no permissions', async () => {
+    setWindowWidth(1920);
+    const { api } = await startShell({ permissions: 'forbidden' });
+    await waitFor(() => expect(api.calls.map((c) => c.url)).toContain('/api/clarity/user'));
+    expect(sidebarLinkNames()).toEqual(['Help', 'Log Out']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('the header', () => {
+  it('names the agency for agency users', async () => {
+    await startShell({ user: agencyUser });
+    expect(screen.getByTestId('organisation-name')).toHaveTextContent('Prairie Oak Insurance Agency');
+  });
+
+  it('names the network for network users', async () => {
+    await startShell({ user: networkUser });
+    expect(screen.getByTestId('organisation-name')).toHaveTextContent('Heartland Agency Alliance');
+  });
+
+  it('offers admins the Admin Portal, Log Out and the Help Portal in the profile menu', async () => {
+    await startShell({ user: agencyUser });
+    await userEvent.click(screen.getByRole('button', { name: /Profile menu for Olive Owner/ }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Admin Portal (opens in a new tab)',
+      'Log Out',
+      'Help Portal (opens in a new tab)',
+    ]);
+    expect(items[0]).toHaveAttribute('href', 'https://portal.example.test/admin?tenant=agency');
+    expect(items[1]).toHaveAttribute('href', '/logout');
+  });
+
+  it("shows an unread dot on What's new until the newest entry has been seen", async () => {
+    await startShell();
+    const button = await screen.findByRole('button', { name: "What's new (unread news)" });
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: "What's new" });
+    expect(within(dialog).getByText('2026-03-02')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Faster reports' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Carrier production opens in half the time.')).toBeInTheDocument();
+    expect(localStorage.getItem('understanding.whatsNewSeen')).toBe('88888888-8888-4888-8888-888888888888');
+    expect(screen.getByRole('button', { name: "What's new" })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('shows no dot when the newest entry was seen before', async () => {
+    localStorage.setItem('understanding.whatsNewSeen', '88888888-8888-4888-8888-888888888888');
+    await startShell();
+    await waitFor(() => expect(screen.getByRole('button', { name: "What's new" })).toBeInTheDocument());
+  });
+});
+
+describe('the level picker', () => {
+  it('is not shown to agency users, whose level is their agency', async () => {
+    await startShell({ user: agencyUser });
+    expect(screen.queryByRole('combobox', { name: /Report level/ })).not.toBeInTheDocument();
+  });
+
+  it('lets network users choose their network or one of its agencies, kept in ?level=', async () => {
+    const { router } = await startShell({ user: networkUser });
+    const picker = screen.getByRole('combobox', { name: /Report level/ });
+    await waitFor(() => expect(picker).toHaveValue('Heartland Agency Alliance (all agencies)'));
+
+    await userEvent.click(picker);
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'cedar');
+    await userEvent.click(await screen.findByRole('option', { name: 'Cedar Ridge Insurance - Omaha - NE' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?level=${ids.otherAgency}`));
+    expect(picker).toHaveValue('Cedar Ridge Insurance - Omaha - NE');
+  });
+});
+
+describe('useLevel', () => {
+  function LevelProbe() {
+    return <p data-testid="level">{useLevel() ?? 'none'}</p>;
+  }
+  const routes = [
+    { path: '/', element: <AppFrame />, children: [{ path: 'probe', element: <LevelProbe /> }] },
+  ];
+
+  async function levelAt(path: string, options: ShellApiOptions) {
+    vi.stubGlobal('fetch', shellApi(options).fetchImpl);
+    renderRoutes(routes, path);
+    const probe = await screen.findByTestId('level');
+    await waitFor(() => expect(probe).not.toHaveTextContent('none'));
+    return probe.textContent;
+  }
+
+  it("is the agency user's agency, whatever the URL says", async () => {
+    expect(await levelAt(`/probe?level=${ids.otherAgency}`, { user: agencyUser })).toBe(ids.agency);
+  });
+
+  it("is the network user's network by default", async () => {
+    expect(await levelAt('/probe', { user: networkUser })).toBe(ids.network);
+  });
+
+  it('is the level named in the URL when the user may choose it', async () => {
+    expect(await levelAt(`/probe?level=${ids.otherAgency}`, { user: networkUser })).toBe(ids.otherAgency);
+  });
+
+  it('ignores a level the user may not choose', async () => {
+    const elsewhere = '99999999-9999-4999-8999-999999999999';
+    expect(await levelAt(`/probe?level=${elsewhere}`, { user: networkUser })).toBe(ids.network);
+  });
+
+  it('is the first network for internal staff, who belong to none', async () => {
+    expect(await levelAt('/probe', { user: staffUser })).toBe(ids.network);
+  });
+});

@@ -1,0 +1,93 @@
+import { ActionIcon, AppShell, Group, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useLocation } from 'react-router';
+import { isCollaborating } from '#shared/domain/collaboration.ts';
+import { profileMenuLinks, sidebarLinks, type NavigationInput } from '#shared/domain/navigation.ts';
+import { Icon } from '#client/components/icons.tsx';
+import { CollaborationControl } from '#client/features/collaboration/collaboration-control.tsx';
+import { useCollaboration } from '#client/features/collaboration/collaboration-state.ts';
+import { useAccess, useClientConfig } from './access.ts';
+import { organisationName, useCurrentUser } from './current-user.ts';
+import { choosesLevel } from './level.ts';
+import { LevelPicker } from './level-picker.tsx';
+import { NAV_WIDTH_COLLAPSED, NAV_WIDTH_EXPANDED, useNavExpanded } from './nav-state.ts';
+import { ProfileMenu } from './profile-menu.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { WhatsNew } from './whats-new.tsx';
+
+const NAVIGATION_ID = 'app-navigation';
+
+/**
+ * The shell around every signed-in screen: a header (toggle, organisation, level picker, collaboration
+ * mode, What's new, profile menu) and a sidebar 280 px wide, or 80 px with icons only when collapsed.
+ */
+export function AppLayout() {
+  const user = useCurrentUser();
+  const { features, flags, permissions } = useAccess();
+  const config = useClientConfig();
+  const [expanded, toggle] = useNavExpanded();
+  const navigation: NavigationInput = { user, features, flags, permissions, config };
+  const { pathname } = useLocation();
+  const collaborating = isCollaborating(useCollaboration());
+  const [collaborationDialog, collaborationDialogHandlers] = useDisclosure(false);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: expanded ? NAV_WIDTH_EXPANDED : NAV_WIDTH_COLLAPSED,
+        breakpoint: 'sm',
+        collapsed: { mobile: !expanded },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Tooltip label={expanded ? 'Collapse navigation' : 'Expand navigation'}>
+              <ActionIcon
+                variant="subtle"
+                color="gray.8"
+                size="lg"
+                onClick={toggle}
+                aria-label="Toggle navigation"
+                aria-expanded={expanded}
+                aria-controls={NAVIGATION_ID}
+              >
+                <Icon name={expanded ? 'collapse' : 'expand'} />
+              </ActionIcon>
+            </Tooltip>
+            <Text component={Link} to="/" fw={700} c="understanding.8" visibleFrom="xs">
+              Understanding
+            </Text>
+            <Text fw={600} truncate data-testid="organisation-name">
+              {organisationName(user)}
+            </Text>
+            {choosesLevel(user) && <LevelPicker />}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <CollaborationControl
+              dialogOpened={collaborationDialog}
+              onOpenDialog={collaborationDialogHandlers.open}
+              onCloseDialog={collaborationDialogHandlers.close}
+            />
+            <WhatsNew />
+            <ProfileMenu
+              userName={user.name}
+              items={profileMenuLinks({ ...navigation, pathname, collaborating })}
+              onCommand={(command) => {
+                if (command === 'enter-collaboration') collaborationDialogHandlers.open();
+              }}
+            />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar id={NAVIGATION_ID} aria-label="Main navigation" p="sm">
+        <Sidebar links={sidebarLinks(navigation)} expanded={expanded} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,222 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '#tests/support/render.tsx';
+import { agencyUser, shellApi, staffUser } from '#tests/support/shell-api.ts';
+import { allowConsoleError } from '#tests/support/fail-on-console-error.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { AppFrame } from './app-frame.tsx';
+import { appRoutes } from './router.tsx';
+import { requireInternal } from './require-access.tsx';
+
+const ACCESS_DENIED =
+  'You do not have access to this feature. Please select an option from the menu on the left.';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function start(path: string, api: ReturnType<typeof shellApi>) {
+  vi.stubGlobal('fetch', api.fetchImpl);
+  return renderRoutes(appRoutes, path);
+}
+
+describe('the index route', () => {
+  it('sends users with carrier production to /production', async () => {
+    const { router } = start('/', shellApi({ features: ['cpr', 'pbi-agency-production-teaser'] }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/production'));
+  });
+
+  it('sends users without it to the agency production teaser when that feature is on', async () => {
+    const { router } = start('/', shellApi({ features: ['pbi-agency-production-teaser'] }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agency-production-teaser'));
+  });
+
+  it('sends everyone else to agency production', async () => {
+    const { router } = start('/', shellApi({ features: [] }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agency-production'));
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+describe('carrier production routes', () => {
+  it('show the access-denied screen to users without cpr', async () => {
+    start('/production', shellApi({ features: [] }));
+    expect(await screen.findByText(ACCESS_DENIED)).toBeInTheDocument();
+  });
+
+  it('let users with cpr through', async () => {
+    start('/production', shellApi({ features: ['cpr'] }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Carrier Production' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(ACCESS_DENIED)).not.toBeInTheDocument();
+  });
+});
+
+describe('the identification gate', () => {
+  it('shows a spinner while the user is identified to the feature flags', async () => {
+    const api = shellApi();
+    let identify: (response: Response) => void = () => {};
+    const identified = new Promise<Response>((resolve) => (identify = resolve));
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      input === '/api/features' ? identified : api.fetchImpl(input, init),
+    );
+    renderRoutes(appRoutes, '/helpDesk');
+    expect(await screen.findByLabelText('Loading')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('organisation-name')).not.toBeInTheDocument();
+
+    identify(
+      new Response(JSON.stringify({ features: [] }), { headers: { 'content-type': 'application/json' } }),
+    );
+    expect(await screen.findByTestId('organisation-name')).toHaveTextContent('Prairie Oak Insurance Agency');
+  });
+
+  it('sends users who do not bypass the subscriber check to /no-subscription', async () => {
+    const { router } = start(
+      '/helpDesk',
+      shellApi({ user: { ...agencyUser, bypassExternalSubscriber: false } }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/no-subscription'));
+    expect(
+      await screen.findByRole('heading', { name: 'Sorry, you are no longer subscribed...' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log Out' })).toHaveAttribute('href', '/logout');
+  });
+
+  it('sends an agency user without an agency to /no-subscription at once', async () => {
+    const api = shellApi({ user: { ...agencyUser, agency: null } });
+    const { router } = start('/helpDesk', api);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/no-subscription'));
+    expect(api.calls.map((c) => c.url)).not.toContain('/api/features');
+  });
+
+  it('sends a user without a network to /no-subscription, but not internal staff', async () => {
+    const { router } = start('/helpDesk', shellApi({ user: { ...agencyUser, network: null } }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/no-subscription'));
+  });
+
+  it('lets internal staff, who have no network, in', async () => {
+    const { router } = start('/helpDesk', shellApi({ user: staffUser }));
+    expect(await screen.findByTestId('organisation-name')).toHaveTextContent('Understanding staff');
+    expect(router.state.location.pathname).toBe('/helpDesk');
+  });
+
+  it('only logs a failed identification and keeps the spinner', async () => {
+    allowConsoleError();
+    const api = shellApi();
+    api.handlers['/api/features'] = () => ({
+      status: 500,
+      body: {
+        error: { code: 'internal', message: 'The server has encountered an error.' },
+        referenceId: 'r',
+      },
+    });
+    const errors = vi.spyOn(console, 'error');
+    start('/helpDesk', api);
+    await waitFor(() =>
+      expect(errors).toHaveBeenCalledWith('Feature flag identification failed', expect.any(ApiError)),
+    );
+    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+    expect(screen.queryByTestId('organisation-name')).not.toBeInTheDocument();
+  });
+});
+
+describe('the subscription pages', () => {
+  it('send subscribed users on from /no-subscription to /production', async () => {
+    const { router } = start('/no-subscription', shellApi());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/production'));
+  });
+
+  it('show the not-subscribed page when the first subscription is not Active', async () => {
+    start('/no-subscription', shellApi({ user: { ...agencyUser, subscriptions: [{ status: 'Canceled' }] } }));
+    expect(
+      await screen.findByRole('heading', { name: 'Sorry, you are no longer subscribed...' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Subscription status: Canceled')).toBeInTheDocument();
+  });
+
+  it('answer the returns from checkout', async () => {
+    start('/success', shellApi());
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeInTheDocument();
+  });
+
+  it('answer a canceled checkout', async () => {
+    start('/cancel', shellApi());
+    expect(await screen.findByRole('heading', { name: 'Transaction canceled' })).toBeInTheDocument();
+  });
+});
+
+describe('the MFA rule', () => {
+  it('sends a user with MFA options and an allowed method to /mfa/setup', async () => {
+    const user = { ...agencyUser, enableMfaOptions: true, allowAuthenticatorMFA: true };
+    const { router } = start('/helpDesk', shellApi({ user }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mfa/setup'));
+  });
+
+  it('leaves alone a user with MFA options but no allowed method', async () => {
+    const user = { ...agencyUser, enableMfaOptions: true };
+    const { router } = start('/helpDesk', shellApi({ user }));
+    expect(await screen.findByTestId('organisation-name')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/helpDesk');
+  });
+
+  it('leaves alone a user whose MFA options are not enabled', async () => {
+    const user = { ...agencyUser, allowEmailMFA: true, allowOptOutMFA: true };
+    const { router } = start('/helpDesk', shellApi({ user }));
+    expect(await screen.findByTestId('organisation-name')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/helpDesk');
+  });
+});
+
+describe('guards and errors', () => {
+  const staffOnly = [
+    {
+      path: '/',
+      element: <AppFrame />,
+      children: [requireInternal([{ path: 'staff-only', element: <p>Staff screen</p> }])],
+    },
+  ];
+
+  it('shows staff screens to internal staff only', async () => {
+    vi.stubGlobal('fetch', shellApi({ user: agencyUser }).fetchImpl);
+    renderRoutes(staffOnly, '/staff-only');
+    expect(await screen.findByText(ACCESS_DENIED)).toBeInTheDocument();
+    expect(screen.queryByText('Staff screen')).not.toBeInTheDocument();
+  });
+
+  it('lets internal staff see staff screens', async () => {
+    vi.stubGlobal('fetch', shellApi({ user: staffUser }).fetchImpl);
+    renderRoutes(staffOnly, '/staff-only');
+    expect(await screen.findByText('Staff screen')).toBeInTheDocument();
+  });
+
+  it('shows the route error page with the reference id of a failed API call', async () => {
+    vi.stubGlobal('fetch', shellApi({ user: staffUser }).fetchImpl);
+    const failing = [
+      {
+        path: '/',
+        element: <AppFrame />,
+        hydrateFallbackElement: <p>Loading</p>,
+        children: [
+          requireInternal([
+            {
+              path: 'broken',
+              loader: () => {
+                throw new ApiError(404, {
+                  error: { code: 'not_found', message: 'There is no such user.' },
+                  referenceId: 'req-1234',
+                });
+              },
+              element: <p>Never shown</p>,
+            },
+          ]),
+        ],
+      },
+    ];
+    renderRoutes(failing, '/broken');
+    expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong.' })).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByText('There is no such user.')).toBeInTheDocument();
+    expect(screen.getByText(/Reference ID/)).toHaveTextContent('Reference ID: req-1234');
+    expect(screen.getByRole('link', { name: 'Return to Understanding' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,85 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { adminRoutes } from '#client/features/admin/routes.tsx';
+import { RouteErrorPage } from '#client/features/errors/route-error-page.tsx';
+import { helpRoutes } from '#client/features/help/routes.tsx';
+import { PageLoader } from '#client/components/page-loader.tsx';
+import { AppFrame } from './app-frame.tsx';
+import { IdentificationGate } from './identification-gate.tsx';
+import { IndexRedirect } from './index-redirect.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { requireFeature, requireInternal } from './require-access.tsx';
+
+/**
+ * The route table (spec part 1 §2). Pages load on demand so the first paint only carries the shell.
+ * A screen that is not built yet has no route: its path shows the not-found page.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/auth/auth0',
+    lazy: async () => ({ Component: (await import('#client/features/auth/sign-in-page.tsx')).SignInPage }),
+  },
+  {
+    path: '/logout',
+    lazy: async () => ({ Component: (await import('#client/features/auth/logout-page.tsx')).LogoutPage }),
+  },
+  {
+    path: '/',
+    element: <AppFrame />,
+    errorElement: <RouteErrorPage standalone />,
+    hydrateFallbackElement: <PageLoader fullScreen />,
+    children: [
+      // Outside the subscriber gate: where the gate sends users, and the returns from checkout.
+      {
+        path: 'no-subscription',
+        lazy: async () => ({
+          Component: (await import('#client/features/subscription-status/no-subscription-page.tsx'))
+            .NoSubscriptionPage,
+        }),
+      },
+      {
+        path: 'success',
+        lazy: async () => ({
+          Component: (await import('#client/features/subscription-status/checkout-result-pages.tsx'))
+            .CheckoutSuccessPage,
+        }),
+      },
+      {
+        path: 'cancel',
+        lazy: async () => ({
+          Component: (await import('#client/features/subscription-status/checkout-result-pages.tsx'))
+            .CheckoutCancelPage,
+        }),
+      },
+      {
+        element: <IdentificationGate />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./app-layout.tsx')).AppLayout }),
+            children: [
+              {
+                errorElement: <RouteErrorPage />,
+                children: [
+                  { index: true, element: <IndexRedirect /> },
+                  requireFeature('cpr', [
+                    {
+                      path: 'production',
+                      lazy: async () => ({
+                        Component: (await import('#client/features/production/carrier-production-page.tsx'))
+                          .CarrierProductionPage,
+                      }),
+                    },
+                  ]),
+                  ...helpRoutes,
+                  requireInternal(adminRoutes),
+                  { path: '*', element: <NotFoundPage /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(appRoutes);

@@ -1,0 +1,32 @@
+import type { User } from '#shared/contracts/user.ts';
+import { isInternalUser } from '#shared/domain/navigation.ts';
+
+export const MFA_SETUP_PATH = '/mfa/setup';
+
+/**
+ * A user with MFA options enabled goes to /mfa/setup, unless no MFA choice is allowed for them
+ * (spec part 1 §2 Route table).
+ */
+export function needsMfaSetup(user: User): boolean {
+  return (
+    user.enableMfaOptions &&
+    (user.allowEmailMFA || user.allowAuthenticatorMFA || user.allowSMSMFA || user.allowOptOutMFA)
+  );
+}
+
+/**
+ * A user the shell cannot serve: no network (internal staff work across networks), or an agency
+ * user without an agency (spec part 1 §6). They go to /no-subscription at once.
+ */
+export function isInvalidUser(user: User): boolean {
+  if (isInternalUser(user)) return false;
+  return user.network === null || (user.userType === 'agency' && user.agency === null);
+}
+
+/**
+ * /no-subscription shows the not-subscribed page when the first subscription is not Active or the
+ * user does not bypass the external subscriber check; otherwise it sends the user to /production.
+ */
+export function showsNotSubscribed(user: User): boolean {
+  return user.subscriptions[0]?.status !== 'Active' || !user.bypassExternalSubscriber;
+}

@@ -1,0 +1,58 @@
+import { NavLink, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import type { NavigationLink } from '#shared/domain/navigation.ts';
+import { Icon } from '#client/components/icons.tsx';
+
+function isActive(link: NavigationLink, pathname: string): boolean {
+  if (link.external) return false;
+  return pathname === link.href || pathname.startsWith(`${link.href}/`);
+}
+
+function SidebarLink({
+  link,
+  expanded,
+  active,
+}: {
+  link: NavigationLink;
+  expanded: boolean;
+  active: boolean;
+}) {
+  const label = (
+    <>
+      {link.label}
+      {link.external && <VisuallyHidden> (opens in a new tab)</VisuallyHidden>}
+    </>
+  );
+  const common = {
+    active,
+    leftSection: <Icon name={link.icon} />,
+    label: expanded ? label : <VisuallyHidden>{label}</VisuallyHidden>,
+    'aria-current': active ? ('page' as const) : undefined,
+    styles: expanded ? undefined : { section: { marginInlineEnd: 0 }, root: { justifyContent: 'center' } },
+  };
+  const item = link.external ? (
+    <NavLink component="a" href={link.href} target="_blank" rel="noopener noreferrer" {...common} />
+  ) : (
+    <NavLink component={Link} to={link.href} {...common} />
+  );
+  if (expanded) return item;
+  return (
+    <Tooltip label={link.label} position="right" withArrow>
+      {item}
+    </Tooltip>
+  );
+}
+
+/** The sidebar: the links `sidebarLinks` allows, with labels, or icons with tooltips when collapsed. */
+export function Sidebar({ links, expanded }: { links: NavigationLink[]; expanded: boolean }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {links.map((link) => (
+        <li key={link.key}>
+          <SidebarLink link={link} expanded={expanded} active={isActive(link, pathname)} />
+        </li>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+
+export type IconName =
+  | 'ai-chat'
+  | 'upload'
+  | 'help'
+  | 'access-admin'
+  | 'logout'
+  | 'admin-portal'
+  | 'help-portal'
+  | 'collapse'
+  | 'expand'
+  | 'news'
+  | 'user'
+  | 'external'
+  | 'collaboration';
+
+/** Outline strokes on a 24 x 24 grid. */
+const paths: Record<IconName, ReactNode> = {
+  'ai-chat': (
+    <>
+      <path d="M4 5h16v11H9l-5 4z" />
+      <path d="M9 10h.01M12 10h.01M15 10h.01" />
+    </>
+  ),
+  upload: (
+    <>
+      <path d="M4 17v2a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-2" />
+      <path d="M12 4v12M7 9l5-5 5 5" />
+    </>
+  ),
+  help: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14M12 17h.01" />
+    </>
+  ),
+  'access-admin': (
+    <>
+      <path d="M12 3l8 3v6c0 4.5-3.4 8.2-8 9-4.6-.8-8-4.5-8-9V6z" />
+      <path d="M9 12l2 2 4-4" />
+    </>
+  ),
+  logout: (
+    <>
+      <path d="M14 8V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2-2v-2" />
+      <path d="M9 12h12M18 9l3 3-3 3" />
+    </>
+  ),
+  'admin-portal': (
+    <>
+      <rect x="3" y="4" width="18" height="14" rx="2" />
+      <path d="M3 9h18M8 21h8" />
+    </>
+  ),
+  'help-portal': (
+    <>
+      <path d="M4 5a2 2 0 0 1 2-2h12v16H6a2 2 0 0 0-2 2z" />
+      <path d="M4 19V5M9 8h6" />
+    </>
+  ),
+  collapse: (
+    <>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="M9 4v16M16 10l-2 2 2 2" />
+    </>
+  ),
+  expand: (
+    <>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="M9 4v16M14 10l2 2-2 2" />
+    </>
+  ),
+  news: (
+    <>
+      <path d="M10 5a2 2 0 1 1 4 0 7 7 0 0 1 4 6v3a4 4 0 0 0 2 3H4a4 4 0 0 0 2-3v-3a7 7 0 0 1 4-6" />
+      <path d="M9 17v1a3 3 0 0 0 6 0v-1" />
+    </>
+  ),
+  user: (
+    <>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M5 20a7 7 0 0 1 14 0" />
+    </>
+  ),
+  external: <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />,
+  collaboration: (
+    <>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M3 20a6 6 0 0 1 12 0" />
+      <path d="M15.5 4.6a3.5 3.5 0 0 1 0 6.8" />
+      <path d="M17.5 14.3A6 6 0 0 1 21 20" />
+    </>
+  ),
+};
+
+/** A decorative icon: the control that carries it supplies the accessible name. */
+export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {paths[name]}
+    </svg>
+  );
+}

@@ -1,0 +1,36 @@
+import { useRef, useState } from 'react';
+import { Divider, Stack, Text, Title } from '@mantine/core';
+import type { AdminUser } from '#shared/contracts/admin.ts';
+import { FeatureFlagsSection } from './feature-flags-section.tsx';
+import type { TargetDraft } from './flag-target-form.tsx';
+import { UsersSection } from './users-section.tsx';
+
+/** /admin/access (internal staff): feature flags and their targets, and the users to manage. */
+export function AdminAccessPage() {
+  const [draft, setDraft] = useState<TargetDraft>({ targetType: 'user', targetUuid: '' });
+  const [chosenUser, setChosenUser] = useState<AdminUser | null>(null);
+  const flagFieldRef = useRef<HTMLSelectElement>(null);
+
+  const chooseUser = (user: AdminUser) => {
+    setChosenUser(user);
+    setDraft({ targetType: 'user', targetUuid: user.userUuid });
+    flagFieldRef.current?.focus();
+  };
+
+  return (
+    <Stack maw={1200} gap="lg">
+      <div>
+        <Title order={1}>Admin</Title>
+        <Text c="dimmed">Feature flags, and each user&apos;s feature access and sessions.</Text>
+      </div>
+      <FeatureFlagsSection
+        draft={draft}
+        onDraftChange={setDraft}
+        chosenUser={chosenUser}
+        flagFieldRef={flagFieldRef}
+      />
+      <Divider />
+      <UsersSection onChooseUser={chooseUser} />
+    </Stack>
+  );
+}

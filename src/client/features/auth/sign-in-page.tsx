@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { ApiError, apiSend } from '#client/lib/api-client.ts';
+import { takeReturnPath } from '#client/lib/return-path.ts';
+import { resetSessionAlerts } from '#client/lib/session-alerts.ts';
+
+const signInSchema = z.object({
+  email: z.string().trim().min(1, 'Enter your email address.').email('Enter a valid email address.'),
+  password: z.string().min(1, 'Enter your password.'),
+});
+type SignInForm = z.infer<typeof signInSchema>;
+
+function signInFailure(error: unknown): string {
+  if (error instanceof ApiError && (error.status === 401 || error.status === 400))
+    return 'The email or password is incorrect.';
+  if (error instanceof ApiError && error.status === 429)
+    return 'Too many sign-in attempts. Please wait a minute and try again.';
+  if (error instanceof ApiError && error.status === 403) return error.message;
+  return 'Sign-in is not available right now. Please try again in a moment.';
+}
+
+/** The sign-in entry (/auth/auth0): e-mail and password, then back to where the user was going. */
+export function SignInPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInForm>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await apiSend('/api/auth/sign-in/email', { method: 'POST', body: values });
+    } catch (error) {
+      setFailure(signInFailure(error));
+      return;
+    }
+    queryClient.clear();
+    resetSessionAlerts();
+    await navigate(takeReturnPath(), { replace: true });
+  });
+
+  return (
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+          <Stack>
+            <div>
+              <Title order={1} size="h2">
+                Understanding
+              </Title>
+              <Text c="dimmed" size="sm">
+                Sign in to see your agency&apos;s production.
+              </Text>
+            </div>
+            {failure && (
+              <Alert color="red" role="alert" title="Sign-in failed">
+                {failure}
+              </Alert>
+            )}
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              required
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            <Button type="submit" loading={isSubmitting} fullWidth>
+              Sign in
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

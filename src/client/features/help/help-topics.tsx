@@ -1,0 +1,211 @@
+import type { ReactNode } from 'react';
+import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+
+export type HelpTopic = { value: string; title: string; content: ReactNode };
+
+function PageLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} underline="always">
+      {children}
+    </Anchor>
+  );
+}
+
+function Steps({ children }: { children: ReactNode }) {
+  return (
+    <List type="ordered" spacing="xs">
+      {children}
+    </List>
+  );
+}
+
+function Subheading({ children }: { children: ReactNode }) {
+  return (
+    <Title order={3} size="h5">
+      {children}
+    </Title>
+  );
+}
+
+/**
+ * The help topics of spec part 2 §2 "Help page": log in, reset password, request new carrier, add
+ * non-core carrier data, and create, modify and add carrier to agency plan.
+ */
+export const helpTopics: HelpTopic[] = [
+  {
+    value: 'log-in',
+    title: 'Log in',
+    content: (
+      <Stack gap="sm">
+        <Steps>
+          <List.Item>
+            Open Understanding in your browser. When you are not signed in you land on the sign-in page.
+          </List.Item>
+          <List.Item>
+            Enter the e-mail address your invitation was sent to and your password, then select Sign in or
+            press Enter.
+          </List.Item>
+          <List.Item>
+            If your account uses multi-factor authentication, enter the code from your authenticator app or
+            the code we e-mail you.
+          </List.Item>
+          <List.Item>Understanding opens the page you were trying to reach.</List.Item>
+        </Steps>
+        <Text>
+          If you see &ldquo;The email or password is incorrect&rdquo;, check the address for typing mistakes
+          and remember that passwords are case-sensitive. After several failed attempts sign-in pauses for a
+          minute; wait and try again, or reset your password.
+        </Text>
+        <Text>
+          Accounts are created by invitation only. If you do not have one yet, ask the primary user of your
+          agency&apos;s subscription to invite you. When you are done, select Log Out in the header, and
+          always do so on a shared computer.
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    value: 'reset-password',
+    title: 'Reset password',
+    content: (
+      <Stack gap="sm">
+        <Steps>
+          <List.Item>
+            Open the profile menu in the header and choose <PageLink to="/my-profile">My Profile</PageLink>.
+          </List.Item>
+          <List.Item>
+            Select Reset password. We send an e-mail to the address on your profile, and the page confirms
+            &ldquo;We&apos;ve just sent you an email to reset your password.&rdquo;
+          </List.Item>
+          <List.Item>Open the e-mail and follow its link to choose a new password.</List.Item>
+        </Steps>
+        <Text>
+          A password needs at least 8 characters, with an uppercase letter, a lowercase letter, a number and
+          one of the special characters . _ - &lt; &gt; ? !
+        </Text>
+        <Text>
+          If the e-mail does not arrive within a few minutes, look in your spam or junk folder. If you cannot
+          sign in to reach My Profile, contact us at the support address at the bottom of this page.
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    value: 'request-new-carrier',
+    title: 'Request a new carrier',
+    content: (
+      <Stack gap="sm">
+        <Text>When a carrier you write business with is missing from Understanding, ask us to add it.</Text>
+        <Steps>
+          <List.Item>
+            Open <PageLink to="/billingcarriers">Input Additional Carrier Production</PageLink> from the menu
+            and select New Entry.
+          </List.Item>
+          <List.Item>
+            Type at least 3 characters of the carrier&apos;s name in the carrier search. If the carrier is not
+            listed, select &ldquo;Cannot find your Carrier? Let us know&rdquo;.
+          </List.Item>
+          <List.Item>
+            Your name and e-mail address are filled in for you. Enter the carrier&apos;s name (up to 120
+            characters), its type (Multiline, Wholesaler, Crop, Flood, Surety or Workers Comp) and its website
+            address. Use Additional information (up to 400 characters) for anything that helps us find the
+            right company, such as its parent group or the states it writes in.
+          </List.Item>
+          <List.Item>
+            Submit the request. When you see &ldquo;Your request was successfully received and will be
+            reviewed by our staff.&rdquo;, select Dismiss.
+          </List.Item>
+        </Steps>
+        <Text>
+          Once we have added the carrier it appears in the carrier search, and you can enter its production.
+          If the request fails, try again; if it keeps failing, contact us at the support address below.
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    value: 'add-non-core-carrier-data',
+    title: 'Add non-core carrier data',
+    content: (
+      <Stack gap="sm">
+        <Text>
+          Non-core carriers do not send us a data feed. Enter their production yourself so that your reports
+          and plans cover your whole book.
+        </Text>
+        <Steps>
+          <List.Item>
+            Open <PageLink to="/billingcarriers">Input Additional Carrier Production</PageLink> and select New
+            Entry.
+          </List.Item>
+          <List.Item>
+            Search for the carrier (at least 3 characters), choose the sub-code the carrier knows your agency
+            by, or create a new one, and the associated sub agency if there is one. Select Next.
+          </List.Item>
+          <List.Item>
+            Choose the line of business (PL, CL, Bond or Crop), the month and the year, then enter the
+            year-to-date figures for that sub-code and line: Written Premium, New Business, the 12 Month Mover
+            (written premium over the last 12 months), and either Incurred Loss and Earned Premium or the Loss
+            Ratio. Amounts are dollars, such as 12,500 or 12500.00.
+          </List.Item>
+          <List.Item>
+            Submit. After &ldquo;Success&rdquo; the window closes and the list shows the new entry.
+          </List.Item>
+        </Steps>
+        <Text>
+          Year-to-date means from 1 January to the end of the chosen month, not the month on its own.
+          Understanding works out each month&apos;s figure as the difference between consecutive months, so
+          enter every month in order: a skipped month marks the carrier&apos;s data as incomplete. The Months
+          Completed grid shows which months you have entered, and the line-of-business badges show which lines
+          have entries.
+        </Text>
+        <Text>
+          To correct a figure, enter the same carrier, sub-code, line of business, month and year again:
+          Understanding warns you that the entry exists and edits it when you submit. To remove an entry,
+          select its trash icon and confirm.
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    value: 'agency-plan',
+    title: 'Create, modify and add a carrier to an agency plan',
+    content: (
+      <Stack gap="sm">
+        <Text>
+          An agency plan sets your growth goals for one year, carrier by carrier and line of business by line
+          of business: how much you aim to grow written premium, the rate change you expect, and how much of
+          your book you expect to retain. From these Understanding works out your new business goal: the
+          premium you aim to write, less the premium you expect to keep from renewals at the new rates. The
+          goal is spread evenly over the months of the year.
+        </Text>
+        <Subheading>Create a plan</Subheading>
+        <Text>
+          Plans are set up with the Understanding team. Send us the plan&apos;s name and year and, for each
+          carrier and line of business, the growth goal, rate change and retention you want to work towards.
+          When the plan is active, its year appears in the year selector of{' '}
+          <PageLink to="/growth-measurement">Growth Plan Measurement</PageLink>.
+        </Text>
+        <Subheading>Modify a plan</Subheading>
+        <Text>
+          Tell us which carrier and line of business to change and the new goals. Growth Plan Measurement
+          compares the plan with your actual year-to-date figures each time you open it, so the change shows
+          as soon as it is made.
+        </Text>
+        <Subheading>Add a carrier to an agency plan</Subheading>
+        <Text>
+          The carrier must exist in Understanding first; if the carrier search does not find it, request it as
+          described under &ldquo;Request a new carrier&rdquo;. Then send us the carrier, its lines of business
+          and their goals. For a non-core carrier, keep its production entered month by month so the plan can
+          measure it.
+        </Text>
+        <Subheading>Measure the plan</Subheading>
+        <Text>
+          On Growth Plan Measurement choose the year, then read the totals by line of business. Expand a line
+          to see each carrier, search for a carrier, or use Expand all. A percent change shows N/A when the
+          prior figure is 0 or negative.
+        </Text>
+      </Stack>
+    ),
+  },
+];

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import type { CarrierComposite, ProductionView } from './production-model.ts';
+
+/** The tree's texts (spec part 1 §2), and their equivalents when the table lists agencies. */
+export const COMPOSITE_LABELS: Record<ProductionView, Record<CarrierComposite, string>> = {
+  carriers: {
+    all: 'All Carriers & Wholesalers',
+    carriers: 'All Carriers',
+    wholesalers: 'All Wholesalers',
+  },
+  agencies: {
+    all: 'Agency Production from All Carriers & Wholesalers',
+    carriers: 'Agency Production from Carriers',
+    wholesalers: 'Agency Production from Wholesalers',
+  },
+};
+
+/**
+ * The Filters button and dialog: a tree whose root is every carrier and wholesaler, with the carriers
+ * and the wholesalers below it; one choice applies (spec part 1 §3 "Carrier composite filters").
+ */
+export function CarrierFilters({
+  view,
+  composite,
+  disabled,
+  onApply,
+}: {
+  view: ProductionView;
+  composite: CarrierComposite;
+  disabled: boolean;
+  onApply: (composite: CarrierComposite) => void;
+}) {
+  const [opened, setOpened] = useState(false);
+  const [draft, setDraft] = useState<CarrierComposite>(composite);
+  const labels = COMPOSITE_LABELS[view];
+
+  const open = () => {
+    setDraft(composite);
+    setOpened(true);
+  };
+  const apply = (value: CarrierComposite) => {
+    setOpened(false);
+    if (value !== composite) onApply(value);
+  };
+
+  return (
+    <>
+      <Group gap="xs" wrap="nowrap">
+        <Button variant="default" onClick={open} disabled={disabled}>
+          Filters
+        </Button>
+        <Text size="sm" data-testid="active-composite">
+          {labels[composite]}
+        </Text>
+      </Group>
+      {/* Composed rather than <Modal title>: Mantine's modal header is a <header>, which would be a second banner landmark. */}
+      <Modal.Root opened={opened} onClose={() => setOpened(false)} centered>
+        <Modal.Overlay />
+        <Modal.Content>
+          <Group justify="space-between" wrap="nowrap" p="md" pb="xs">
+            <Modal.Title fw={600}>Filters</Modal.Title>
+            <Modal.CloseButton aria-label="Close" />
+          </Group>
+          <Modal.Body>
+            <Stack gap="lg">
+              <Radio.Group
+                label={view === 'carriers' ? 'Carriers shown' : 'Production counted'}
+                value={draft}
+                onChange={(value) => setDraft(value)}
+              >
+                <Stack gap="sm" mt="xs">
+                  <Radio value="all" label={labels.all} />
+                  <Stack gap="sm" pl="xl">
+                    <Radio value="carriers" label={labels.carriers} />
+                    <Radio value="wholesalers" label={labels.wholesalers} />
+                  </Stack>
+                </Stack>
+              </Radio.Group>
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={() => apply('all')}>
+                  Clear Filters
+                </Button>
+                <Button onClick={() => apply(draft)}>Apply Filters</Button>
+              </Group>
+            </Stack>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
+    </>
+  );
+}

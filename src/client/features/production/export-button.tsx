@@ -1,0 +1,37 @@
+import { Button } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { downloadProductionCsv, saveFile } from './production-api.ts';
+import type { ProductionRequest } from './production-model.ts';
+
+export const GENERATING_DOWNLOAD = 'Generating download...';
+
+/**
+ * The CSV download (spec part 1 §2, §7): the export of the current query, saved under the name the
+ * server gives. A failure is logged and the button comes back (§8).
+ */
+export function ExportButton({
+  request,
+  displayText,
+  disabled,
+}: {
+  request: ProductionRequest | null;
+  displayText: string;
+  disabled: boolean;
+}) {
+  const download = useMutation({
+    mutationFn: (input: { request: ProductionRequest; displayText: string }) =>
+      downloadProductionCsv(input.request, input.displayText),
+    onSuccess: ({ blob, filename }) => saveFile(blob, filename),
+    onError: (error) => console.error('The Carrier Production download failed.', error),
+  });
+
+  return (
+    <Button
+      variant="default"
+      disabled={disabled || request === null || download.isPending}
+      onClick={() => request && download.mutate({ request, displayText })}
+    >
+      {download.isPending ? GENERATING_DOWNLOAD : `Download Carrier Production for ${displayText}`}
+    </Button>
+  );
+}

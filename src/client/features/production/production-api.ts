@@ -1,0 +1,58 @@
+import { queryOptions } from '@tanstack/react-query';
+import { standardTypesResponseSchema } from '#shared/contracts/lines-of-business.ts';
+import { byAgencyResponseSchema, byCarrierResponseSchema } from '#shared/contracts/production.ts';
+import { apiDownload, apiRequest } from '#client/lib/api-client.ts';
+import { attachmentFilename, productionSearchParams, type ProductionRequest } from './production-model.ts';
+
+/** The line-of-business tree changes with releases, not during a session. */
+export const standardTypesQuery = queryOptions({
+  queryKey: ['mapping', 'standard-types'],
+  queryFn: ({ signal }) => apiRequest('/api/mapping/standard-types', standardTypesResponseSchema, { signal }),
+  staleTime: 60 * 60 * 1000,
+});
+
+export const byCarrierQuery = (request: ProductionRequest) => {
+  const search = productionSearchParams(request).toString();
+  return queryOptions({
+    queryKey: ['core-production', 'by-carrier', search],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/core-production/by-carrier?${search}`, byCarrierResponseSchema, { signal }),
+  });
+};
+
+export const byAgencyQuery = (request: ProductionRequest) => {
+  const search = productionSearchParams(request).toString();
+  return queryOptions({
+    queryKey: ['core-production', 'by-agency', search],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/core-production/by-agency?${search}`, byAgencyResponseSchema, { signal }),
+  });
+};
+
+/** GET /api/core-production/agency/export: the CSV and the file name the server chose. */
+export async function downloadProductionCsv(
+  request: ProductionRequest,
+  displayText: string,
+): Promise<{ blob: Blob; filename: string }> {
+  const params = productionSearchParams(request);
+  params.set('displayText', displayText);
+  const { blob, contentDisposition } = await apiDownload(`/api/core-production/agency/export?${params}`, {
+    accept: 'text/csv',
+  });
+  const fallback = `Carrier_Production_${displayText.replace(/\s+/g, '_')}.csv`;
+  return { blob, filename: attachmentFilename(contentDisposition, fallback) };
+}
+
+/** Hands a downloaded file to the browser's save. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, so the browser has read the URL.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,341 @@
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import {
+  ActionIcon,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { LossRatio, Money, Percent } from '#client/components/figures.tsx';
+import { Hint } from '#client/components/hint.tsx';
+import {
+  DEFAULT_SORT,
+  sortRows,
+  type Measures,
+  type ProductionRow,
+  type ProductionView,
+  type SortKey,
+  type SortState,
+} from './production-model.ts';
+
+/** Spec part 2 §5: the tooltip of values whose carrier data is missing months. */
+export const INCOMPLETE_DATA_TOOLTIP = 'Carrier data is incomplete for the selected timeframe.';
+
+/** Spec part 2 §9: tables page at 25 rows and show pagination only above 25. */
+export const PAGE_SIZE = 25;
+const PAGE_SIZES = ['5', '10', '20', '25', '50', '100'];
+const ALL = 'all';
+
+type Column = { key: keyof Measures; label: string; kind: 'money' | 'change' | 'ratio' };
+
+const COLUMNS: readonly Column[] = [
+  { key: 'writtenPremium', label: 'Written Premium', kind: 'money' },
+  { key: 'priorWrittenPremium', label: 'Prior WP', kind: 'money' },
+  { key: 'writtenPremiumChange', label: 'WP % Change', kind: 'change' },
+  { key: 'newBusiness', label: 'New Business', kind: 'money' },
+  { key: 'priorNewBusiness', label: 'Prior NB', kind: 'money' },
+  { key: 'newBusinessChange', label: 'NB % Change', kind: 'change' },
+  { key: 'earned', label: 'Earned', kind: 'money' },
+  { key: 'incurred', label: 'Incurred', kind: 'money' },
+  { key: 'lossRatio', label: 'Loss Ratio', kind: 'ratio' },
+  { key: 'priorLossRatio', label: 'Prior Loss Ratio', kind: 'ratio' },
+];
+
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+    >
+      <path d={open ? 'M6 9l6 6 6-6' : 'M9 6l6 6-6 6'} />
+    </svg>
+  );
+}
+
+function WarningMark() {
+  return (
+    <svg
+      width={14}
+      height={14}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+      style={{ marginLeft: 4, verticalAlign: '-2px' }}
+    >
+      <path d="M12 3l10 18H2z" />
+      <path d="M12 10v4M12 17.5h.01" />
+    </svg>
+  );
+}
+
+/** The figures of one row; greyed, with the tooltip as a title, when the data is incomplete. */
+function Figures({ measures, incomplete }: { measures: Measures; incomplete: boolean }) {
+  return COLUMNS.map(({ key, kind }) => {
+    const value = measures[key];
+    let content: ReactNode;
+    if (kind === 'money') content = <Money value={value} />;
+    else if (kind === 'ratio') content = <LossRatio value={value} plain={incomplete} />;
+    else content = incomplete ? '%' : <Percent value={value} />;
+    return (
+      <Table.Td
+        key={key}
+        ta="right"
+        c={incomplete ? 'dimmed' : undefined}
+        fs={incomplete ? 'italic' : undefined}
+        title={incomplete ? INCOMPLETE_DATA_TOOLTIP : undefined}
+      >
+        {content}
+      </Table.Td>
+    );
+  });
+}
+
+const Row = memo(function Row({
+  row,
+  expanded,
+  onToggle,
+}: {
+  row: ProductionRow;
+  expanded: boolean;
+  onToggle: (id: string) => void;
+}) {
+  const name = row.incomplete ? (
+    <Hint label={INCOMPLETE_DATA_TOOLTIP} width={260}>
+      <Text component="span" inherit tabIndex={0} c="dimmed" fs="italic" style={{ whiteSpace: 'nowrap' }}>
+        {row.label}
+        <WarningMark />
+      </Text>
+    </Hint>
+  ) : (
+    row.label
+  );
+  return (
+    <>
+      <Table.Tr data-incomplete={row.incomplete || undefined}>
+        <Table.Th scope="row" fw={500}>
+          <Group gap={4} wrap="nowrap">
+            {row.lines.length > 0 ? (
+              <ActionIcon
+                variant="subtle"
+                color="gray.8"
+                size="sm"
+                aria-label={`Lines of ${row.label}`}
+                aria-expanded={expanded}
+                onClick={() => onToggle(row.id)}
+              >
+                <Chevron open={expanded} />
+              </ActionIcon>
+            ) : (
+              <span style={{ display: 'inline-block', width: 22 }} />
+            )}
+            {name}
+          </Group>
+        </Table.Th>
+        <Figures measures={row.measures} incomplete={row.incomplete} />
+      </Table.Tr>
+      {expanded &&
+        row.lines.map((line) => (
+          <Table.Tr key={line.code} bg="gray.0" data-line-of={row.id}>
+            <Table.Th scope="row" fw={400} pl={44}>
+              {line.label}
+            </Table.Th>
+            <Figures measures={line.measures} incomplete={row.incomplete} />
+          </Table.Tr>
+        ))}
+    </>
+  );
+});
+
+function ariaSort(sort: SortState, key: SortKey): 'ascending' | 'descending' | undefined {
+  if (sort.key !== key) return undefined;
+  return sort.direction === 'asc' ? 'ascending' : 'descending';
+}
+
+function SortHeader({
+  sortKey,
+  label,
+  sort,
+  onSort,
+  align,
+}: {
+  sortKey: SortKey;
+  label: string;
+  sort: SortState;
+  onSort: (key: SortKey) => void;
+  align: 'left' | 'right';
+}) {
+  const direction = ariaSort(sort, sortKey);
+  return (
+    <Table.Th
+      aria-sort={direction}
+      ta={align}
+      style={{ whiteSpace: 'nowrap', minWidth: sortKey === 'label' ? 260 : undefined }}
+    >
+      <UnstyledButton onClick={() => onSort(sortKey)} fw={600} fz="sm">
+        {label}
+        <span aria-hidden="true">
+          {direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ''}
+        </span>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/**
+ * The production table: sortable columns (written premium, highest first, by default), rows that
+ * open to their lines, an expand-all toggle, and pages of 25 when there are more than 25 rows. The
+ * parent remounts it (key) when the data's identity changes, which clears the opened rows.
+ */
+export function ProductionTable({
+  rows,
+  view,
+  status,
+  busy,
+}: {
+  rows: ProductionRow[];
+  view: ProductionView;
+  status: 'loading' | 'error' | 'ready';
+  busy: boolean;
+}) {
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [expandAll, setExpandAll] = useState(false);
+  /** Rows whose state differs from the expand-all toggle. */
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
+  const [pageSize, setPageSize] = useState(String(PAGE_SIZE));
+  // The page goes back to 1 whenever the rows change (search, hiding, new data).
+  const [paging, setPaging] = useState({ rows, page: 1 });
+  const page = paging.rows === rows ? paging.page : 1;
+
+  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  const paginated = rows.length > PAGE_SIZE;
+  const size = pageSize === ALL ? Math.max(1, rows.length) : Number(pageSize);
+  const pageCount = paginated ? Math.max(1, Math.ceil(rows.length / size)) : 1;
+  const current = Math.min(page, pageCount);
+  const shown = paginated ? sorted.slice((current - 1) * size, current * size) : sorted;
+
+  const onToggle = useCallback(
+    (id: string) =>
+      setToggled((previous) => {
+        const next = new Set(previous);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+
+  const onSort = (key: SortKey) =>
+    setSort((previous) =>
+      previous.key === key
+        ? { key, direction: previous.direction === 'asc' ? 'desc' : 'asc' }
+        : { key, direction: key === 'label' ? 'asc' : 'desc' },
+    );
+
+  const nameLabel = view === 'carriers' ? 'Carrier' : 'Agency';
+  const columnCount = COLUMNS.length + 1;
+
+  let body: ReactNode;
+  if (status === 'loading') {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columnCount}>
+          <Center py="xl" aria-busy="true">
+            <Loader role="status" aria-label="Loading carrier production" />
+          </Center>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (status === 'error' || shown.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columnCount} ta="center" py="lg">
+          {status === 'error' ? 'Carrier production could not be loaded.' : 'No data found'}
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = shown.map((row) => (
+      <Row key={row.id} row={row} expanded={expandAll !== toggled.has(row.id)} onToggle={onToggle} />
+    ));
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Switch
+          label="Expand all"
+          checked={expandAll}
+          disabled={busy}
+          onChange={(event) => {
+            setExpandAll(event.currentTarget.checked);
+            setToggled(new Set());
+          }}
+        />
+        <Text size="sm" role="status">
+          {status === 'ready' ? `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}` : ''}
+        </Text>
+      </Group>
+      <Table.ScrollContainer minWidth={1260} maxHeight={800} type="native">
+        <Table stickyHeader highlightOnHover tabularNums verticalSpacing={6} horizontalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <SortHeader sortKey="label" label={nameLabel} sort={sort} onSort={onSort} align="left" />
+              {COLUMNS.map((column) => (
+                <SortHeader
+                  key={column.key}
+                  sortKey={column.key}
+                  label={column.label}
+                  sort={sort}
+                  onSort={onSort}
+                  align="right"
+                />
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {paginated && status === 'ready' && (
+        <Group justify="space-between" wrap="wrap">
+          <Select
+            label="Rows per page"
+            data={[...PAGE_SIZES, { value: ALL, label: 'All' }]}
+            value={pageSize}
+            onChange={(value) => {
+              if (!value) return;
+              setPageSize(value);
+              setPaging({ rows, page: 1 });
+            }}
+            allowDeselect={false}
+            w={130}
+            size="sm"
+          />
+          <nav aria-label="Table pages">
+            <Pagination
+              total={pageCount}
+              value={current}
+              onChange={(next) => setPaging({ rows, page: next })}
+              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+              getControlProps={(control) => ({
+                'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
+              })}
+              withEdges
+            />
+          </nav>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import {
+  accessRecords,
+  featureFlags,
+  featureFlagTargets,
+  productFeatures,
+  userPermissions,
+  whatsNewEntries,
+} from '#server/db/schema/access.ts';
+import { UPLOAD_PERMISSION } from '#shared/domain/access.ts';
+import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
+
+type Executor = Pick<Db, 'insert' | 'execute'>;
+
+/** The product features (global): what a subscriber can hold and a user can be granted. */
+export const DEMO_PRODUCT_FEATURES = [
+  { key: 'cpr', title: 'Carrier Production', externalId: 'feature-carrier-production', isLive: true },
+  {
+    key: 'pbi-agency-production',
+    title: 'Agency Production',
+    externalId: 'feature-agency-production',
+    isLive: true,
+  },
+  {
+    key: 'pbi-agency-production-teaser',
+    title: 'Agency Production preview',
+    externalId: null,
+    isLive: false,
+  },
+  {
+    key: 'pbi-market-assistance-lite',
+    title: 'Market Assistance',
+    externalId: 'feature-market-assistance',
+    isLive: true,
+  },
+  { key: 'site-revenue-tuner', title: 'Revenue Tuner', externalId: 'feature-revenue-tuner', isLive: true },
+  { key: 'pbi-revenue-tuner-teaser', title: 'Revenue Tuner preview', externalId: null, isLive: false },
+  {
+    key: 'site-ams-data-health',
+    title: 'AMS Data Health',
+    externalId: 'feature-ams-data-health',
+    isLive: true,
+  },
+  { key: 'pbi-retention', title: 'Retention', externalId: 'feature-retention', isLive: false },
+] as const;
+
+/** Every subscriber holds these; subscribers on the Pro plan hold every feature with an external id. */
+const BASE_PLAN_FEATURES = ['feature-carrier-production', 'feature-agency-production'];
+
+export const DEMO_FLAGS = [
+  { key: 'growthMeasurement', title: 'Growth Plan Measurement', enabled: false },
+  { key: 'aiChat', title: 'AI Chat', enabled: false },
+  { key: 'scorecards', title: 'Agency production scorecards', enabled: false },
+  { key: 'sigma', title: 'Embedded report links', enabled: false },
+] as const;
+
+/** Product features and flags: global, written once whatever else is seeded. */
+export async function ensureProductFeatures(db: Executor): Promise<void> {
+  await db
+    .insert(productFeatures)
+    .values(DEMO_PRODUCT_FEATURES.map((f) => ({ ...f })))
+    .onConflictDoNothing();
+  await db
+    .insert(featureFlags)
+    .values(DEMO_FLAGS.map((f) => ({ ...f })))
+    .onConflictDoNothing();
+}
+
+/** Subscribers receive the features of their plan (idempotent: agencies seeded later get theirs too). */
+export async function grantPlanFeatures(db: Executor): Promise<void> {
+  await db.execute(sql`
+    insert into subscriber_features (agency_uuid, external_id, created_at)
+    select s.agency_uuid, f.external_id, s.created_at
+    from subscriptions s
+    join product_features f on f.external_id is not null
+    where s.plan_name = 'Understanding Pro'
+       or f.external_id in (${sql.join(
+         BASE_PLAN_FEATURES.map((id) => sql`${id}`),
+         sql`, `,
+       )})
+    on conflict do nothing`);
+}
+
+/**
+ * The demo users' access: the owner is unmanaged (no records: every live feature of the plan); the
+ * administrator is granted Carrier Production explicitly; the plain agency user is denied it (so
+ * the no-access screen can be seen) and granted Agency Production. Staff, owner and administrator
+ * have upload-portal accounts.
+ */
+export async function seedDemoAccess(
+  db: Executor,
+  ids: { staff: string; network: string; admin: string; user: string; owner: string; networkUuid: string },
+  latest: YearMonth,
+): Promise<void> {
+  await db.insert(accessRecords).values([
+    { userId: ids.admin, productComponentKey: 'cpr', denyAccess: false },
+    { userId: ids.admin, productComponentKey: 'pbi-agency-production', denyAccess: false },
+    { userId: ids.user, productComponentKey: 'cpr', denyAccess: true },
+    { userId: ids.user, productComponentKey: 'pbi-agency-production', denyAccess: false },
+  ]);
+  await db
+    .insert(userPermissions)
+    .values([ids.staff, ids.owner, ids.admin].map((userId) => ({ userId, permission: UPLOAD_PERMISSION })));
+  await db.insert(featureFlagTargets).values({
+    flagKey: 'growthMeasurement',
+    targetType: 'network',
+    targetUuid: ids.networkUuid,
+    enabled: true,
+  });
+  const day = (months: number) => `${addMonths(latest, months)}-20`;
+  await db.insert(whatsNewEntries).values([
+    {
+      publishedOn: day(0),
+      title: 'Choose the level of every report',
+      body: 'Network analysts and staff can now compute reports for the whole network or for one agency in it, from the level picker in the header.',
+    },
+    {
+      publishedOn: day(-1),
+      title: 'Help topics in the app',
+      body: 'The Help page answers the common questions: signing in, resetting a password, requesting a new carrier and entering production for carriers that send no data.',
+    },
+    {
+      publishedOn: day(-2),
+      title: 'Sessions you can trust',
+      body: 'Sessions now end after a working day, and staff can end every session of a user at once when a device is lost.',
+    },
+  ]);
+}

@@ -1,0 +1,95 @@
+import type { ByCarrierResponse, ProductionFigures } from '#shared/contracts/production.ts';
+import { changePercent, lossRatio, newBusinessChangePercent, wholeDollars } from '#shared/domain/measures.ts';
+
+/** The columns of the Carrier Production CSV, in order. */
+export const EXPORT_HEADERS = [
+  'Carrier',
+  'Wholesaler',
+  'Line of Business',
+  'Written Premium (USD)',
+  'Prior Written Premium (USD)',
+  'Written Premium Change (%)',
+  'New Business (USD)',
+  'Prior New Business (USD)',
+  'New Business Change (%)',
+  'Earned Premium (USD)',
+  'Prior Earned Premium (USD)',
+  'Incurred Loss (USD)',
+  'Prior Incurred Loss (USD)',
+  'Loss Ratio (%)',
+  'Prior Loss Ratio (%)',
+  'Incomplete Current Data',
+  'Incomplete Prior Data',
+] as const;
+
+/** A CSV field: quoted when it holds a comma, quote or line break; formula-looking text is defused. */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const dollars = (v: number | null) => (v === null ? null : wholeDollars(v));
+const percent = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+
+function figureFields(f: ProductionFigures): (number | null)[] {
+  return [
+    dollars(f.writtenPremium),
+    dollars(f.priorWrittenPremium),
+    percent(changePercent(f.writtenPremium, f.priorWrittenPremium)),
+    dollars(f.newWrittenPremium),
+    dollars(f.priorNewWrittenPremium),
+    percent(newBusinessChangePercent(f.newWrittenPremium, f.priorNewWrittenPremium)),
+    dollars(f.earned),
+    dollars(f.priorEarned),
+    dollars(f.incurred),
+    dollars(f.priorIncurred),
+    percent(lossRatio(f.incurred, f.earned)),
+    percent(lossRatio(f.priorIncurred, f.priorEarned)),
+  ];
+}
+
+/**
+ * CSV lines of the by-carrier answer: for each carrier (by written premium, largest first) its total
+ * line, then one line per line of business. Blanks stay blank (not reported), zeros stay 0.
+ */
+export function* productionCsvLines(report: ByCarrierResponse): Generator<string> {
+  yield EXPORT_HEADERS.map(csvField).join(',') + '\r\n';
+  const rows = Object.values(report.carriers).sort(
+    (a, b) =>
+      (b.lines[report.lineCode]?.writtenPremium ?? -Infinity) -
+        (a.lines[report.lineCode]?.writtenPremium ?? -Infinity) || a.carrierName.localeCompare(b.carrierName),
+  );
+  for (const row of rows) {
+    const codes = [
+      report.lineCode,
+      ...Object.keys(row.lines)
+        .filter((c) => c !== report.lineCode)
+        .sort(),
+    ];
+    for (const code of codes) {
+      const figures = row.lines[code];
+      if (!figures) continue;
+      const fields = [
+        row.carrierName,
+        row.isMga ? 'Yes' : 'No',
+        code === 'P&C' ? 'Total (P&C)' : code,
+        ...figureFields(figures),
+        row.haveMissingCurrentData ? 'Yes' : 'No',
+        row.haveMissingPriorData ? 'Yes' : 'No',
+      ];
+      yield fields.map(csvField).join(',') + '\r\n';
+    }
+  }
+}
+
+/** "Prairie Oak Insurance Agency" + "YTD 2026 through 2026-10" -> Prairie_Oak_Insurance_Agency_YTD_2026_through_2026-10.csv */
+export function exportFileName(name: string, displayText: string): string {
+  const safe = (s: string) =>
+    s
+      .trim()
+      .replace(/[^A-Za-z0-9&.\- ]/g, '')
+      .replace(/\s+/g, '_');
+  return `${safe(name)}_${safe(displayText)}.csv`;
+}

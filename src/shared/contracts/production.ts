@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+const isoDate = (field: string) =>
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date as YYYY-MM-DD`);
+const flag = z
+  .enum(['true', 'false'])
+  .default('true')
+  .transform((v) => v === 'true');
+
+/** The broad line a report is computed for; 'P&C' is the total (spec part 1 §3 "Lines of business"). */
+export const BROAD_LINE_CODES = ['P&C', 'PL', 'CL', 'BOND', 'CROP'] as const;
+export type BroadLineCode = (typeof BROAD_LINE_CODES)[number];
+
+/** Query of by-carrier and by-agency (spec part 2 §7): period, level, line, standard types, composites. */
+export const productionQuerySchema = z.object({
+  levelUuid: z.string().uuid('levelUuid must be the UUID of a network or an agency').optional(),
+  startDate: isoDate('startDate'),
+  endDate: isoDate('endDate'),
+  broadLineOfBusinessStandardTypeCode: z.enum(BROAD_LINE_CODES).default('P&C'),
+  /** Comma-separated standard type codes; empty means every type. */
+  standardTypes: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  isStandard: flag,
+  isMga: flag,
+  isCrop: flag,
+  isFlood: flag,
+  isSurety: flag,
+  isWorkersComp: flag,
+});
+export type ProductionQuery = z.infer<typeof productionQuerySchema>;
+
+/** Exact dollars (numeric summed in SQL); null when nothing was reported, which is not zero. */
+const money = z.number().nullable();
+
+export const productionFiguresSchema = z.object({
+  writtenPremium: money,
+  priorWrittenPremium: money,
+  newWrittenPremium: money,
+  priorNewWrittenPremium: money,
+  earned: money,
+  priorEarned: money,
+  incurred: money,
+  priorIncurred: money,
+});
+export type ProductionFigures = z.infer<typeof productionFiguresSchema>;
+
+const periodSchema = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  priorStartDate: z.string(),
+  priorEndDate: z.string(),
+  /** Manual entries are included only for year-to-date and the rolling presets, without standard types. */
+  includesManualEntries: z.boolean(),
+});
+
+/** Figures per line code: the broad lines (or the chosen line's standard types) and the line's total. */
+const linesSchema = z.record(z.string(), productionFiguresSchema);
+
+export const carrierProductionRowSchema = z.object({
+  carrierUuid: z.string().uuid(),
+  carrierName: z.string(),
+  isMga: z.boolean(),
+  isCoreCarrier: z.boolean(),
+  haveMissingCurrentData: z.boolean(),
+  haveMissingPriorData: z.boolean(),
+  lines: linesSchema,
+});
+export type CarrierProductionRow = z.infer<typeof carrierProductionRowSchema>;
+
+/** GET /api/core-production/by-carrier: rows keyed by carrier id. */
+export const byCarrierResponseSchema = z.object({
+  period: periodSchema,
+  lineCode: z.enum(BROAD_LINE_CODES),
+  carriers: z.record(z.string(), carrierProductionRowSchema),
+});
+export type ByCarrierResponse = z.infer<typeof byCarrierResponseSchema>;
+
+export const agencyProductionRowSchema = z.object({
+  agencyUuid: z.string().uuid(),
+  name: z.string(),
+  agencyCity: z.string(),
+  agencyState: z.string(),
+  haveMissingCurrentData: z.boolean(),
+  haveMissingPriorData: z.boolean(),
+  lines: linesSchema,
+});
+export type AgencyProductionRow = z.infer<typeof agencyProductionRowSchema>;
+
+/** GET /api/core-production/by-agency */
+export const byAgencyResponseSchema = z.object({
+  period: periodSchema,
+  lineCode: z.enum(BROAD_LINE_CODES),
+  agencies: z.array(agencyProductionRowSchema),
+});
+export type ByAgencyResponse = z.infer<typeof byAgencyResponseSchema>;

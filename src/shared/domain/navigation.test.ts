@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isInternalUser,
+  isProductionPath,
+  joinUrl,
+  profileMenuLinks,
+  sidebarLinks,
+  type NavigationInput,
+  type NavigationUser,
+  type ProfileMenuInput,
+} from './navigation.ts';
+
+const agencyUser: NavigationUser = {
+  userType: 'agency',
+  isInternal: false,
+  isAdmin: false,
+  agency: { uuid: 'a' },
+};
+const agencyAdmin: NavigationUser = { ...agencyUser, isAdmin: true };
+const networkUser: NavigationUser = { userType: 'network', isInternal: false, isAdmin: false, agency: null };
+const staff: NavigationUser = { userType: 'internal', isInternal: true, isAdmin: false, agency: null };
+
+const config = {
+  aiChatUrl: 'https://chat.example.test',
+  uploadPortalUrl: 'https://portal.example.test/',
+  helpSiteUrl: 'https://help.example.test',
+};
+
+function input(overrides: Partial<NavigationInput> = {}): NavigationInput {
+  return { user: agencyUser, features: {}, flags: {}, permissions: [], config, ...overrides };
+}
+
+/** The profile menu's input: away from the production path and not collaborating, unless overridden. */
+function menuInput(overrides: Partial<ProfileMenuInput> = {}): ProfileMenuInput {
+  return { ...input(overrides), pathname: '/helpDesk', collaborating: false, ...overrides };
+}
+
+const keys = (links: { key: string }[]) => links.map((l) => l.key);
+
+describe('sidebarLinks', () => {
+  it('gives every user Help and Log Out, in that order', () => {
+    expect(sidebarLinks(input())).toEqual([
+      { key: 'help', label: 'Help', icon: 'help', href: '/helpDesk', external: false },
+      { key: 'logout', label: 'Log Out', icon: 'logout', href: '/logout', external: false },
+    ]);
+    expect(keys(sidebarLinks(input({ user: networkUser })))).toEqual(['help', 'logout']);
+  });
+
+  it('adds Access admin for internal staff only', () => {
+    expect(keys(sidebarLinks(input({ user: staff })))).toEqual(['help', 'access-admin', 'logout']);
+    expect(sidebarLinks(input({ user: staff }))[1]).toMatchObject({ href: '/admin/access', external: false });
+    expect(keys(sidebarLinks(input({ user: agencyAdmin })))).not.toContain('access-admin');
+  });
+
+  it('shows AI Chat only with the aiChat flag and a configured address', () => {
+    expect(sidebarLinks(input({ flags: { aiChat: true } }))[0]).toEqual({
+      key: 'ai-chat',
+      label: 'AI Chat',
+      icon: 'ai-chat',
+      href: 'https://chat.example.test',
+      external: true,
+    });
+    expect(keys(sidebarLinks(input({ flags: { aiChat: false } })))).not.toContain('ai-chat');
+    expect(keys(sidebarLinks(input({ flags: { aiChat: true }, config: null })))).not.toContain('ai-chat');
+    expect(
+      keys(sidebarLinks(input({ flags: { aiChat: true }, config: { ...config, aiChatUrl: '' } }))),
+    ).not.toContain('ai-chat');
+  });
+
+  it('shows the upload portal only with the upload permission and a configured portal', () => {
+    const withPermission = input({ permissions: ['clarity:access:basic'] });
+    expect(sidebarLinks(withPermission)[0]).toEqual({
+      key: 'upload',
+      label: 'Upload Data',
+      icon: 'upload',
+      href: 'https://portal.example.test/upload',
+      external: true,
+    });
+    expect(keys(sidebarLinks(input({ permissions: ['clarity:access:other'] })))).not.toContain('upload');
+    expect(keys(sidebarLinks({ ...withPermission, config: null }))).not.toContain('upload');
+  });
+});
+
+describe('profileMenuLinks', () => {
+  it('offers admins the Admin Portal on the agency tenant, then Log Out and the Help Portal', () => {
+    expect(profileMenuLinks(menuInput({ user: agencyAdmin }))).toEqual([
+      {
+        key: 'admin-portal',
+        label: 'Admin Portal',
+        icon: 'admin-portal',
+        href: 'https://portal.example.test/admin?tenant=agency',
+        external: true,
+      },
+      { key: 'logout', label: 'Log Out', icon: 'logout', href: '/logout', external: false },
+      {
+        key: 'help-portal',
+        label: 'Help Portal',
+        icon: 'help-portal',
+        href: 'https://help.example.test',
+        external: true,
+      },
+    ]);
+  });
+
+  it('gives users who are not admins Log Out and the Help Portal', () => {
+    expect(keys(profileMenuLinks(menuInput()))).toEqual(['logout', 'help-portal']);
+    expect(keys(profileMenuLinks(menuInput({ user: staff })))).toEqual(['logout', 'help-portal']);
+  });
+
+  it('leaves out links to other sites until the configuration is known', () => {
+    expect(keys(profileMenuLinks(menuInput({ user: agencyAdmin, config: null })))).toEqual(['logout']);
+  });
+
+  it('offers Enter Collaboration Mode first, on the production path, while not collaborating', () => {
+    expect(profileMenuLinks(menuInput({ pathname: '/production' }))[0]).toEqual({
+      key: 'enter-collaboration',
+      label: 'Enter Collaboration Mode',
+      command: 'enter-collaboration',
+    });
+    expect(keys(profileMenuLinks(menuInput({ user: agencyAdmin, pathname: '/production' })))).toEqual([
+      'enter-collaboration',
+      'admin-portal',
+      'logout',
+      'help-portal',
+    ]);
+    expect(keys(profileMenuLinks(menuInput({ pathname: '/production/agency' })))).toContain(
+      'enter-collaboration',
+    );
+  });
+
+  it('leaves out Enter Collaboration Mode elsewhere and while collaborating', () => {
+    for (const pathname of ['/', '/helpDesk', '/agency-production', '/productions', '/admin/production']) {
+      expect(keys(profileMenuLinks(menuInput({ pathname })))).not.toContain('enter-collaboration');
+    }
+    expect(keys(profileMenuLinks(menuInput({ pathname: '/production', collaborating: true })))).not.toContain(
+      'enter-collaboration',
+    );
+  });
+});
+
+describe('helpers', () => {
+  it('recognises internal users by type or by flag', () => {
+    expect(isInternalUser({ userType: 'internal', isInternal: false })).toBe(true);
+    expect(isInternalUser({ userType: 'agency', isInternal: true })).toBe(true);
+    expect(isInternalUser({ userType: 'network', isInternal: false })).toBe(false);
+  });
+
+  it('recognises the production path and the pages below it', () => {
+    expect(isProductionPath('/production')).toBe(true);
+    expect(isProductionPath('/production/')).toBe(true);
+    expect(isProductionPath('/production/agency')).toBe(true);
+    expect(isProductionPath('/productions')).toBe(false);
+    expect(isProductionPath('/agency-production')).toBe(false);
+  });
+
+  it('joins a base address and a path with one slash', () => {
+    expect(joinUrl('https://x.test/', '/upload')).toBe('https://x.test/upload');
+    expect(joinUrl('https://x.test', 'upload')).toBe('https://x.test/upload');
+    expect(joinUrl('', '/upload')).toBeNull();
+    expect(joinUrl(undefined, '/upload')).toBeNull();
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * The links of the sidebar and of the profile menu (spec part 1 §2 "Other report pages", part 2 §2
+ * "Sidebar and header"), as pure functions of who the user is and what they may use. The shell only
+ * draws what these return; a screen joins the navigation by adding one entry to a list below.
+ */
+import type { ClientConfig } from '#shared/contracts/access.ts';
+import type { UserType } from '#shared/contracts/user.ts';
+import { UPLOAD_PERMISSION } from './access.ts';
+
+export type NavigationUser = {
+  userType: UserType;
+  isInternal: boolean;
+  isAdmin: boolean;
+  agency: { uuid: string } | null;
+};
+
+export type NavigationInput = {
+  user: NavigationUser;
+  /** Product features as camel-case flags (resolveFeatureAccess). */
+  features: Readonly<Record<string, boolean>>;
+  /** Feature flags by key, evaluated for the user. */
+  flags: Readonly<Record<string, boolean>>;
+  /** Upload-portal permissions (empty when the user has no portal account). */
+  permissions: readonly string[];
+  /** The client configuration; links to other sites are left out until it is known. */
+  config: Pick<ClientConfig, 'aiChatUrl' | 'uploadPortalUrl' | 'helpSiteUrl'> | null;
+};
+
+export type NavigationIcon =
+  'ai-chat' | 'upload' | 'help' | 'access-admin' | 'logout' | 'admin-portal' | 'help-portal';
+
+export type NavigationLink = {
+  key: string;
+  label: string;
+  icon: NavigationIcon;
+  /** A path of this application, or an absolute URL when `external`. */
+  href: string;
+  /** Opens another site (in a new tab). */
+  external: boolean;
+};
+
+/** What a profile-menu item may do in place instead of navigating. */
+export type ProfileMenuCommand = 'enter-collaboration';
+
+/** A profile-menu item that acts in place (opens a dialog) rather than following a link. */
+export type NavigationCommand = { key: string; label: string; command: ProfileMenuCommand };
+
+export type ProfileMenuItem = NavigationLink | NavigationCommand;
+
+/** The profile menu also depends on where the user is and on the session's collaboration mode. */
+export type ProfileMenuInput = NavigationInput & {
+  /** The current location's path, e.g. '/production'. */
+  pathname: string;
+  /** The session is in collaboration mode (at least one carrier chosen). */
+  collaborating: boolean;
+};
+
+type Entry<I = NavigationInput, T = NavigationLink> = (input: I) => T | null;
+
+export function isInternalUser(user: Pick<NavigationUser, 'userType' | 'isInternal'>): boolean {
+  return user.userType === 'internal' || user.isInternal;
+}
+
+/** `base` + `path` with exactly one slash between them; null when the base is not configured. */
+export function joinUrl(base: string | undefined, path: string): string | null {
+  if (!base) return null;
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+function internal(key: string, label: string, icon: NavigationIcon, href: string): NavigationLink {
+  return { key, label, icon, href, external: false };
+}
+
+function external(
+  key: string,
+  label: string,
+  icon: NavigationIcon,
+  href: string | null,
+): NavigationLink | null {
+  return href ? { key, label, icon, href, external: true } : null;
+}
+
+/** The Carrier Production report and the pages below it: where collaboration mode is offered. */
+export function isProductionPath(pathname: string): boolean {
+  return pathname === '/production' || pathname.startsWith('/production/');
+}
+
+/** The sidebar, top to bottom. */
+const sidebarEntries: readonly Entry[] = [
+  ({ flags, config }) =>
+    flags.aiChat ? external('ai-chat', 'AI Chat', 'ai-chat', config?.aiChatUrl || null) : null,
+  ({ permissions, config }) =>
+    permissions.includes(UPLOAD_PERMISSION)
+      ? external('upload', 'Upload Data', 'upload', joinUrl(config?.uploadPortalUrl, '/upload'))
+      : null,
+  () => internal('help', 'Help', 'help', '/helpDesk'),
+  ({ user }) =>
+    isInternalUser(user) ? internal('access-admin', 'Access admin', 'access-admin', '/admin/access') : null,
+  () => internal('logout', 'Log Out', 'logout', '/logout'),
+];
+
+/** The profile menu, top to bottom. */
+const profileMenuEntries: readonly Entry<ProfileMenuInput, ProfileMenuItem>[] = [
+  // Spec part 2 §2 "Collaboration mode": offered on the production path while no carriers are chosen.
+  ({ pathname, collaborating }) =>
+    isProductionPath(pathname) && !collaborating
+      ? { key: 'enter-collaboration', label: 'Enter Collaboration Mode', command: 'enter-collaboration' }
+      : null,
+  ({ user, config }) =>
+    user.isAdmin
+      ? external(
+          'admin-portal',
+          'Admin Portal',
+          'admin-portal',
+          joinUrl(config?.uploadPortalUrl, '/admin?tenant=agency'),
+        )
+      : null,
+  () => internal('logout', 'Log Out', 'logout', '/logout'),
+  ({ config }) => external('help-portal', 'Help Portal', 'help-portal', config?.helpSiteUrl || null),
+];
+
+function collect<I, T>(entries: readonly Entry<I, T>[], input: I): T[] {
+  return entries.map((entry) => entry(input)).filter((item): item is T => item !== null);
+}
+
+/** The sidebar links the user may see. */
+export function sidebarLinks(input: NavigationInput): NavigationLink[] {
+  return collect(sidebarEntries, input);
+}
+
+/** The profile menu items the user may see: links, and commands the shell carries out in place. */
+export function profileMenuLinks(input: ProfileMenuInput): ProfileMenuItem[] {
+  return collect(profileMenuEntries, input);
+}

@@ -1,0 +1,25 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The password of every demo account (README). */
+export const DEMO_PASSWORD = 'Understanding-demo-1';
+
+/** Opens `path` signed out, signs in through the form it is sent to, and waits for the shell. */
+export async function signIn(page: Page, email: string, path = '/') {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/auth\/auth0$/);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('organisation-name')).toBeVisible();
+}
+
+/** Fails with each axe violation and where it is. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
+}

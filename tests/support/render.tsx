@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createQueryClient } from '#client/app/query-client.ts';
+import { cssVariablesResolver, theme } from '#client/app/theme.ts';
+
+/** Renders routes inside the app's providers (the app's query client, without retries), starting at `path`. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const queryClient = createQueryClient({ retries: false });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const wrap = (node: ReactNode) => (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+      <QueryClientProvider client={queryClient}>{node}</QueryClientProvider>
+    </MantineProvider>
+  );
+  return { router, queryClient, ...render(wrap(<RouterProvider router={router} />)) };
+}
+
+type Handler = (init?: RequestInit) => { status: number; body: unknown };
+
+/** A fetch stand-in answering JSON by path; records every call. Handlers may be swapped during a test. */
+export function fakeFetch(handlers: Record<string, Handler>) {
+  const calls: { url: string; init?: RequestInit }[] = [];
+  const fetchImpl = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    calls.push({ url, init });
+    const handler = handlers[url.split('?')[0]!];
+    const { status, body } = handler
+      ? handler(init)
+      : { status: 404, body: { error: { code: 'not_found', message: 'Not found' }, referenceId: 'test' } };
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    );
+  };
+  return { fetchImpl, calls, handlers };
+}
