@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/client.ts';
 import { seedDemoData } from './db/demo/generate.ts';
 import { isEmptyDatabase, openConfiguredDatabase } from './db/open.ts';
+import { ensureProductionRollups } from './services/production/rollups.ts';
 
 /** Starts the server: config, database (migrated; demo data on a new embedded one), HTTP, graceful stop. */
 async function main(): Promise<void> {
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     });
     app.log.info({ summary }, 'demo data loaded');
   }
+  await ensureProductionRollups(database.db, (message) => app.log.info(message));
 
   let closing = false;
   const shutdown = async (signal: string) => {

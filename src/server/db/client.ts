@@ -12,8 +12,9 @@ import * as dimensions from './schema/dimensions.ts';
 import * as facts from './schema/facts.ts';
 import * as auth from './schema/auth.ts';
 import * as access from './schema/access.ts';
+import * as rollups from './schema/rollups.ts';
 
-export const schema = { ...tenancy, ...dimensions, ...facts, ...auth, ...access };
+export const schema = { ...tenancy, ...dimensions, ...facts, ...auth, ...access, ...rollups };
 export type Schema = typeof schema;
 
 type RowsResult<T> = { rows: T[] };

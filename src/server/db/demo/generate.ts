@@ -37,6 +37,7 @@ import {
   type CatalogCarrier,
 } from './catalog.ts';
 import { deriveRng, type Rng } from './random.ts';
+import { ensureProductionRollups } from '#server/services/production/rollups.ts';
 import { ensureProductFeatures, grantPlanFeatures, seedDemoAccess } from './access-demo.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './catalog.ts';
@@ -86,10 +87,12 @@ export async function seedDemoData(db: Db, options: SeedDemoOptions): Promise<De
   const log = options.log ?? (() => {});
   const months = monthRange(latestReportingMonth(options.today), DEMO_MONTHS);
   const createdAt = new Date(`${months[0]!}-01T00:00:00Z`);
-  if (options.agencies === undefined) {
-    return db.transaction((tx) => seedDemo(tx, { ...options, seed, log, months, createdAt }));
-  }
-  return seedLargeNetwork(db, options.agencies, { ...options, seed, log, months, createdAt });
+  const summary =
+    options.agencies === undefined
+      ? await db.transaction((tx) => seedDemo(tx, { ...options, seed, log, months, createdAt }))
+      : await seedLargeNetwork(db, options.agencies, { ...options, seed, log, months, createdAt });
+  await ensureProductionRollups(db, log);
+  return summary;
 }
 
 type Context = SeedDemoOptions & {

@@ -20,6 +20,7 @@ import {
 import { addMonths } from '#shared/domain/reporting-month.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
+import { CARRIER_CLASS_BITS, monthIndex } from './rollups.ts';
 import type { Level } from '#server/policies/scope.ts';
 
 /** The months of a report and of its prior period (the same months one year earlier). */
@@ -109,12 +110,91 @@ function levelFilter(alias: string, level: Level): SQL {
     : sql`${sql.raw(alias)}.network_uuid = ${level.networkUuid}::uuid`;
 }
 
+/** The composite filter over `carrier_class` bits (services/production/rollups.ts). */
+function compositeClassFilter(alias: string, q: ProductionQuery): SQL {
+  const bits = CARRIER_CLASS_BITS;
+  const kinds =
+    (q.isStandard ? bits.isStandard : 0) |
+    (q.isCrop ? bits.isCrop : 0) |
+    (q.isFlood ? bits.isFlood : 0) |
+    (q.isSurety ? bits.isSurety : 0) |
+    (q.isWorkersComp ? bits.isWorkersComp : 0);
+  const c = sql.raw(`${alias}.carrier_class`);
+  const nonMga = sql`(${c} & ${bits.isMga} = 0 and ${c} & ${kinds} <> 0)`;
+  return q.isMga ? sql`(${c} & ${bits.isMga} <> 0 or ${nonMga})` : nonMga;
+}
+
+/** Collaboration mode may limit the report to some carriers; null when it does not. */
+function sharedCarriers(mode: CollaborationMode | null): readonly string[] | null {
+  return mode && mode.shareType === 'all' && mode.carriersUuid.length > 0 ? mode.carriersUuid : null;
+}
+
 function collaborationFilter(alias: string, mode: CollaborationMode | null): SQL {
-  if (!mode || mode.shareType !== 'all' || mode.carriersUuid.length === 0) return sql`true`;
+  const carriers = sharedCarriers(mode);
+  if (!carriers) return sql`true`;
   return sql`${sql.raw(alias)}.carrier_uuid in (${sql.join(
-    mode.carriersUuid.map((uuid) => sql`${uuid}::uuid`),
+    carriers.map((uuid) => sql`${uuid}::uuid`),
     sql`, `,
   )})`;
+}
+
+/** The eight figures, each as the SQL of its sum, in the order of `FigureRow`. */
+type Measures = readonly [SQL, SQL, SQL, SQL, SQL, SQL, SQL, SQL];
+
+const MEASURE_COLUMNS = ['written_premium', 'new_written_premium', 'earned', 'incurred'] as const;
+
+/**
+ * Where a report reads its sums. Facts (and the network's carrier-months rollup, which has the same
+ * columns) are summed month by month; the agencies' running totals are differenced at the edges of
+ * each period. `l` must be the row's line of business.
+ */
+type FigureSource = { from: SQL; where: SQL; measures: Measures; having: SQL };
+
+function monthlySource(
+  table: 'production_facts' | 'production_carrier_months',
+  period: ReportPeriod,
+): FigureSource {
+  const current = sql`f.month between ${day(period.start)} and ${day(period.end)}`;
+  const prior = sql`f.month between ${day(period.priorStart)} and ${day(period.priorEnd)}`;
+  const measures = MEASURE_COLUMNS.flatMap((column) => {
+    const c = sql.raw(`f.${column}`);
+    return [sql`sum(${c}) filter (where ${current})`, sql`sum(${c}) filter (where ${prior})`];
+  }) as unknown as Measures;
+  return {
+    from: sql`${sql.raw(table)} f`,
+    where: sql`((${current}) or (${prior}))`,
+    measures,
+    having: sql`true`,
+  };
+}
+
+/**
+ * Running totals: a period's sum is the total at its last month minus the total at the month before
+ * it, both taken at the network's horizon when later (nothing happens after it). A figure with no
+ * reported value in the period stays NULL, and a group needs a fact in one of the periods.
+ */
+function runningTotalsSource(period: ReportPeriod, horizon: YearMonth): FigureSource {
+  const at = (month: YearMonth) => day(month > horizon ? horizon : month);
+  const edges = [
+    [at(period.end), at(addMonths(period.start, -1))],
+    [at(period.priorEnd), at(addMonths(period.priorStart, -1))],
+  ] as const;
+  const between = (column: string, [last, before]: readonly [SQL, SQL]) => {
+    const c = sql.raw(`f.${column}`);
+    return sql`(sum(${c}) filter (where f.month = ${last}) - coalesce(sum(${c}) filter (where f.month = ${before}), 0))`;
+  };
+  const measures = MEASURE_COLUMNS.flatMap((column) =>
+    edges.map(
+      (edge) => sql`case when ${between(`${column}_count`, edge)} > 0 then ${between(column, edge)} end`,
+    ),
+  ) as unknown as Measures;
+  const months = edges.flat();
+  return {
+    from: sql`production_agency_running_totals f`,
+    where: sql`f.month in (${sql.join(months, sql`, `)})`,
+    measures,
+    having: sql`${between('facts', edges[0])} > 0 or ${between('facts', edges[1])} > 0`,
+  };
 }
 
 /**
@@ -128,6 +208,8 @@ async function sumFigures(
   q: ProductionQuery,
   period: ReportPeriod,
   mode: CollaborationMode | null,
+  source: FigureSource,
+  carrierFilter: SQL,
 ): Promise<FigureRow[]> {
   const line = q.broadLineOfBusinessStandardTypeCode;
   const broadCode = sql`case when l.level = 1 then l.code else p.code end`;
@@ -141,16 +223,7 @@ async function sumFigures(
           sql`, `,
         )})`;
   const sourceFilter = period.includesManualEntries ? sql`true` : sql`f.source = 'feed'`;
-  const current = sql`f.month between ${day(period.start)} and ${day(period.end)}`;
-  const prior = sql`f.month between ${day(period.priorStart)} and ${day(period.priorEnd)}`;
-  const measure = (column: string) => {
-    const c = sql.raw(`f.${column}`);
-    return [sql`sum(${c}) filter (where ${current})`, sql`sum(${c}) filter (where ${prior})`];
-  };
-  const [wp, pwp] = measure('written_premium');
-  const [nwp, pnwp] = measure('new_written_premium');
-  const [ep, pep] = measure('earned');
-  const [il, pil] = measure('incurred');
+  const [wp, pwp, nwp, pnwp, ep, pep, il, pil] = source.measures;
   const group = sql.raw(grouping === 'carrier' ? 'f.carrier_uuid' : 'f.agency_uuid');
 
   const result = await db.execute<FigureRow>(sql`
@@ -160,15 +233,14 @@ async function sumFigures(
       ${nwp}::text as new_written_premium, ${pnwp}::text as prior_new_written_premium,
       ${ep}::text as earned, ${pep}::text as prior_earned,
       ${il}::text as incurred, ${pil}::text as prior_incurred
-    from production_facts f
-    join carriers c on c.uuid = f.carrier_uuid
+    from ${source.from}
     join lines_of_business l on l.uuid = f.line_uuid
     left join lines_of_business p on p.uuid = l.parent_uuid
-    where ${levelFilter('f', level)}
-      and f.month between ${day(period.priorStart)} and ${day(period.end)}
-      and ${sourceFilter} and ${compositeFilter(q)} and ${lineFilter} and ${typeFilter}
+    where ${levelFilter('f', level)} and ${source.where}
+      and ${sourceFilter} and ${carrierFilter} and ${lineFilter} and ${typeFilter}
       and ${collaborationFilter('f', mode)}
-    group by grouping sets ((${group}, ${childCode}), (${group}))`);
+    group by grouping sets ((${group}, ${childCode}), (${group}))
+    having ${source.having}`);
   // The total row of each group has grouping() = 1; its line code is the chosen line.
   return (result.rows as (FigureRow & { is_total: number })[]).map((row) => ({
     ...row,
@@ -177,8 +249,57 @@ async function sumFigures(
 }
 
 /**
+ * The figures of a report from the cheapest exact source: a network's by-carrier report from its
+ * carrier-months, its by-agency report from the agencies' running totals, and anything for one
+ * agency, or limited to some carriers by collaboration mode, from the facts.
+ */
+async function reportFigures(
+  db: Db,
+  grouping: Grouping,
+  level: Level,
+  q: ProductionQuery,
+  period: ReportPeriod,
+  mode: CollaborationMode | null,
+): Promise<FigureRow[]> {
+  const viaCarriers = sql`exists (select 1 from carriers c where c.uuid = f.carrier_uuid and ${compositeFilter(q)})`;
+  if (level.kind === 'agency' || sharedCarriers(mode)) {
+    return sumFigures(
+      db,
+      grouping,
+      level,
+      q,
+      period,
+      mode,
+      monthlySource('production_facts', period),
+      viaCarriers,
+    );
+  }
+  if (grouping === 'carrier') {
+    const source = monthlySource('production_carrier_months', period);
+    return sumFigures(db, grouping, level, q, period, mode, source, viaCarriers);
+  }
+  const horizon = await db.execute<{ horizon: string }>(
+    sql`select to_char(horizon, 'YYYY-MM') as horizon from production_rollup_horizons
+        where network_uuid = ${level.networkUuid}::uuid`,
+  );
+  const latest = horizon.rows[0]?.horizon as YearMonth | undefined;
+  if (!latest) return []; // a network without facts
+  return sumFigures(
+    db,
+    grouping,
+    level,
+    q,
+    period,
+    mode,
+    runningTotalsSource(period, latest),
+    compositeClassFilter('f', q),
+  );
+}
+
+/**
  * Incomplete data: an agency-carrier pair that reported in either period but not in every month of
- * one of them marks its group (carrier or agency) as missing current or prior data.
+ * one of them marks its group (carrier or agency) as missing current or prior data. The months are
+ * counted in each pair's bit string of reported months.
  */
 async function missingMonths(
   db: Db,
@@ -189,21 +310,20 @@ async function missingMonths(
   mode: CollaborationMode | null,
 ): Promise<MissingRow[]> {
   const group = sql.raw(grouping === 'carrier' ? 'carrier_uuid' : 'agency_uuid');
+  const count = (start: YearMonth) =>
+    sql`bit_count(substring(m.months from ${monthIndex(start) + 1}::int - m.first_month for ${period.months}::int))`;
   const result = await db.execute<MissingRow>(sql`
     select ${group} as group_uuid,
       bool_or(current_months < ${period.months}) as missing_current,
       bool_or(prior_months < ${period.months}) as missing_prior
     from (
-      select r.agency_uuid, r.carrier_uuid,
-        count(*) filter (where r.month between ${day(period.start)} and ${day(period.end)}) as current_months,
-        count(*) filter (where r.month between ${day(period.priorStart)} and ${day(period.priorEnd)}) as prior_months
-      from carrier_reported_months r
-      join carriers c on c.uuid = r.carrier_uuid
-      where ${levelFilter('r', level)}
-        and r.month between ${day(period.priorStart)} and ${day(period.end)}
-        and ${compositeFilter(q)} and ${collaborationFilter('r', mode)}
-      group by r.agency_uuid, r.carrier_uuid
+      select m.agency_uuid, m.carrier_uuid,
+        ${count(period.start)} as current_months, ${count(period.priorStart)} as prior_months
+      from carrier_reported_masks m
+      where ${levelFilter('m', level)} and ${compositeClassFilter('m', q)}
+        and ${collaborationFilter('m', mode)}
     ) pairs
+    where current_months > 0 or prior_months > 0
     group by ${group}`);
   return result.rows;
 }
@@ -259,7 +379,7 @@ async function groupedReport<T>(
 ) {
   const period = reportPeriod(q, today);
   const [figures, missing] = await Promise.all([
-    sumFigures(db, grouping, level, q, period, mode),
+    reportFigures(db, grouping, level, q, period, mode),
     missingMonths(db, grouping, level, q, period, mode),
   ]);
   const lines = linesByGroup(figures);

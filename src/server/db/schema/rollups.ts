@@ -1,0 +1,100 @@
+import {
+  customType,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Rollups of the production facts that keep network-level Carrier Production fast on large networks
+ * (docs/decisions/004). They are derived data: `services/production/rollups.ts` rebuilds them from
+ * `production_facts` and `carrier_reported_months` on every write of those tables, and every figure
+ * they give is exact (numeric sums; a NULL stays "not reported").
+ */
+const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
+
+const varbit = customType<{ data: string }>({ dataType: () => 'bit varying' });
+
+/**
+ * Network x carrier x line x source x month sums: the by-carrier report of a network reads at most
+ * a few thousand of these instead of every agency's facts.
+ */
+export const productionCarrierMonths = pgTable(
+  'production_carrier_months',
+  {
+    networkUuid: uuid('network_uuid').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    carrierUuid: uuid('carrier_uuid').notNull(),
+    lineUuid: uuid('line_uuid').notNull(),
+    source: text('source').notNull(),
+    writtenPremium: money('written_premium'),
+    newWrittenPremium: money('new_written_premium'),
+    earned: money('earned'),
+    incurred: money('incurred'),
+  },
+  (t) => [primaryKey({ columns: [t.networkUuid, t.month, t.carrierUuid, t.lineUuid, t.source] })],
+);
+
+/**
+ * Running totals per agency x carrier class x line x source, one row per month from the key's first
+ * month to the network's horizon (`production_rollup_horizons`), so any range is the difference of
+ * two rows. `carrier_class` is the carrier's kind flags as bits (1 MGA, 2 standard, 4 crop, 8 flood,
+ * 16 surety, 32 workers comp). Each measure has the running count of its reported (non-NULL) values,
+ * and `facts` counts fact rows, so a range with no reported value stays NULL.
+ */
+export const productionAgencyRunningTotals = pgTable(
+  'production_agency_running_totals',
+  {
+    agencyUuid: uuid('agency_uuid').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    carrierClass: smallint('carrier_class').notNull(),
+    lineUuid: uuid('line_uuid').notNull(),
+    source: text('source').notNull(),
+    networkUuid: uuid('network_uuid').notNull(),
+    facts: integer('facts').notNull(),
+    writtenPremium: money('written_premium').notNull(),
+    writtenPremiumCount: integer('written_premium_count').notNull(),
+    newWrittenPremium: money('new_written_premium').notNull(),
+    newWrittenPremiumCount: integer('new_written_premium_count').notNull(),
+    earned: money('earned').notNull(),
+    earnedCount: integer('earned_count').notNull(),
+    incurred: money('incurred').notNull(),
+    incurredCount: integer('incurred_count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyUuid, t.month, t.carrierClass, t.lineUuid, t.source] }),
+    index('production_agency_running_totals_network_idx').on(t.networkUuid, t.month),
+  ],
+);
+
+/** The last month every running total of a network reaches (the latest month with any fact). */
+export const productionRollupHorizons = pgTable('production_rollup_horizons', {
+  networkUuid: uuid('network_uuid').primaryKey(),
+  horizon: date('horizon', { mode: 'string' }).notNull(),
+});
+
+/**
+ * The months each carrier reported for each agency as one bit string: bit i (from 1) is the month
+ * `first_month` + i - 1, counted as year * 12 + month - 1. Incomplete-data flags count bits.
+ */
+export const carrierReportedMasks = pgTable(
+  'carrier_reported_masks',
+  {
+    agencyUuid: uuid('agency_uuid').notNull(),
+    carrierUuid: uuid('carrier_uuid').notNull(),
+    networkUuid: uuid('network_uuid').notNull(),
+    carrierClass: smallint('carrier_class').notNull(),
+    firstMonth: integer('first_month').notNull(),
+    months: varbit('months').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyUuid, t.carrierUuid] }),
+    index('carrier_reported_masks_network_idx').on(t.networkUuid),
+  ],
+);

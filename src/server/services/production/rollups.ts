@@ -1,0 +1,222 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import type { YearMonth } from '#shared/domain/reporting-month.ts';
+import { parseYearMonth } from '#shared/domain/reporting-month.ts';
+
+/**
+ * Maintenance of the production rollups (schema/rollups.ts, docs/decisions/004). They are rebuilt
+ * from the facts, never edited by hand: a whole network at once after a bulk load, or one agency
+ * (plus the carrier-months it touched) inside the transaction that writes its facts.
+ */
+type Executor = Pick<Db, 'execute'>;
+
+/** The carrier's kind flags as bits: 1 MGA, 2 standard, 4 crop, 8 flood, 16 surety, 32 workers comp. */
+export const CARRIER_CLASS_BITS = {
+  isMga: 1,
+  isStandard: 2,
+  isCrop: 4,
+  isFlood: 8,
+  isSurety: 16,
+  isWorkersComp: 32,
+} as const;
+
+const carrierClass = (c: string) =>
+  sql.raw(
+    `((${c}.is_mga::int) | (${c}.is_standard::int << 1) | (${c}.is_crop::int << 2) | ` +
+      `(${c}.is_flood::int << 3) | (${c}.is_surety::int << 4) | (${c}.is_workers_comp::int << 5))::smallint`,
+  );
+
+/** A month as the whole number year * 12 + month - 1, the unit of `carrier_reported_masks.first_month`. */
+export function monthIndex(month: YearMonth): number {
+  const { year, month: m } = parseYearMonth(month)!;
+  return year * 12 + m - 1;
+}
+
+type Scope = { networkUuid: string } | { agencyUuid: string };
+
+const scopeFilter = (alias: string, scope: Scope): SQL =>
+  'agencyUuid' in scope
+    ? sql`${sql.raw(alias)}.agency_uuid = ${scope.agencyUuid}::uuid`
+    : sql`${sql.raw(alias)}.network_uuid = ${scope.networkUuid}::uuid`;
+
+/** Running totals of every key of the scope's agencies, one row per month up to `horizon`. */
+async function insertRunningTotals(db: Executor, scope: Scope, horizon: string): Promise<void> {
+  await db.execute(sql`
+    insert into production_agency_running_totals (agency_uuid, month, carrier_class, line_uuid, source,
+      network_uuid, facts, written_premium, written_premium_count, new_written_premium,
+      new_written_premium_count, earned, earned_count, incurred, incurred_count)
+    with monthly as (
+      select f.agency_uuid, f.network_uuid, ${carrierClass('c')} as carrier_class, f.line_uuid, f.source,
+        f.month, count(*) as facts,
+        coalesce(sum(f.written_premium), 0) as wp, count(f.written_premium) as wp_n,
+        coalesce(sum(f.new_written_premium), 0) as nwp, count(f.new_written_premium) as nwp_n,
+        coalesce(sum(f.earned), 0) as ep, count(f.earned) as ep_n,
+        coalesce(sum(f.incurred), 0) as il, count(f.incurred) as il_n
+      from production_facts f
+      join carriers c on c.uuid = f.carrier_uuid
+      where ${scopeFilter('f', scope)}
+      group by f.agency_uuid, f.network_uuid, 3, f.line_uuid, f.source, f.month
+    ),
+    keys as (
+      select agency_uuid, network_uuid, carrier_class, line_uuid, source, min(month) as first_month
+      from monthly
+      group by agency_uuid, network_uuid, carrier_class, line_uuid, source
+    )
+    select k.agency_uuid, g.month::date, k.carrier_class, k.line_uuid, k.source, k.network_uuid,
+      sum(coalesce(m.facts, 0)) over w,
+      sum(coalesce(m.wp, 0)) over w, sum(coalesce(m.wp_n, 0)) over w,
+      sum(coalesce(m.nwp, 0)) over w, sum(coalesce(m.nwp_n, 0)) over w,
+      sum(coalesce(m.ep, 0)) over w, sum(coalesce(m.ep_n, 0)) over w,
+      sum(coalesce(m.il, 0)) over w, sum(coalesce(m.il_n, 0)) over w
+    from keys k
+    cross join lateral generate_series(k.first_month, ${horizon}::date, interval '1 month') as g(month)
+    left join monthly m on m.agency_uuid = k.agency_uuid and m.carrier_class = k.carrier_class
+      and m.line_uuid = k.line_uuid and m.source = k.source and m.month = g.month::date
+    window w as (partition by k.agency_uuid, k.carrier_class, k.line_uuid, k.source order by g.month)`);
+}
+
+/** One bit string of reported months per agency x carrier of the scope. */
+async function insertReportedMasks(db: Executor, scope: Scope): Promise<void> {
+  await db.execute(sql`
+    insert into carrier_reported_masks (agency_uuid, carrier_uuid, network_uuid, carrier_class, first_month, months)
+    with pairs as (
+      select r.agency_uuid, r.carrier_uuid, r.network_uuid, min(r.month) as first_month, max(r.month) as last_month
+      from carrier_reported_months r
+      where ${scopeFilter('r', scope)}
+      group by r.agency_uuid, r.carrier_uuid, r.network_uuid
+    )
+    select p.agency_uuid, p.carrier_uuid, p.network_uuid, ${carrierClass('c')},
+      (extract(year from p.first_month) * 12 + extract(month from p.first_month) - 1)::int,
+      string_agg(case when r.month is null then '0' else '1' end, '' order by g.month)::bit varying
+    from pairs p
+    join carriers c on c.uuid = p.carrier_uuid
+    cross join lateral generate_series(p.first_month, p.last_month, interval '1 month') as g(month)
+    left join carrier_reported_months r on r.agency_uuid = p.agency_uuid
+      and r.carrier_uuid = p.carrier_uuid and r.month = g.month::date
+    group by p.agency_uuid, p.carrier_uuid, p.network_uuid, c.uuid, p.first_month`);
+}
+
+const carrierMonthsSelect = (where: SQL) => sql`
+  insert into production_carrier_months (network_uuid, month, carrier_uuid, line_uuid, source,
+    written_premium, new_written_premium, earned, incurred)
+  select f.network_uuid, f.month, f.carrier_uuid, f.line_uuid, f.source, sum(f.written_premium),
+    sum(f.new_written_premium), sum(f.earned), sum(f.incurred)
+  from production_facts f
+  where ${where}
+  group by f.network_uuid, f.month, f.carrier_uuid, f.line_uuid, f.source`;
+
+async function latestFactMonth(db: Executor, scope: Scope): Promise<string | null> {
+  const result = await db.execute<{ month: string | null }>(
+    sql`select max(f.month)::text as month from production_facts f where ${scopeFilter('f', scope)}`,
+  );
+  return result.rows[0]?.month ?? null;
+}
+
+async function networkHorizon(db: Executor, networkUuid: string): Promise<string | null> {
+  const result = await db.execute<{ horizon: string }>(
+    sql`select horizon::text as horizon from production_rollup_horizons where network_uuid = ${networkUuid}::uuid`,
+  );
+  return result.rows[0]?.horizon ?? null;
+}
+
+async function setHorizon(db: Executor, networkUuid: string, horizon: string): Promise<void> {
+  await db.execute(sql`
+    insert into production_rollup_horizons (network_uuid, horizon) values (${networkUuid}::uuid, ${horizon}::date)
+    on conflict (network_uuid) do update set horizon = excluded.horizon`);
+}
+
+/** Rebuilds every rollup of a network from its facts (after a bulk load, or when none exist yet). */
+export async function rebuildNetworkRollups(db: Db, networkUuid: string): Promise<void> {
+  const scope = { networkUuid };
+  await db.transaction(async (tx) => {
+    for (const table of [
+      'production_carrier_months',
+      'production_agency_running_totals',
+      'carrier_reported_masks',
+      'production_rollup_horizons',
+    ]) {
+      await tx.execute(sql`delete from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`);
+    }
+    await tx.execute(carrierMonthsSelect(scopeFilter('f', scope)));
+    await insertReportedMasks(tx, scope);
+    const horizon = await latestFactMonth(tx, scope);
+    if (horizon === null) return;
+    await insertRunningTotals(tx, scope, horizon);
+    await setHorizon(tx, networkUuid, horizon);
+  });
+}
+
+/**
+ * Brings the rollups up to date after one agency's facts or reported months changed, inside the
+ * caller's transaction: that agency's running totals and masks, and the network's carrier-months of
+ * the carriers and months that changed. When the agency now has a later month than the network's
+ * horizon, every other agency's running totals are carried forward to it.
+ */
+export async function refreshAgencyRollups(
+  tx: Executor,
+  agencyUuid: string,
+  changed: readonly { carrierUuid: string; month: string }[],
+): Promise<void> {
+  const found = await tx.execute<{ network_uuid: string }>(
+    sql`select network_uuid from agencies where uuid = ${agencyUuid}::uuid`,
+  );
+  const networkUuid = found.rows[0]?.network_uuid;
+  if (!networkUuid) throw new Error(`Unknown agency ${agencyUuid}`);
+  const agency = { agencyUuid };
+
+  if (changed.length > 0) {
+    const pairs = sql.join(
+      changed.map((c) => sql`(${c.carrierUuid}::uuid, ${c.month}::date)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      delete from production_carrier_months
+      where network_uuid = ${networkUuid}::uuid and (carrier_uuid, month) in (${pairs})`);
+    await tx.execute(
+      carrierMonthsSelect(
+        sql`f.network_uuid = ${networkUuid}::uuid and (f.carrier_uuid, f.month) in (${pairs})`,
+      ),
+    );
+  }
+
+  const current = await networkHorizon(tx, networkUuid);
+  const latest = await latestFactMonth(tx, agency);
+  const horizon =
+    [current, latest]
+      .filter((m): m is string => m !== null)
+      .sort()
+      .at(-1) ?? null;
+  if (current !== null && horizon !== null && horizon > current) {
+    // Carry every other agency's totals forward: nothing of theirs happened after `current`.
+    await tx.execute(sql`
+      insert into production_agency_running_totals
+      select t.agency_uuid, g.month::date, t.carrier_class, t.line_uuid, t.source, t.network_uuid, t.facts,
+        t.written_premium, t.written_premium_count, t.new_written_premium, t.new_written_premium_count,
+        t.earned, t.earned_count, t.incurred, t.incurred_count
+      from production_agency_running_totals t
+      cross join lateral generate_series(${current}::date + interval '1 month', ${horizon}::date, interval '1 month') as g(month)
+      where t.network_uuid = ${networkUuid}::uuid and t.month = ${current}::date
+        and t.agency_uuid <> ${agencyUuid}::uuid`);
+  }
+  await tx.execute(sql`delete from production_agency_running_totals where agency_uuid = ${agencyUuid}::uuid`);
+  await tx.execute(sql`delete from carrier_reported_masks where agency_uuid = ${agencyUuid}::uuid`);
+  await insertReportedMasks(tx, agency);
+  if (horizon === null) return;
+  await insertRunningTotals(tx, agency, horizon);
+  await setHorizon(tx, networkUuid, horizon);
+}
+
+/**
+ * Builds the rollups of every network that has facts but none yet (a database loaded before the
+ * rollups existed). Runs at start; a no-op query otherwise.
+ */
+export async function ensureProductionRollups(db: Db, log: (message: string) => void): Promise<void> {
+  const missing = await db.execute<{ uuid: string; name: string }>(sql`
+    select n.uuid, n.name from networks n
+    where not exists (select 1 from production_rollup_horizons h where h.network_uuid = n.uuid)
+      and exists (select 1 from production_facts f where f.network_uuid = n.uuid)`);
+  for (const network of missing.rows) {
+    log(`Building the production rollups of ${network.name}...`);
+    await rebuildNetworkRollups(db, network.uuid);
+  }
+}

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '#server/db/demo/generate.ts';
+import type { Database } from '#server/db/client.ts';
+import {
+  ensureProductionRollups,
+  rebuildNetworkRollups,
+  refreshAgencyRollups,
+} from '#server/services/production/rollups.ts';
+import { createTestDatabase } from '#tests/support/test-database.ts';
+
+/**
+ * The rollups are derived data: after any change to one agency's facts, refreshing that agency must
+ * leave exactly what a rebuild of the whole network from the facts gives. (That a rebuild gives
+ * exact report figures is the exactness test's job.)
+ */
+const today = { year: 2026, month: 11, day: 22 };
+let database: Database;
+let networkUuid: string;
+let agencyUuid: string;
+
+const ROLLUP_TABLES = [
+  'production_carrier_months',
+  'production_agency_running_totals',
+  'carrier_reported_masks',
+  'production_rollup_horizons',
+] as const;
+
+/** Every row of every rollup table of the network, as sorted text. */
+async function rollupContents(): Promise<Record<string, string[]>> {
+  const contents: Record<string, string[]> = {};
+  for (const table of ROLLUP_TABLES) {
+    const result = await database.db.execute<{ row: string }>(
+      sql`select t::text as row from ${sql.raw(table)} t where t.network_uuid = ${networkUuid}::uuid`,
+    );
+    contents[table] = result.rows.map((r) => r.row).sort();
+  }
+  return contents;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db, { today, agencies: 3, passwordHash: async (p) => `hash:${p}` });
+  const found = await database.db.execute<{ network_uuid: string; uuid: string }>(
+    sql`select network_uuid, uuid from agencies order by name limit 1`,
+  );
+  networkUuid = found.rows[0]!.network_uuid;
+  agencyUuid = found.rows[0]!.uuid;
+}, 120_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('production rollups', () => {
+  it('are built with the data, and not again when they exist', async () => {
+    const built = await rollupContents();
+    expect(built.production_agency_running_totals!.length).toBeGreaterThan(0);
+    expect(built.carrier_reported_masks!.length).toBeGreaterThan(0);
+    const messages: string[] = [];
+    await ensureProductionRollups(database.db, (m) => messages.push(m));
+    expect(messages).toEqual([]);
+  });
+
+  it("match a full rebuild after one agency's facts change, including a month past the horizon", async () => {
+    const db = database.db;
+    const before = await rollupContents();
+    const [horizon] = before.production_rollup_horizons!;
+    const changed = await db.transaction(async (tx) => {
+      const picked = await tx.execute<{
+        id: number;
+        carrier_uuid: string;
+        month: string;
+        line_uuid: string;
+      }>(sql`
+        select id, carrier_uuid, month::text as month, line_uuid from production_facts
+        where agency_uuid = ${agencyUuid}::uuid and source = 'feed' order by month desc, id limit 3`);
+      const [edit, remove, template] = picked.rows;
+      await tx.execute(sql`
+        update production_facts set written_premium = written_premium + 1234.56, earned = null
+        where agency_uuid = ${agencyUuid}::uuid and id = ${edit!.id}`);
+      await tx.execute(
+        sql`delete from production_facts where agency_uuid = ${agencyUuid}::uuid and id = ${remove!.id}`,
+      );
+      // A manual entry in the month after the network's latest month.
+      const next = await tx.execute<{ month: string }>(
+        sql`select (max(month) + interval '1 month')::date::text as month from production_facts`,
+      );
+      const month = next.rows[0]!.month;
+      await tx.execute(sql`
+        insert into production_facts (agency_uuid, network_uuid, carrier_uuid, line_uuid, month, source,
+          written_premium, new_written_premium, earned, incurred)
+        values (${agencyUuid}::uuid, ${networkUuid}::uuid, ${template!.carrier_uuid}::uuid,
+          ${template!.line_uuid}::uuid, ${month}::date, 'manual', 500.25, null, 300.10, 12.00)`);
+      await tx.execute(sql`
+        insert into carrier_reported_months (agency_uuid, carrier_uuid, month, network_uuid)
+        values (${agencyUuid}::uuid, ${template!.carrier_uuid}::uuid, ${month}::date, ${networkUuid}::uuid)`);
+      const changes = [
+        { carrierUuid: edit!.carrier_uuid, month: edit!.month },
+        { carrierUuid: remove!.carrier_uuid, month: remove!.month },
+        { carrierUuid: template!.carrier_uuid, month },
+      ];
+      await refreshAgencyRollups(tx, agencyUuid, changes);
+      return changes;
+    });
+    expect(changed).toHaveLength(3);
+
+    const refreshed = await rollupContents();
+    expect(refreshed.production_rollup_horizons).not.toEqual([horizon]);
+    await rebuildNetworkRollups(db, networkUuid);
+    const rebuilt = await rollupContents();
+    expect(refreshed).toEqual(rebuilt);
+    expect(refreshed).not.toEqual(before);
+  });
+});
