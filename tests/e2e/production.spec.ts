@@ -242,4 +242,17 @@ test('the network user sees agencies a page of 25 at a time', async ({ page }) =
     await expect(page.getByRole('navigation', { name: 'Table pages' })).toHaveCount(0);
   }
   await expectNoAxeViolations(page);
+
+  // The download follows the view: one total line per agency, then its lines of business.
+  const button = page.getByRole('button', { name: /^Download Carrier Production for / });
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const csvLines = (await readFile(await download.path(), 'utf8')).split(/\r?\n/).filter(Boolean);
+  expect(csvFields(csvLines[0]!).slice(0, 3)).toEqual([
+    'Agency',
+    'Line of Business',
+    'Written Premium (USD)',
+  ]);
+  const totals = csvLines.slice(1).filter((line) => csvFields(line)[1] === 'Total (P&C)');
+  expect(totals).toHaveLength(total);
+  expect(csvFields(totals[0]!)[0]).toMatch(/^.+ - .+ - [A-Z]{2}$/);
 });

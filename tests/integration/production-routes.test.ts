@@ -216,6 +216,26 @@ describe('CSV export', () => {
     expect(lines.indexOf('Acme Mutual,No,Total (P&C),300,,,20,,,100,,50,,50,,No,Yes')).toBe(1);
   });
 
+  it('exports the Agency view: one block per agency, named "name - city - state"', async () => {
+    const response = await get(
+      'owner',
+      `/api/core-production/agency/export?${period}&displayText=2026-01 to 2026-02&view=agencies`,
+    );
+    expect(response.statusCode).toBe(200);
+    const lines = response.body.trim().split('\r\n');
+    expect(lines[0]!.startsWith('Agency,Line of Business,Written Premium (USD),')).toBe(true);
+    const name = `${home.name} - ${home.city} - ${home.state}`;
+    expect(lines.slice(1)).toEqual([
+      `${name},Total (P&C),300,,,30,,,150,,75,,50,,Yes,Yes`,
+      `${name},PL,300,,,30,,,150,,75,,50,,Yes,Yes`,
+    ]);
+    const bad = await get('owner', `/api/core-production/agency/export?${period}&displayText=x&view=rows`);
+    expect(bad.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(bad.json()).error.fields).toEqual({
+      view: "view must be 'carriers' or 'agencies'",
+    });
+  });
+
   it('needs displayText and refuses other levels', async () => {
     const missing = await get('owner', `/api/core-production/agency/export?${period}`);
     expect(missing.statusCode).toBe(400);

@@ -477,6 +477,7 @@ describe('the CSV download', () => {
     expect(query.get('displayText')).toBe(ytd.displayText);
     expect(query.get('startDate')).toBe(ytd.startDate);
     expect(query.get('levelUuid')).toBe(ids.agency);
+    expect(query.get('view')).toBe('carriers');
 
     finish();
     await waitFor(() =>

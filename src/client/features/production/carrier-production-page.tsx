@@ -179,7 +179,7 @@ export function CarrierProductionPage() {
             </Hint>
           )}
         </Group>
-        <ExportButton request={request} displayText={timeframe.displayText} disabled={loading} />
+        <ExportButton request={request} view={view} displayText={timeframe.displayText} disabled={loading} />
       </Group>
 
       <ProductionChart

@@ -2,7 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { standardTypesResponseSchema } from '#shared/contracts/lines-of-business.ts';
 import { byAgencyResponseSchema, byCarrierResponseSchema } from '#shared/contracts/production.ts';
 import { apiDownload, apiRequest } from '#client/lib/api-client.ts';
-import { attachmentFilename, productionSearchParams, type ProductionRequest } from './production-model.ts';
+import {
+  attachmentFilename,
+  productionSearchParams,
+  type ProductionRequest,
+  type ProductionView,
+} from './production-model.ts';
 
 /** The line-of-business tree changes with releases, not during a session. */
 export const standardTypesQuery = queryOptions({
@@ -32,10 +37,12 @@ export const byAgencyQuery = (request: ProductionRequest) => {
 /** GET /api/core-production/agency/export: the CSV and the file name the server chose. */
 export async function downloadProductionCsv(
   request: ProductionRequest,
+  view: ProductionView,
   displayText: string,
 ): Promise<{ blob: Blob; filename: string }> {
   const params = productionSearchParams(request);
   params.set('displayText', displayText);
+  params.set('view', view);
   const { blob, contentDisposition } = await apiDownload(`/api/core-production/agency/export?${params}`, {
     accept: 'text/csv',
   });

@@ -68,6 +68,20 @@ describe('random', () => {
     );
   });
 
+  it('gives different UUIDs from streams that overlap', () => {
+    // mulberry32 advances its state by a constant, so this second stream starts where the first
+    // one's second UUID does: the same draws, which must still not make the same UUID.
+    const seed = 12345;
+    const later = (seed + 4 * 0x6d2b79f5) >>> 0;
+    const draws = createRng(seed);
+    draws.uuid();
+    expect(draws.next()).toBe(createRng(later).next());
+
+    const first = createRng(seed);
+    first.uuid();
+    expect(first.uuid()).not.toBe(createRng(later).uuid());
+  });
+
   it('formats integer cents as exact decimals', () => {
     expect(formatCents(0)).toBe('0.00');
     expect(formatCents(5)).toBe('0.05');

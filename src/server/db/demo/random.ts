@@ -22,13 +22,14 @@ export type Rng = {
   shuffle: <T>(items: readonly T[]) => T[];
   /** A standard normal deviate (Box–Muller). */
   normal: () => number;
-  /** A v4-shaped UUID made from the generator (deterministic, not a real random UUID). */
+  /** A v4-shaped UUID made from the generator and the seed (deterministic, not a real random UUID). */
   uuid: () => string;
 };
 
 /** The mulberry32 generator: a 32-bit state, good enough for demo data, and fully deterministic. */
 export function createRng(seed: number): Rng {
   let state = seed >>> 0;
+  let uuids = 0;
   const nextUint32 = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
@@ -90,8 +91,12 @@ export function createRng(seed: number): Rng {
       return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
     },
     uuid: () => {
+      // Streams of different seeds are stretches of one 2^32 cycle and can overlap on a large
+      // network, so each word is also mixed with this stream's seed and a counter: overlapping
+      // stretches still give different UUIDs (and every other draw stays as it was).
+      const serial = uuids++;
       const hex = [nextUint32(), nextUint32(), nextUint32(), nextUint32()]
-        .map((n) => n.toString(16).padStart(8, '0'))
+        .map((n, word) => ((n ^ hashSeed(seed >>> 0, serial, word)) >>> 0).toString(16).padStart(8, '0'))
         .join('');
       const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
       return (

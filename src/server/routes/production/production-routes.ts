@@ -14,7 +14,11 @@ import { resolveLevel } from '#server/policies/scope.ts';
 import { requireFeature } from '#server/services/access/access-service.ts';
 import { getCollaborationMode } from '#server/services/collaboration/collaboration-service.ts';
 import { productionByAgency, productionByCarrier } from '#server/services/production/production-report.ts';
-import { exportFileName, productionCsvLines } from '#server/services/production/production-export.ts';
+import {
+  agencyCsvLines,
+  carrierCsvLines,
+  exportFileName,
+} from '#server/services/production/production-export.ts';
 import { reportedMonths } from '#server/services/production/reported-months.ts';
 import { productionExportQuerySchema } from '#shared/contracts/export.ts';
 import {
@@ -87,7 +91,10 @@ export const productionRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => Cale
     },
     async (request, reply) => {
       const { level, mode } = await context(request, request.query.levelUuid);
-      const report = await productionByCarrier(db, level, request.query, today(), mode);
+      const lines =
+        request.query.view === 'agencies'
+          ? agencyCsvLines(await productionByAgency(db, level, request.query, today(), mode))
+          : carrierCsvLines(await productionByCarrier(db, level, request.query, today(), mode));
       const [named] =
         level.kind === 'agency'
           ? await db.select({ name: agencies.name }).from(agencies).where(eq(agencies.uuid, level.agencyUuid))
@@ -100,7 +107,7 @@ export const productionRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => Cale
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(productionCsvLines(report)) as never); // a stream: not a JSON body to serialise
+        .send(Readable.from(lines) as never); // a stream: not a JSON body to serialise
     },
   );
 

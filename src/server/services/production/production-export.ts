@@ -1,10 +1,8 @@
-import type { ByCarrierResponse, ProductionFigures } from '#shared/contracts/production.ts';
+import type { ByAgencyResponse, ByCarrierResponse, ProductionFigures } from '#shared/contracts/production.ts';
 import { changePercent, lossRatio, newBusinessChangePercent, wholeDollars } from '#shared/domain/measures.ts';
 
-/** The columns of the Carrier Production CSV, in order. */
-export const EXPORT_HEADERS = [
-  'Carrier',
-  'Wholesaler',
+/** The figure columns of the Carrier Production CSV, after the row's name columns, in order. */
+const FIGURE_HEADERS = [
   'Line of Business',
   'Written Premium (USD)',
   'Prior Written Premium (USD)',
@@ -50,30 +48,36 @@ function figureFields(f: ProductionFigures): (number | null)[] {
   ];
 }
 
+type ExportRow = {
+  names: string[];
+  lines: Record<string, ProductionFigures>;
+  haveMissingCurrentData: boolean;
+  haveMissingPriorData: boolean;
+};
+
 /**
- * CSV lines of the by-carrier answer: for each carrier (by written premium, largest first) its total
- * line, then one line per line of business. Blanks stay blank (not reported), zeros stay 0.
+ * CSV lines: for each row (by written premium, largest first) its total line, then one line per line
+ * of business. Blanks stay blank (not reported), zeros stay 0.
  */
-export function* productionCsvLines(report: ByCarrierResponse): Generator<string> {
-  yield EXPORT_HEADERS.map(csvField).join(',') + '\r\n';
-  const rows = Object.values(report.carriers).sort(
+function* csvLines(nameHeaders: string[], lineCode: string, rows: ExportRow[]): Generator<string> {
+  yield [...nameHeaders, ...FIGURE_HEADERS].map(csvField).join(',') + '\r\n';
+  const sorted = rows.sort(
     (a, b) =>
-      (b.lines[report.lineCode]?.writtenPremium ?? -Infinity) -
-        (a.lines[report.lineCode]?.writtenPremium ?? -Infinity) || a.carrierName.localeCompare(b.carrierName),
+      (b.lines[lineCode]?.writtenPremium ?? -Infinity) - (a.lines[lineCode]?.writtenPremium ?? -Infinity) ||
+      a.names[0]!.localeCompare(b.names[0]!),
   );
-  for (const row of rows) {
+  for (const row of sorted) {
     const codes = [
-      report.lineCode,
+      lineCode,
       ...Object.keys(row.lines)
-        .filter((c) => c !== report.lineCode)
+        .filter((c) => c !== lineCode)
         .sort(),
     ];
     for (const code of codes) {
       const figures = row.lines[code];
       if (!figures) continue;
       const fields = [
-        row.carrierName,
-        row.isMga ? 'Yes' : 'No',
+        ...row.names,
         code === 'P&C' ? 'Total (P&C)' : code,
         ...figureFields(figures),
         row.haveMissingCurrentData ? 'Yes' : 'No',
@@ -82,6 +86,24 @@ export function* productionCsvLines(report: ByCarrierResponse): Generator<string
       yield fields.map(csvField).join(',') + '\r\n';
     }
   }
+}
+
+/** The CSV of the Carriers view: Carrier, Wholesaler, then the figures. */
+export function carrierCsvLines(report: ByCarrierResponse): Generator<string> {
+  const rows = Object.values(report.carriers).map((row) => ({
+    ...row,
+    names: [row.carrierName, row.isMga ? 'Yes' : 'No'],
+  }));
+  return csvLines(['Carrier', 'Wholesaler'], report.lineCode, rows);
+}
+
+/** The CSV of the Agency view: the agency as 'name - city - state', then the figures. */
+export function agencyCsvLines(report: ByAgencyResponse): Generator<string> {
+  const rows = report.agencies.map((row) => ({
+    ...row,
+    names: [`${row.name} - ${row.agencyCity} - ${row.agencyState}`],
+  }));
+  return csvLines(['Agency'], report.lineCode, rows);
 }
 
 /** "Prairie Oak Insurance Agency" + "YTD 2026 through 2026-10" -> Prairie_Oak_Insurance_Agency_YTD_2026_through_2026-10.csv */
