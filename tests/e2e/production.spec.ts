@@ -90,6 +90,28 @@ test('the report passes the accessibility checks while it is still loading', asy
   await expect(page.getByRole('radio', { name: 'PL' })).toBeEnabled();
 });
 
+test('a report that cannot load says so in the server-error modal, which Continue closes', async ({
+  page,
+}) => {
+  await page.route(/\/api\/core-production\/by-carrier\?/, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'internal', message: 'The server has encountered an error.' },
+        referenceId: 'e2e-reference',
+      }),
+    }),
+  );
+  await signIn(page, 'owner@understanding.test', '/production');
+  const modal = page.getByRole('dialog');
+  await expect(modal).toContainText('Error loading by-carrier');
+  await expect(modal.getByRole('link', { name: 'Go to login' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await modal.getByRole('button', { name: 'Continue' }).click();
+  await expect(modal).toBeHidden();
+});
+
 test('the agency owner works the Carrier Production report end to end', async ({ page }) => {
   await signIn(page, 'owner@understanding.test', '/production');
   await expect(page.getByRole('heading', { level: 1, name: 'Carrier Production' })).toBeVisible();

@@ -129,6 +129,7 @@ test('a session that ends shows the session-expired modal, and sign-in returns t
 
   const modal = page.getByRole('dialog', { name: 'Session expired' });
   await expect(modal).toContainText('Your session has expired. Please refresh or click below to log in.');
+  await expectNoAxeViolations(page);
   await modal.getByRole('link', { name: 'Go to login' }).click();
   await expect(page).toHaveURL(/\/auth\/auth0$/);
 

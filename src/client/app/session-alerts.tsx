@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { Dialog } from '#client/components/dialog.tsx';
 import { Link, useLocation } from 'react-router';
 import { SERVER_ERROR_MESSAGE } from '#shared/contracts/errors.ts';
 import { saveReturnPath } from '#client/lib/return-path.ts';
@@ -19,14 +20,11 @@ export function SessionAlerts() {
 
   return (
     <>
-      <Modal
+      <Dialog
         opened={sessionExpired && !tokenRevoked}
         onClose={ignore}
         title="Session expired"
-        withCloseButton={false}
-        closeOnClickOutside={false}
-        closeOnEscape={false}
-        centered
+        closable={false}
       >
         <Stack>
           <Text>{SESSION_EXPIRED_MESSAGE}</Text>
@@ -43,15 +41,12 @@ export function SessionAlerts() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
-      <Modal
+      </Dialog>
+      <Dialog
         opened={serverError !== null && !sessionExpired && !tokenRevoked}
         onClose={serverError?.hasContinue ? dismissServerError : ignore}
         title="Something went wrong"
-        withCloseButton={serverError?.hasContinue ?? false}
-        closeOnClickOutside={serverError?.hasContinue ?? false}
-        closeOnEscape={serverError?.hasContinue ?? false}
-        centered
+        closable={serverError?.hasContinue ?? false}
       >
         <Stack>
           <Text>{SERVER_ERROR_MESSAGE}</Text>
@@ -65,7 +60,7 @@ export function SessionAlerts() {
             {serverError?.hasContinue && <Button onClick={dismissServerError}>Continue</Button>}
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Dialog } from '#client/components/dialog.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { useRevalidator } from 'react-router';
 import { revokeSessions } from './admin-api.ts';
@@ -48,32 +49,22 @@ export function RevokeSessions({
         </Button>
         <Text role="status">{revoke.isSuccess ? `Revoked ${sessionsText(revoke.data)}.` : ''}</Text>
       </Group>
-      {/* Composed rather than <Modal title>: Mantine's modal header is a <header>, which would be a second banner landmark. */}
-      <Modal.Root opened={confirming} onClose={() => setConfirming(false)} centered>
-        <Modal.Overlay />
-        <Modal.Content>
-          <Group justify="space-between" wrap="nowrap" p="md" pb="xs">
-            <Modal.Title fw={600}>Are you sure?</Modal.Title>
-            <Modal.CloseButton aria-label="Close" />
+      <Dialog opened={confirming} onClose={() => setConfirming(false)} title="Are you sure?">
+        <Stack gap="md">
+          <Text>
+            This signs {who} out on every device. They will need to sign in again to use Understanding.
+          </Text>
+          <ApiErrorAlert error={revoke.error} title="Could not revoke the sessions" />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={revoke.isPending}>
+              Cancel
+            </Button>
+            <Button color="red.9" onClick={() => revoke.mutate()} loading={revoke.isPending}>
+              Yes, revoke sessions
+            </Button>
           </Group>
-          <Modal.Body>
-            <Stack gap="md">
-              <Text>
-                This signs {who} out on every device. They will need to sign in again to use Understanding.
-              </Text>
-              <ApiErrorAlert error={revoke.error} title="Could not revoke the sessions" />
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={() => setConfirming(false)} disabled={revoke.isPending}>
-                  Cancel
-                </Button>
-                <Button color="red.9" onClick={() => revoke.mutate()} loading={revoke.isPending}>
-                  Yes, revoke sessions
-                </Button>
-              </Group>
-            </Stack>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+        </Stack>
+      </Dialog>
     </Stack>
   );
 }

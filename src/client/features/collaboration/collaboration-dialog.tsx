@@ -23,7 +23,7 @@ import {
 } from '#shared/domain/collaboration.ts';
 import { useLevel } from '#client/app/level.ts';
 import { applyCollaboration, enterCollaboration, onboardedCarriersQuery } from './collaboration-state.ts';
-import { DialogHeader } from './dialog-header.tsx';
+import { DialogFrame, DialogHeader } from '#client/components/dialog.tsx';
 import { RequestError } from './request-error.tsx';
 
 /** Rows per page the carrier list offers (spec part 2 §2 "Collaboration mode"). */
@@ -59,12 +59,9 @@ export function CollaborationDialog({
   onExitRequested: () => void;
 }) {
   return (
-    <Modal.Root opened={opened} onClose={onClose} size="lg" centered>
-      <Modal.Overlay />
-      <Modal.Content>
-        <CollaborationForm mode={mode} onClose={onClose} onExitRequested={onExitRequested} />
-      </Modal.Content>
-    </Modal.Root>
+    <DialogFrame opened={opened} onClose={onClose} size="lg">
+      <CollaborationForm mode={mode} onClose={onClose} onExitRequested={onExitRequested} />
+    </DialogFrame>
   );
 }
 

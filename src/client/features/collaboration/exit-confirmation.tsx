@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applyCollaboration, exitCollaboration } from './collaboration-state.ts';
-import { DialogHeader } from './dialog-header.tsx';
+import { DialogFrame, DialogHeader } from '#client/components/dialog.tsx';
 import { RequestError } from './request-error.tsx';
 
 /**
@@ -10,12 +10,9 @@ import { RequestError } from './request-error.tsx';
  */
 export function ExitConfirmation({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal.Root opened={opened} onClose={onClose} centered>
-      <Modal.Overlay />
-      <Modal.Content>
-        <ExitConfirmationBody onClose={onClose} />
-      </Modal.Content>
-    </Modal.Root>
+    <DialogFrame opened={opened} onClose={onClose}>
+      <ExitConfirmationBody onClose={onClose} />
+    </DialogFrame>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { Dialog } from '#client/components/dialog.tsx';
 import type { CarrierComposite, ProductionView } from './production-model.ts';
 
 /** The tree's texts (spec part 1 §2), and their equivalents when the table lists agencies. */
@@ -54,39 +55,29 @@ export function CarrierFilters({
           {labels[composite]}
         </Text>
       </Group>
-      {/* Composed rather than <Modal title>: Mantine's modal header is a <header>, which would be a second banner landmark. */}
-      <Modal.Root opened={opened} onClose={() => setOpened(false)} centered>
-        <Modal.Overlay />
-        <Modal.Content>
-          <Group justify="space-between" wrap="nowrap" p="md" pb="xs">
-            <Modal.Title fw={600}>Filters</Modal.Title>
-            <Modal.CloseButton aria-label="Close" />
-          </Group>
-          <Modal.Body>
-            <Stack gap="lg">
-              <Radio.Group
-                label={view === 'carriers' ? 'Carriers shown' : 'Production counted'}
-                value={draft}
-                onChange={(value) => setDraft(value)}
-              >
-                <Stack gap="sm" mt="xs">
-                  <Radio value="all" label={labels.all} />
-                  <Stack gap="sm" pl="xl">
-                    <Radio value="carriers" label={labels.carriers} />
-                    <Radio value="wholesalers" label={labels.wholesalers} />
-                  </Stack>
-                </Stack>
-              </Radio.Group>
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={() => apply('all')}>
-                  Clear Filters
-                </Button>
-                <Button onClick={() => apply(draft)}>Apply Filters</Button>
-              </Group>
+      <Dialog opened={opened} onClose={() => setOpened(false)} title="Filters">
+        <Stack gap="lg">
+          <Radio.Group
+            label={view === 'carriers' ? 'Carriers shown' : 'Production counted'}
+            value={draft}
+            onChange={(value) => setDraft(value)}
+          >
+            <Stack gap="sm" mt="xs">
+              <Radio value="all" label={labels.all} />
+              <Stack gap="sm" pl="xl">
+                <Radio value="carriers" label={labels.carriers} />
+                <Radio value="wholesalers" label={labels.wholesalers} />
+              </Stack>
             </Stack>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+          </Radio.Group>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => apply('all')}>
+              Clear Filters
+            </Button>
+            <Button onClick={() => apply(draft)}>Apply Filters</Button>
+          </Group>
+        </Stack>
+      </Dialog>
     </>
   );
 }
