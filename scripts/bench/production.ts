@@ -16,6 +16,7 @@ import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
 import { seedDemoData } from '#server/db/demo/generate.ts';
 import { productionByAgency, productionByCarrier } from '#server/services/production/production-report.ts';
 import { agencyCsvLines } from '#server/services/production/production-export.ts';
+import { ensureProductionRollups } from '#server/services/production/rollups.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { productionQuerySchema } from '#shared/contracts/production.ts';
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
@@ -72,6 +73,7 @@ async function prepare(
     await database.db.execute(sql`analyze`);
     found = await database.db.execute<{ uuid: string }>(sql`select uuid from networks where name = ${name}`);
   }
+  await ensureProductionRollups(database.db, (m) => console.log(`  ${m}`));
   const networkUuid = found.rows[0]!.uuid;
   const agencyRows = await database.db.execute<{ uuid: string }>(
     sql`select uuid from agencies where network_uuid = ${networkUuid}::uuid order by uuid`,

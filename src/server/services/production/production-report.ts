@@ -87,7 +87,6 @@ type FigureRow = {
 
 type MissingRow = { group_uuid: string; missing_current: boolean; missing_prior: boolean };
 
-const day = (month: YearMonth) => sql`${firstDayOfMonth(month)}::date`;
 
 /**
  * A carrier passes the composite filter (spec part 1 §3 "Carrier composite filters") when it is a
@@ -144,26 +143,35 @@ type Measures = readonly [SQL, SQL, SQL, SQL, SQL, SQL, SQL, SQL];
 const MEASURE_COLUMNS = ['written_premium', 'new_written_premium', 'earned', 'incurred'] as const;
 
 /**
- * Where a report reads its sums. Facts (and the network's carrier-months rollup, which has the same
- * columns) are summed month by month; the agencies' running totals are differenced at the edges of
- * each period. `l` must be the row's line of business.
+ * Where a report reads its sums. The query first sums `columns` of `from f` per group, line code and
+ * month, then `measures` (over those monthly sums, `x`) per group and line code. Facts and the
+ * network's carrier-months rollup (same columns) are summed over each period's months; the agencies'
+ * running totals are differenced at the edges of each period.
  */
-type FigureSource = { from: SQL; where: SQL; measures: Measures; having: SQL };
+type FigureSource = { from: SQL; where: SQL; columns: SQL; measures: Measures; having: SQL };
+
+/** A month literal: our own validated YYYY-MM, inlined so that equal filters are one aggregate. */
+const monthLiteral = (month: YearMonth) => sql.raw(`'${firstDayOfMonth(month)}'::date`);
 
 function monthlySource(
   table: 'production_facts' | 'production_carrier_months',
   period: ReportPeriod,
 ): FigureSource {
-  const current = sql`f.month between ${day(period.start)} and ${day(period.end)}`;
-  const prior = sql`f.month between ${day(period.priorStart)} and ${day(period.priorEnd)}`;
-  const measures = MEASURE_COLUMNS.flatMap((column) => {
-    const c = sql.raw(`f.${column}`);
-    return [sql`sum(${c}) filter (where ${current})`, sql`sum(${c}) filter (where ${prior})`];
-  }) as unknown as Measures;
+  const between = (start: YearMonth, end: YearMonth) =>
+    sql`month between ${monthLiteral(start)} and ${monthLiteral(end)}`;
+  const current = between(period.start, period.end);
+  const prior = between(period.priorStart, period.priorEnd);
   return {
     from: sql`${sql.raw(table)} f`,
-    where: sql`((${current}) or (${prior}))`,
-    measures,
+    where: sql`(f.${current} or f.${prior})`,
+    columns: sql.join(
+      MEASURE_COLUMNS.map((c) => sql.raw(`sum(f.${c}) as ${c}`)),
+      sql`, `,
+    ),
+    measures: MEASURE_COLUMNS.flatMap((column) => [
+      sql`sum(x.${sql.raw(column)}) filter (where x.${current})`,
+      sql`sum(x.${sql.raw(column)}) filter (where x.${prior})`,
+    ]) as unknown as Measures,
     having: sql`true`,
   };
 }
@@ -174,25 +182,28 @@ function monthlySource(
  * reported value in the period stays NULL, and a group needs a fact in one of the periods.
  */
 function runningTotalsSource(period: ReportPeriod, horizon: YearMonth): FigureSource {
-  const at = (month: YearMonth) => day(month > horizon ? horizon : month);
+  const at = (month: YearMonth) => monthLiteral(month > horizon ? horizon : month);
   const edges = [
     [at(period.end), at(addMonths(period.start, -1))],
     [at(period.priorEnd), at(addMonths(period.priorStart, -1))],
   ] as const;
   const between = (column: string, [last, before]: readonly [SQL, SQL]) => {
-    const c = sql.raw(`f.${column}`);
-    return sql`(sum(${c}) filter (where f.month = ${last}) - coalesce(sum(${c}) filter (where f.month = ${before}), 0))`;
+    const c = sql.raw(`x.${column}`);
+    return sql`(sum(${c}) filter (where x.month = ${last}) - coalesce(sum(${c}) filter (where x.month = ${before}), 0))`;
   };
-  const measures = MEASURE_COLUMNS.flatMap((column) =>
-    edges.map(
-      (edge) => sql`case when ${between(`${column}_count`, edge)} > 0 then ${between(column, edge)} end`,
-    ),
-  ) as unknown as Measures;
-  const months = edges.flat();
+  const columns = ['facts', ...MEASURE_COLUMNS.flatMap((c) => [c, `${c}_count`])];
   return {
     from: sql`production_agency_running_totals f`,
-    where: sql`f.month in (${sql.join(months, sql`, `)})`,
-    measures,
+    where: sql`f.month in (${sql.join(edges.flat(), sql`, `)})`,
+    columns: sql.join(
+      columns.map((c) => sql.raw(`sum(f.${c}) as ${c}`)),
+      sql`, `,
+    ),
+    measures: MEASURE_COLUMNS.flatMap((column) =>
+      edges.map(
+        (edge) => sql`case when ${between(`${column}_count`, edge)} > 0 then ${between(column, edge)} end`,
+      ),
+    ) as unknown as Measures,
     having: sql`${between('facts', edges[0])} > 0 or ${between('facts', edges[1])} > 0`,
   };
 }
@@ -227,19 +238,22 @@ async function sumFigures(
   const group = sql.raw(grouping === 'carrier' ? 'f.carrier_uuid' : 'f.agency_uuid');
 
   const result = await db.execute<FigureRow>(sql`
-    select ${group} as group_uuid, ${childCode} as line_code,
-      grouping(${childCode}) as is_total,
+    select x.group_uuid, x.line_code, grouping(x.line_code) as is_total,
       ${wp}::text as written_premium, ${pwp}::text as prior_written_premium,
       ${nwp}::text as new_written_premium, ${pnwp}::text as prior_new_written_premium,
       ${ep}::text as earned, ${pep}::text as prior_earned,
       ${il}::text as incurred, ${pil}::text as prior_incurred
-    from ${source.from}
-    join lines_of_business l on l.uuid = f.line_uuid
-    left join lines_of_business p on p.uuid = l.parent_uuid
-    where ${levelFilter('f', level)} and ${source.where}
-      and ${sourceFilter} and ${carrierFilter} and ${lineFilter} and ${typeFilter}
-      and ${collaborationFilter('f', mode)}
-    group by grouping sets ((${group}, ${childCode}), (${group}))
+    from (
+      select ${group} as group_uuid, ${childCode} as line_code, f.month, ${source.columns}
+      from ${source.from}
+      join lines_of_business l on l.uuid = f.line_uuid
+      left join lines_of_business p on p.uuid = l.parent_uuid
+      where ${levelFilter('f', level)} and ${source.where}
+        and ${sourceFilter} and ${carrierFilter} and ${lineFilter} and ${typeFilter}
+        and ${collaborationFilter('f', mode)}
+      group by 1, 2, 3
+    ) x
+    group by grouping sets ((x.group_uuid, x.line_code), (x.group_uuid))
     having ${source.having}`);
   // The total row of each group has grouping() = 1; its line code is the chosen line.
   return (result.rows as (FigureRow & { is_total: number })[]).map((row) => ({

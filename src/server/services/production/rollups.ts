@@ -72,7 +72,9 @@ async function insertRunningTotals(db: Executor, scope: Scope, horizon: string):
     cross join lateral generate_series(k.first_month, ${horizon}::date, interval '1 month') as g(month)
     left join monthly m on m.agency_uuid = k.agency_uuid and m.carrier_class = k.carrier_class
       and m.line_uuid = k.line_uuid and m.source = k.source and m.month = g.month::date
-    window w as (partition by k.agency_uuid, k.carrier_class, k.line_uuid, k.source order by g.month)`);
+    window w as (partition by k.agency_uuid, k.carrier_class, k.line_uuid, k.source order by g.month)
+    -- Stored month by month: a report reads a few whole months of a network, from few pages.
+    order by k.network_uuid, g.month`);
 }
 
 /** One bit string of reported months per agency x carrier of the scope. */
