@@ -87,7 +87,6 @@ type FigureRow = {
 
 type MissingRow = { group_uuid: string; missing_current: boolean; missing_prior: boolean };
 
-
 /**
  * A carrier passes the composite filter (spec part 1 §3 "Carrier composite filters") when it is a
  * wholesaler (MGA) and wholesalers are included, or it is not and one of its kinds is included.
