@@ -221,4 +221,8 @@ export async function ensureProductionRollups(db: Db, log: (message: string) => 
     log(`Building the production rollups of ${network.name}...`);
     await rebuildNetworkRollups(db, network.uuid);
   }
+  if (missing.rows.length > 0) {
+    // A rebuild leaves the old rows dead; reports scan the fresh ones only after a vacuum.
+    await db.execute(sql`vacuum analyze production_agency_running_totals`);
+  }
 }
