@@ -45,7 +45,7 @@ async function insertRunningTotals(db: Executor, scope: Scope, horizon: string):
     insert into production_agency_running_totals (agency_uuid, month, carrier_class, line_uuid, source,
       network_uuid, facts, written_premium, written_premium_count, new_written_premium,
       new_written_premium_count, earned, earned_count, incurred, incurred_count)
-    with monthly as (
+    with monthly as materialized (
       select f.agency_uuid, f.network_uuid, ${carrierClass('c')} as carrier_class, f.line_uuid, f.source,
         f.month, count(*) as facts,
         coalesce(sum(f.written_premium), 0) as wp, count(f.written_premium) as wp_n,
@@ -62,19 +62,29 @@ async function insertRunningTotals(db: Executor, scope: Scope, horizon: string):
       from monthly
       group by agency_uuid, network_uuid, carrier_class, line_uuid, source
     )
-    select k.agency_uuid, g.month::date, k.carrier_class, k.line_uuid, k.source, k.network_uuid,
-      sum(coalesce(m.facts, 0)) over w,
-      sum(coalesce(m.wp, 0)) over w, sum(coalesce(m.wp_n, 0)) over w,
-      sum(coalesce(m.nwp, 0)) over w, sum(coalesce(m.nwp_n, 0)) over w,
-      sum(coalesce(m.ep, 0)) over w, sum(coalesce(m.ep_n, 0)) over w,
-      sum(coalesce(m.il, 0)) over w, sum(coalesce(m.il_n, 0)) over w
-    from keys k
-    cross join lateral generate_series(k.first_month, ${horizon}::date, interval '1 month') as g(month)
-    left join monthly m on m.agency_uuid = k.agency_uuid and m.carrier_class = k.carrier_class
-      and m.line_uuid = k.line_uuid and m.source = k.source and m.month = g.month::date
-    window w as (partition by k.agency_uuid, k.carrier_class, k.line_uuid, k.source order by g.month)
+    -- Every month of every key: its sums, plus a zero row per month so months without facts exist
+    -- (a union, not a join: the planner has no estimate for a join on the monthly sums).
+    , dense as (
+      select agency_uuid, network_uuid, carrier_class, line_uuid, source, month,
+        sum(facts) as facts, sum(wp) as wp, sum(wp_n) as wp_n, sum(nwp) as nwp, sum(nwp_n) as nwp_n,
+        sum(ep) as ep, sum(ep_n) as ep_n, sum(il) as il, sum(il_n) as il_n
+      from (
+        select * from monthly
+        union all
+        select k.agency_uuid, k.network_uuid, k.carrier_class, k.line_uuid, k.source, g.month::date,
+          0, 0, 0, 0, 0, 0, 0, 0, 0
+        from keys k
+        cross join lateral generate_series(k.first_month, ${horizon}::date, interval '1 month') as g(month)
+      ) u
+      group by agency_uuid, network_uuid, carrier_class, line_uuid, source, month
+    )
+    select m.agency_uuid, m.month, m.carrier_class, m.line_uuid, m.source, m.network_uuid,
+      sum(m.facts) over w, sum(m.wp) over w, sum(m.wp_n) over w, sum(m.nwp) over w, sum(m.nwp_n) over w,
+      sum(m.ep) over w, sum(m.ep_n) over w, sum(m.il) over w, sum(m.il_n) over w
+    from dense m
+    window w as (partition by m.agency_uuid, m.carrier_class, m.line_uuid, m.source order by m.month)
     -- Stored month by month: a report reads a few whole months of a network, from few pages.
-    order by k.network_uuid, g.month`);
+    order by m.network_uuid, m.month`);
 }
 
 /** One bit string of reported months per agency x carrier of the scope. */
