@@ -11,20 +11,22 @@ CREATE TABLE "carrier_reported_masks" (
 CREATE TABLE "production_agency_running_totals" (
 	"agency_uuid" uuid NOT NULL,
 	"month" date NOT NULL,
+	"grain" text NOT NULL,
 	"carrier_class" smallint NOT NULL,
-	"line_uuid" uuid NOT NULL,
+	"broad_code" text NOT NULL,
+	"type_code" text NOT NULL,
 	"source" text NOT NULL,
 	"network_uuid" uuid NOT NULL,
 	"facts" integer NOT NULL,
-	"written_premium" numeric(18, 2) NOT NULL,
+	"written_premium_cents" bigint NOT NULL,
 	"written_premium_count" integer NOT NULL,
-	"new_written_premium" numeric(18, 2) NOT NULL,
+	"new_written_premium_cents" bigint NOT NULL,
 	"new_written_premium_count" integer NOT NULL,
-	"earned" numeric(18, 2) NOT NULL,
+	"earned_cents" bigint NOT NULL,
 	"earned_count" integer NOT NULL,
-	"incurred" numeric(18, 2) NOT NULL,
+	"incurred_cents" bigint NOT NULL,
 	"incurred_count" integer NOT NULL,
-	CONSTRAINT "production_agency_running_totals_agency_uuid_month_carrier_class_line_uuid_source_pk" PRIMARY KEY("agency_uuid","month","carrier_class","line_uuid","source")
+	CONSTRAINT "production_agency_running_totals_pk" PRIMARY KEY("agency_uuid","month","grain","carrier_class","broad_code","type_code","source")
 );
 --> statement-breakpoint
 CREATE TABLE "production_carrier_months" (
@@ -37,7 +39,7 @@ CREATE TABLE "production_carrier_months" (
 	"new_written_premium" numeric(18, 2),
 	"earned" numeric(18, 2),
 	"incurred" numeric(18, 2),
-	CONSTRAINT "production_carrier_months_network_uuid_month_carrier_uuid_line_uuid_source_pk" PRIMARY KEY("network_uuid","month","carrier_uuid","line_uuid","source")
+	CONSTRAINT "production_carrier_months_pk" PRIMARY KEY("network_uuid","month","carrier_uuid","line_uuid","source")
 );
 --> statement-breakpoint
 CREATE TABLE "production_rollup_horizons" (
@@ -46,4 +48,4 @@ CREATE TABLE "production_rollup_horizons" (
 );
 --> statement-breakpoint
 CREATE INDEX "carrier_reported_masks_network_idx" ON "carrier_reported_masks" USING btree ("network_uuid");--> statement-breakpoint
-CREATE INDEX "production_agency_running_totals_network_idx" ON "production_agency_running_totals" USING btree ("network_uuid","month");
+CREATE INDEX "production_agency_running_totals_network_idx" ON "production_agency_running_totals" USING btree ("network_uuid","grain","month");

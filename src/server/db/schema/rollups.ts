@@ -1,4 +1,5 @@
 import {
+  bigint,
   customType,
   date,
   index,
@@ -19,6 +20,9 @@ import {
  */
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
 
+/** Whole cents: the running totals are integers, summed exactly and faster than numeric. */
+const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();
+
 const varbit = customType<{ data: string }>({ dataType: () => 'bit varying' });
 
 /**
@@ -38,38 +42,50 @@ export const productionCarrierMonths = pgTable(
     earned: money('earned'),
     incurred: money('incurred'),
   },
-  (t) => [primaryKey({ columns: [t.networkUuid, t.month, t.carrierUuid, t.lineUuid, t.source] })],
+  (t) => [
+    primaryKey({
+      name: 'production_carrier_months_pk',
+      columns: [t.networkUuid, t.month, t.carrierUuid, t.lineUuid, t.source],
+    }),
+  ],
 );
 
 /**
  * Running totals per agency x carrier class x line x source, one row per month from the key's first
  * month to the network's horizon (`production_rollup_horizons`), so any range is the difference of
- * two rows. `carrier_class` is the carrier's kind flags as bits (1 MGA, 2 standard, 4 crop, 8 flood,
- * 16 surety, 32 workers comp). Each measure has the running count of its reported (non-NULL) values,
- * and `facts` counts fact rows, so a range with no reported value stays NULL.
+ * two rows. Two grains: 'type' rows are per standard type (`type_code` '' for facts recorded on a broad
+ * line), 'broad' rows per broad line only (`type_code` ''), for the Total (P&C) view. `carrier_class`
+ * is the carrier's kind flags as bits (1 MGA, 2 standard, 4 crop, 8 flood, 16 surety, 32 workers
+ * comp). Amounts are in whole cents. Each measure has the running count of its reported (non-NULL) values, and `facts` counts fact
+ * rows, so a range with no reported value stays NULL.
  */
 export const productionAgencyRunningTotals = pgTable(
   'production_agency_running_totals',
   {
     agencyUuid: uuid('agency_uuid').notNull(),
     month: date('month', { mode: 'string' }).notNull(),
+    grain: text('grain', { enum: ['type', 'broad'] }).notNull(),
     carrierClass: smallint('carrier_class').notNull(),
-    lineUuid: uuid('line_uuid').notNull(),
+    broadCode: text('broad_code').notNull(),
+    typeCode: text('type_code').notNull(),
     source: text('source').notNull(),
     networkUuid: uuid('network_uuid').notNull(),
     facts: integer('facts').notNull(),
-    writtenPremium: money('written_premium').notNull(),
+    writtenPremiumCents: cents('written_premium_cents'),
     writtenPremiumCount: integer('written_premium_count').notNull(),
-    newWrittenPremium: money('new_written_premium').notNull(),
+    newWrittenPremiumCents: cents('new_written_premium_cents'),
     newWrittenPremiumCount: integer('new_written_premium_count').notNull(),
-    earned: money('earned').notNull(),
+    earnedCents: cents('earned_cents'),
     earnedCount: integer('earned_count').notNull(),
-    incurred: money('incurred').notNull(),
+    incurredCents: cents('incurred_cents'),
     incurredCount: integer('incurred_count').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.agencyUuid, t.month, t.carrierClass, t.lineUuid, t.source] }),
-    index('production_agency_running_totals_network_idx').on(t.networkUuid, t.month),
+    primaryKey({
+      name: 'production_agency_running_totals_pk',
+      columns: [t.agencyUuid, t.month, t.grain, t.carrierClass, t.broadCode, t.typeCode, t.source],
+    }),
+    index('production_agency_running_totals_network_idx').on(t.networkUuid, t.grain, t.month),
   ],
 );
 

@@ -20,7 +20,7 @@ import {
 import { addMonths } from '#shared/domain/reporting-month.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { CARRIER_CLASS_BITS, monthIndex } from './rollups.ts';
+import { CARRIER_CLASS_BITS, carrierClass, monthIndex } from './rollups.ts';
 import type { Level } from '#server/policies/scope.ts';
 
 /** The months of a report and of its prior period (the same months one year earlier). */
@@ -87,29 +87,18 @@ type FigureRow = {
 
 type MissingRow = { group_uuid: string; missing_current: boolean; missing_prior: boolean };
 
-/**
- * A carrier passes the composite filter (spec part 1 §3 "Carrier composite filters") when it is a
- * wholesaler (MGA) and wholesalers are included, or it is not and one of its kinds is included.
- */
-function compositeFilter(q: ProductionQuery): SQL {
-  const kinds: SQL[] = [];
-  if (q.isStandard) kinds.push(sql`c.is_standard`);
-  if (q.isCrop) kinds.push(sql`c.is_crop`);
-  if (q.isFlood) kinds.push(sql`c.is_flood`);
-  if (q.isSurety) kinds.push(sql`c.is_surety`);
-  if (q.isWorkersComp) kinds.push(sql`c.is_workers_comp`);
-  const nonMga = kinds.length > 0 ? sql`(not c.is_mga and (${sql.join(kinds, sql` or `)}))` : sql`false`;
-  return q.isMga ? sql`(c.is_mga or ${nonMga})` : nonMga;
-}
-
 function levelFilter(alias: string, level: Level): SQL {
   return level.kind === 'agency'
     ? sql`${sql.raw(alias)}.agency_uuid = ${level.agencyUuid}::uuid`
     : sql`${sql.raw(alias)}.network_uuid = ${level.networkUuid}::uuid`;
 }
 
-/** The composite filter over `carrier_class` bits (services/production/rollups.ts). */
-function compositeClassFilter(alias: string, q: ProductionQuery): SQL {
+/**
+ * A carrier passes the composite filter (spec part 1 §3 "Carrier composite filters") when it is a
+ * wholesaler (MGA) and wholesalers are included, or it is not and one of its kinds is included; here
+ * over its kind flags as `carrier_class` bits (services/production/rollups.ts).
+ */
+function compositeFilter(carrierClassOf: SQL, q: ProductionQuery): SQL {
   const bits = CARRIER_CLASS_BITS;
   const kinds =
     (q.isStandard ? bits.isStandard : 0) |
@@ -117,7 +106,7 @@ function compositeClassFilter(alias: string, q: ProductionQuery): SQL {
     (q.isFlood ? bits.isFlood : 0) |
     (q.isSurety ? bits.isSurety : 0) |
     (q.isWorkersComp ? bits.isWorkersComp : 0);
-  const c = sql.raw(`${alias}.carrier_class`);
+  const c = carrierClassOf;
   const nonMga = sql`(${c} & ${bits.isMga} = 0 and ${c} & ${kinds} <> 0)`;
   return q.isMga ? sql`(${c} & ${bits.isMga} <> 0 or ${nonMga})` : nonMga;
 }
@@ -142,18 +131,29 @@ type Measures = readonly [SQL, SQL, SQL, SQL, SQL, SQL, SQL, SQL];
 const MEASURE_COLUMNS = ['written_premium', 'new_written_premium', 'earned', 'incurred'] as const;
 
 /**
- * Where a report reads its sums. The query first sums `columns` of `from f` per group, line code and
- * month, then `measures` (over those monthly sums, `x`) per group and line code. Facts and the
- * network's carrier-months rollup (same columns) are summed over each period's months; the agencies'
- * running totals are differenced at the edges of each period.
+ * Where a report reads its sums. The query computes `columns` of `from f` per group and line code,
+ * then `measures` over them (`x`) per group and line code and per group (GROUPING SETS). Facts and
+ * the network's carrier-months rollup (same columns) are summed over each period's months; the
+ * agencies' running totals are differenced at the edges of each period. `broadCode` and `typeCode`
+ * (NULL for a broad line) are the row's line of business; `carriers` applies the composite filter.
  */
-type FigureSource = { from: SQL; where: SQL; columns: SQL; measures: Measures; having: SQL };
+type FigureSource = {
+  from: SQL;
+  where: SQL;
+  columns: SQL;
+  measures: Measures;
+  having: SQL;
+  broadCode: SQL;
+  typeCode: SQL;
+  carriers: SQL;
+};
 
 /** A month literal: our own validated YYYY-MM, inlined so that equal filters are one aggregate. */
 const monthLiteral = (month: YearMonth) => sql.raw(`'${firstDayOfMonth(month)}'::date`);
 
 function monthlySource(
   table: 'production_facts' | 'production_carrier_months',
+  q: ProductionQuery,
   period: ReportPeriod,
 ): FigureSource {
   const between = (start: YearMonth, end: YearMonth) =>
@@ -161,15 +161,24 @@ function monthlySource(
   const current = between(period.start, period.end);
   const prior = between(period.priorStart, period.priorEnd);
   return {
-    from: sql`${sql.raw(table)} f`,
+    from: sql`${sql.raw(table)} f
+      join lines_of_business l on l.uuid = f.line_uuid
+      left join lines_of_business p on p.uuid = l.parent_uuid`,
     where: sql`(f.${current} or f.${prior})`,
+    broadCode: sql`case when l.level = 1 then l.code else p.code end`,
+    typeCode: sql`case when l.level = 2 then l.code end`,
+    carriers: sql`exists (select 1 from carriers c
+      where c.uuid = f.carrier_uuid and ${compositeFilter(carrierClass('c'), q)})`,
     columns: sql.join(
-      MEASURE_COLUMNS.map((c) => sql.raw(`sum(f.${c}) as ${c}`)),
+      MEASURE_COLUMNS.flatMap((c) => [
+        sql`sum(f.${sql.raw(c)}) filter (where f.${current}) as ${sql.raw(`${c}_current`)}`,
+        sql`sum(f.${sql.raw(c)}) filter (where f.${prior}) as ${sql.raw(`${c}_prior`)}`,
+      ]),
       sql`, `,
     ),
-    measures: MEASURE_COLUMNS.flatMap((column) => [
-      sql`sum(x.${sql.raw(column)}) filter (where x.${current})`,
-      sql`sum(x.${sql.raw(column)}) filter (where x.${prior})`,
+    measures: MEASURE_COLUMNS.flatMap((c) => [
+      sql.raw(`sum(x.${c}_current)`),
+      sql.raw(`sum(x.${c}_prior)`),
     ]) as unknown as Measures,
     having: sql`true`,
   };
@@ -180,30 +189,52 @@ function monthlySource(
  * it, both taken at the network's horizon when later (nothing happens after it). A figure with no
  * reported value in the period stays NULL, and a group needs a fact in one of the periods.
  */
-function runningTotalsSource(period: ReportPeriod, horizon: YearMonth): FigureSource {
+function runningTotalsSource(q: ProductionQuery, period: ReportPeriod, horizon: YearMonth): FigureSource {
+  // The Total (P&C) view without standard types needs broad lines only: fewer, coarser rows.
+  const grain =
+    q.broadLineOfBusinessStandardTypeCode === 'P&C' && q.standardTypes.length === 0 ? 'broad' : 'type';
   const at = (month: YearMonth) => monthLiteral(month > horizon ? horizon : month);
-  const edges = [
-    [at(period.end), at(addMonths(period.start, -1))],
-    [at(period.priorEnd), at(addMonths(period.priorStart, -1))],
+  const periods = [
+    ['current', at(period.end), at(addMonths(period.start, -1))],
+    ['prior', at(period.priorEnd), at(addMonths(period.priorStart, -1))],
   ] as const;
-  const between = (column: string, [last, before]: readonly [SQL, SQL]) => {
-    const c = sql.raw(`x.${column}`);
-    return sql`(sum(${c}) filter (where x.month = ${last}) - coalesce(sum(${c}) filter (where x.month = ${before}), 0))`;
-  };
-  const columns = ['facts', ...MEASURE_COLUMNS.flatMap((c) => [c, `${c}_count`])];
+  // [column of the rollup, name of its change]; amounts are whole cents there.
+  const columns = [
+    ['facts', 'facts'],
+    ...MEASURE_COLUMNS.flatMap((c) => [
+      [`${c}_cents`, c],
+      [`${c}_count`, `${c}_count`],
+    ]),
+  ];
   return {
     from: sql`production_agency_running_totals f`,
-    where: sql`f.month in (${sql.join(edges.flat(), sql`, `)})`,
+    where: sql`f.grain = ${grain} and f.month in (${sql.join(
+      periods.flatMap(([, last, before]) => [last, before]),
+      sql`, `,
+    )})`,
+    broadCode: sql`f.broad_code`,
+    typeCode: sql`nullif(f.type_code, '')`,
+    carriers: compositeFilter(sql`f.carrier_class`, q),
+    // Per row group, each column's change over each period: the total at its last month minus the
+    // total at the month before it (the same row when both are at the horizon: no change).
     columns: sql.join(
-      columns.map((c) => sql.raw(`sum(f.${c}) as ${c}`)),
+      columns.flatMap(([source, change]) =>
+        periods.map(([name, last, before]) => {
+          const column = sql.raw(`f.${source}`);
+          return sql`(coalesce(sum(${column}) filter (where f.month = ${last}), 0)
+            - coalesce(sum(${column}) filter (where f.month = ${before}), 0))::bigint as ${sql.raw(`${change}_${name}`)}`;
+        }),
+      ),
       sql`, `,
     ),
-    measures: MEASURE_COLUMNS.flatMap((column) =>
-      edges.map(
-        (edge) => sql`case when ${between(`${column}_count`, edge)} > 0 then ${between(column, edge)} end`,
+    measures: MEASURE_COLUMNS.flatMap((c) =>
+      periods.map(([name]) =>
+        sql.raw(
+          `case when sum(x.${c}_count_${name}) > 0 then (sum(x.${c}_${name}) / 100)::numeric(20, 2) end`,
+        ),
       ),
     ) as unknown as Measures,
-    having: sql`${between('facts', edges[0])} > 0 or ${between('facts', edges[1])} > 0`,
+    having: sql.raw('sum(x.facts_current) > 0 or sum(x.facts_prior) > 0'),
   };
 }
 
@@ -219,16 +250,15 @@ async function sumFigures(
   period: ReportPeriod,
   mode: CollaborationMode | null,
   source: FigureSource,
-  carrierFilter: SQL,
 ): Promise<FigureRow[]> {
   const line = q.broadLineOfBusinessStandardTypeCode;
-  const broadCode = sql`case when l.level = 1 then l.code else p.code end`;
-  const childCode = line === 'P&C' ? broadCode : sql`case when l.level = 2 then l.code end`;
+  const { broadCode, typeCode } = source;
+  const childCode = line === 'P&C' ? broadCode : typeCode;
   const lineFilter = line === 'P&C' ? sql`true` : sql`${broadCode} = ${line}`;
   const typeFilter =
     q.standardTypes.length === 0
       ? sql`true`
-      : sql`l.level = 2 and l.code in (${sql.join(
+      : sql`${typeCode} in (${sql.join(
           q.standardTypes.map((code) => sql`${code}`),
           sql`, `,
         )})`;
@@ -243,14 +273,12 @@ async function sumFigures(
       ${ep}::text as earned, ${pep}::text as prior_earned,
       ${il}::text as incurred, ${pil}::text as prior_incurred
     from (
-      select ${group} as group_uuid, ${childCode} as line_code, f.month, ${source.columns}
+      select ${group} as group_uuid, ${childCode} as line_code, ${source.columns}
       from ${source.from}
-      join lines_of_business l on l.uuid = f.line_uuid
-      left join lines_of_business p on p.uuid = l.parent_uuid
       where ${levelFilter('f', level)} and ${source.where}
-        and ${sourceFilter} and ${carrierFilter} and ${lineFilter} and ${typeFilter}
+        and ${sourceFilter} and ${source.carriers} and ${lineFilter} and ${typeFilter}
         and ${collaborationFilter('f', mode)}
-      group by 1, 2, 3
+      group by 1, 2
     ) x
     group by grouping sets ((x.group_uuid, x.line_code), (x.group_uuid))
     having ${source.having}`);
@@ -274,39 +302,18 @@ async function reportFigures(
   period: ReportPeriod,
   mode: CollaborationMode | null,
 ): Promise<FigureRow[]> {
-  const viaCarriers = sql`exists (select 1 from carriers c where c.uuid = f.carrier_uuid and ${compositeFilter(q)})`;
+  const figures = (source: FigureSource) => sumFigures(db, grouping, level, q, period, mode, source);
   if (level.kind === 'agency' || sharedCarriers(mode)) {
-    return sumFigures(
-      db,
-      grouping,
-      level,
-      q,
-      period,
-      mode,
-      monthlySource('production_facts', period),
-      viaCarriers,
-    );
+    return figures(monthlySource('production_facts', q, period));
   }
-  if (grouping === 'carrier') {
-    const source = monthlySource('production_carrier_months', period);
-    return sumFigures(db, grouping, level, q, period, mode, source, viaCarriers);
-  }
+  if (grouping === 'carrier') return figures(monthlySource('production_carrier_months', q, period));
   const horizon = await db.execute<{ horizon: string }>(
     sql`select to_char(horizon, 'YYYY-MM') as horizon from production_rollup_horizons
         where network_uuid = ${level.networkUuid}::uuid`,
   );
   const latest = horizon.rows[0]?.horizon as YearMonth | undefined;
   if (!latest) return []; // a network without facts
-  return sumFigures(
-    db,
-    grouping,
-    level,
-    q,
-    period,
-    mode,
-    runningTotalsSource(period, latest),
-    compositeClassFilter('f', q),
-  );
+  return figures(runningTotalsSource(q, period, latest));
 }
 
 /**
@@ -333,7 +340,7 @@ async function missingMonths(
       select m.agency_uuid, m.carrier_uuid,
         ${count(period.start)} as current_months, ${count(period.priorStart)} as prior_months
       from carrier_reported_masks m
-      where ${levelFilter('m', level)} and ${compositeClassFilter('m', q)}
+      where ${levelFilter('m', level)} and ${compositeFilter(sql`m.carrier_class`, q)}
         and ${collaborationFilter('m', mode)}
     ) pairs
     where current_months > 0 or prior_months > 0
@@ -403,12 +410,8 @@ async function groupedReport<T>(
       ? []
       : (
           await db.execute<T & { uuid: string }>(
-            describe(
-              sql.join(
-                uuids.map((u) => sql`${u}::uuid`),
-                sql`, `,
-              ),
-            ),
+            // One array parameter, not one per group (a network has thousands of agencies).
+            describe(sql`${`{${uuids.join(',')}}`}::uuid[]`),
           )
         ).rows;
   return {
@@ -435,7 +438,7 @@ export async function productionByCarrier(
     today,
     mode,
     (uuids) =>
-      sql`select uuid, display_name as name, is_mga, is_core_carrier from carriers where uuid in (${uuids})`,
+      sql`select uuid, display_name as name, is_mga, is_core_carrier from carriers where uuid = any(${uuids})`,
   );
   const rows: CarrierProductionRow[] = report.rows.map(({ described: c, lines, missing }) => ({
     carrierUuid: c.uuid,
@@ -469,7 +472,7 @@ export async function productionByAgency(
     q,
     today,
     mode,
-    (uuids) => sql`select uuid, name, city, state from agencies where uuid in (${uuids}) order by name`,
+    (uuids) => sql`select uuid, name, city, state from agencies where uuid = any(${uuids}) order by name`,
   );
   const agencies: AgencyProductionRow[] = report.rows.map(({ described: a, lines, missing }) => ({
     agencyUuid: a.uuid,

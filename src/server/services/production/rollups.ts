@@ -20,7 +20,8 @@ export const CARRIER_CLASS_BITS = {
   isWorkersComp: 32,
 } as const;
 
-const carrierClass = (c: string) =>
+/** The `carrier_class` of a carrier row `c`. */
+export const carrierClass = (c: string) =>
   sql.raw(
     `((${c}.is_mga::int) | (${c}.is_standard::int << 1) | (${c}.is_crop::int << 2) | ` +
       `(${c}.is_flood::int << 3) | (${c}.is_surety::int << 4) | (${c}.is_workers_comp::int << 5))::smallint`,
@@ -39,52 +40,66 @@ const scopeFilter = (alias: string, scope: Scope): SQL =>
     ? sql`${sql.raw(alias)}.agency_uuid = ${scope.agencyUuid}::uuid`
     : sql`${sql.raw(alias)}.network_uuid = ${scope.networkUuid}::uuid`;
 
-/** Running totals of every key of the scope's agencies, one row per month up to `horizon`. */
+const RUNNING_KEY = 'agency_uuid, network_uuid, grain, carrier_class, broad_code, type_code, source';
+const RUNNING_SUMS = ['facts', 'wp', 'wp_n', 'nwp', 'nwp_n', 'ep', 'ep_n', 'il', 'il_n'] as const;
+const sumsOf = (alias: string) => RUNNING_SUMS.map((c) => `sum(${alias}${c}) as ${c}`).join(', ');
+
+/**
+ * Running totals of every key of the scope's agencies at both grains (per standard type, and per
+ * broad line), one row per month up to `horizon`.
+ */
 async function insertRunningTotals(db: Executor, scope: Scope, horizon: string): Promise<void> {
+  const key = sql.raw(RUNNING_KEY);
   await db.execute(sql`
-    insert into production_agency_running_totals (agency_uuid, month, carrier_class, line_uuid, source,
-      network_uuid, facts, written_premium, written_premium_count, new_written_premium,
-      new_written_premium_count, earned, earned_count, incurred, incurred_count)
-    with monthly as materialized (
-      select f.agency_uuid, f.network_uuid, ${carrierClass('c')} as carrier_class, f.line_uuid, f.source,
-        f.month, count(*) as facts,
-        coalesce(sum(f.written_premium), 0) as wp, count(f.written_premium) as wp_n,
-        coalesce(sum(f.new_written_premium), 0) as nwp, count(f.new_written_premium) as nwp_n,
-        coalesce(sum(f.earned), 0) as ep, count(f.earned) as ep_n,
-        coalesce(sum(f.incurred), 0) as il, count(f.incurred) as il_n
+    insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class,
+      broad_code, type_code, source, month, facts, written_premium_cents, written_premium_count,
+      new_written_premium_cents, new_written_premium_count, earned_cents, earned_count, incurred_cents,
+      incurred_count)
+    with by_type as materialized (
+      select f.agency_uuid, f.network_uuid, 'type' as grain, ${carrierClass('c')} as carrier_class,
+        case when l.level = 1 then l.code else p.code end as broad_code,
+        case when l.level = 2 then l.code else '' end as type_code,
+        f.source, f.month, count(*) as facts,
+        (coalesce(sum(f.written_premium), 0) * 100)::bigint as wp, count(f.written_premium) as wp_n,
+        (coalesce(sum(f.new_written_premium), 0) * 100)::bigint as nwp, count(f.new_written_premium) as nwp_n,
+        (coalesce(sum(f.earned), 0) * 100)::bigint as ep, count(f.earned) as ep_n,
+        (coalesce(sum(f.incurred), 0) * 100)::bigint as il, count(f.incurred) as il_n
       from production_facts f
       join carriers c on c.uuid = f.carrier_uuid
+      join lines_of_business l on l.uuid = f.line_uuid
+      left join lines_of_business p on p.uuid = l.parent_uuid
       where ${scopeFilter('f', scope)}
-      group by f.agency_uuid, f.network_uuid, 3, f.line_uuid, f.source, f.month
+      group by f.agency_uuid, f.network_uuid, 4, 5, 6, f.source, f.month
+    ),
+    monthly as materialized (
+      select * from by_type
+      union all
+      select agency_uuid, network_uuid, 'broad', carrier_class, broad_code, '', source, month,
+        ${sql.raw(sumsOf(''))}
+      from by_type
+      group by agency_uuid, network_uuid, carrier_class, broad_code, source, month
     ),
     keys as (
-      select agency_uuid, network_uuid, carrier_class, line_uuid, source, min(month) as first_month
-      from monthly
-      group by agency_uuid, network_uuid, carrier_class, line_uuid, source
-    )
+      select ${key}, min(month) as first_month from monthly group by ${key}
+    ),
     -- Every month of every key: its sums, plus a zero row per month so months without facts exist
     -- (a union, not a join: the planner has no estimate for a join on the monthly sums).
-    , dense as (
-      select agency_uuid, network_uuid, carrier_class, line_uuid, source, month,
-        sum(facts) as facts, sum(wp) as wp, sum(wp_n) as wp_n, sum(nwp) as nwp, sum(nwp_n) as nwp_n,
-        sum(ep) as ep, sum(ep_n) as ep_n, sum(il) as il, sum(il_n) as il_n
+    dense as (
+      select ${key}, month, ${sql.raw(sumsOf(''))}
       from (
         select * from monthly
         union all
-        select k.agency_uuid, k.network_uuid, k.carrier_class, k.line_uuid, k.source, g.month::date,
-          0, 0, 0, 0, 0, 0, 0, 0, 0
-        from keys k
-        cross join lateral generate_series(k.first_month, ${horizon}::date, interval '1 month') as g(month)
+        select ${key}, g.month::date, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        from keys
+        cross join lateral generate_series(first_month, ${horizon}::date, interval '1 month') as g(month)
       ) u
-      group by agency_uuid, network_uuid, carrier_class, line_uuid, source, month
+      group by ${key}, month
     )
-    select m.agency_uuid, m.month, m.carrier_class, m.line_uuid, m.source, m.network_uuid,
-      sum(m.facts) over w, sum(m.wp) over w, sum(m.wp_n) over w, sum(m.nwp) over w, sum(m.nwp_n) over w,
-      sum(m.ep) over w, sum(m.ep_n) over w, sum(m.il) over w, sum(m.il_n) over w
-    from dense m
-    window w as (partition by m.agency_uuid, m.carrier_class, m.line_uuid, m.source order by m.month)
+    select ${key}, month, ${sql.raw(RUNNING_SUMS.map((c) => `sum(${c}) over w`).join(', '))}
+    from dense
+    window w as (partition by ${key} order by month)
     -- Stored month by month: a report reads a few whole months of a network, from few pages.
-    order by m.network_uuid, m.month`);
+    order by network_uuid, grain, month`);
 }
 
 /** One bit string of reported months per agency x carrier of the scope. */
@@ -202,9 +217,10 @@ export async function refreshAgencyRollups(
     // Carry every other agency's totals forward: nothing of theirs happened after `current`.
     await tx.execute(sql`
       insert into production_agency_running_totals
-      select t.agency_uuid, g.month::date, t.carrier_class, t.line_uuid, t.source, t.network_uuid, t.facts,
-        t.written_premium, t.written_premium_count, t.new_written_premium, t.new_written_premium_count,
-        t.earned, t.earned_count, t.incurred, t.incurred_count
+      select t.agency_uuid, g.month::date, t.grain, t.carrier_class, t.broad_code, t.type_code, t.source,
+        t.network_uuid, t.facts, t.written_premium_cents, t.written_premium_count,
+        t.new_written_premium_cents, t.new_written_premium_count, t.earned_cents, t.earned_count,
+        t.incurred_cents, t.incurred_count
       from production_agency_running_totals t
       cross join lateral generate_series(${current}::date + interval '1 month', ${horizon}::date, interval '1 month') as g(month)
       where t.network_uuid = ${networkUuid}::uuid and t.month = ${current}::date
