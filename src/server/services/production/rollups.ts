@@ -42,7 +42,7 @@ const scopeFilter = (alias: string, scope: Scope): SQL =>
 
 const RUNNING_KEY = 'agency_uuid, network_uuid, grain, carrier_class, broad_code, type_code, source';
 const RUNNING_SUMS = ['facts', 'wp', 'wp_n', 'nwp', 'nwp_n', 'ep', 'ep_n', 'il', 'il_n'] as const;
-const sumsOf = (alias: string) => RUNNING_SUMS.map((c) => `sum(${alias}${c}) as ${c}`).join(', ');
+const RUNNING_SUMS_SQL = RUNNING_SUMS.map((c) => `sum(${c}) as ${c}`).join(', ');
 
 /**
  * Running totals of every key of the scope's agencies at both grains (per standard type, and per
@@ -75,7 +75,7 @@ async function insertRunningTotals(db: Executor, scope: Scope, horizon: string):
       select * from by_type
       union all
       select agency_uuid, network_uuid, 'broad', carrier_class, broad_code, '', source, month,
-        ${sql.raw(sumsOf(''))}
+        ${sql.raw(RUNNING_SUMS_SQL)}
       from by_type
       group by agency_uuid, network_uuid, carrier_class, broad_code, source, month
     ),
@@ -85,7 +85,7 @@ async function insertRunningTotals(db: Executor, scope: Scope, horizon: string):
     -- Every month of every key: its sums, plus a zero row per month so months without facts exist
     -- (a union, not a join: the planner has no estimate for a join on the monthly sums).
     dense as (
-      select ${key}, month, ${sql.raw(sumsOf(''))}
+      select ${key}, month, ${sql.raw(RUNNING_SUMS_SQL)}
       from (
         select * from monthly
         union all
@@ -123,7 +123,8 @@ async function insertReportedMasks(db: Executor, scope: Scope): Promise<void> {
     group by p.agency_uuid, p.carrier_uuid, p.network_uuid, c.uuid, p.first_month`);
 }
 
-const carrierMonthsSelect = (where: SQL) => sql`
+/** Inserts the carrier-months of the facts `f` that `where` selects. */
+const insertCarrierMonths = (where: SQL) => sql`
   insert into production_carrier_months (network_uuid, month, carrier_uuid, line_uuid, source,
     written_premium, new_written_premium, earned, incurred)
   select f.network_uuid, f.month, f.carrier_uuid, f.line_uuid, f.source, sum(f.written_premium),
@@ -164,7 +165,7 @@ export async function rebuildNetworkRollups(db: Db, networkUuid: string): Promis
     ]) {
       await tx.execute(sql`delete from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`);
     }
-    await tx.execute(carrierMonthsSelect(scopeFilter('f', scope)));
+    await tx.execute(insertCarrierMonths(scopeFilter('f', scope)));
     await insertReportedMasks(tx, scope);
     const horizon = await latestFactMonth(tx, scope);
     if (horizon === null) return;
@@ -200,7 +201,7 @@ export async function refreshAgencyRollups(
       delete from production_carrier_months
       where network_uuid = ${networkUuid}::uuid and (carrier_uuid, month) in (${pairs})`);
     await tx.execute(
-      carrierMonthsSelect(
+      insertCarrierMonths(
         sql`f.network_uuid = ${networkUuid}::uuid and (f.carrier_uuid, f.month) in (${pairs})`,
       ),
     );
