@@ -65,7 +65,7 @@ export async function exitCollaborationMode(db: Db, actor: Actor): Promise<void>
   await db.delete(collaborationModes).where(eq(collaborationModes.sessionId, actor.sessionId));
 }
 
-/** The carriers with agency codes at the level (GET /api/carriers/onboarded), by name. */
+/** The carriers whose feeds know agency codes at the level (GET /api/carriers/onboarded), by name. */
 export async function listOnboardedCarriers(
   db: Db,
   level: Level,
@@ -89,7 +89,7 @@ export async function listOnboardedCarriers(
     })
     .from(carriers)
     .where(
-      sql`exists (select 1 from ${agencyCodes} where ${agencyCodes.carrierUuid} = ${carriers.uuid} and ${atLevel})`,
+      sql`exists (select 1 from ${agencyCodes} where ${agencyCodes.carrierUuid} = ${carriers.uuid} and ${agencyCodes.origin} = 'feed' and ${atLevel})`,
     )
     .orderBy(asc(carriers.displayName));
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ReportedMonthsResponse } from '#shared/contracts/reported-months.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
+import { reportedMonthsOf } from './rollups.ts';
 
 /**
  * Per carrier, the months in the range that every agency of the level carrying the carrier reported
@@ -13,18 +14,15 @@ export async function reportedMonths(
   rangeStart: string,
   rangeEnd: string,
 ): Promise<ReportedMonthsResponse['carrierReportedMonths']> {
-  const levelFilter =
-    level.kind === 'agency'
-      ? sql`r.agency_uuid = ${level.agencyUuid}::uuid`
-      : sql`r.network_uuid = ${level.networkUuid}::uuid`;
+  const scope = level.kind === 'agency' ? { agencyUuid: level.agencyUuid } : { networkUuid: level.networkUuid };
   const result = await db.execute<{
     carrier_uuid: string;
     months: string[] | null;
     most_recent: string | null;
   }>(sql`
     with scoped as (
-      select r.agency_uuid, r.carrier_uuid, r.month from carrier_reported_months r
-      where ${levelFilter} and r.month between ${`${rangeStart}-01`}::date and ${`${rangeEnd}-01`}::date
+      select r.agency_uuid, r.carrier_uuid, r.month from ${reportedMonthsOf(scope)} r
+      where r.month between ${`${rangeStart}-01`}::date and ${`${rangeEnd}-01`}::date
     ),
     pairs as (select carrier_uuid, count(distinct agency_uuid) as agencies from scoped group by carrier_uuid),
     complete as (

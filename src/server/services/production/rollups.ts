@@ -33,7 +33,7 @@ export function monthIndex(month: YearMonth): number {
   return year * 12 + m - 1;
 }
 
-type Scope = { networkUuid: string } | { agencyUuid: string };
+export type Scope = { networkUuid: string } | { agencyUuid: string };
 
 const scopeFilter = (alias: string, scope: Scope): SQL =>
   'agencyUuid' in scope
@@ -102,14 +102,28 @@ async function insertRunningTotals(db: Executor, scope: Scope, horizon: string):
     order by network_uuid, grain, month`);
 }
 
+/**
+ * The months each carrier reported for each agency of the scope (agency_uuid, carrier_uuid,
+ * network_uuid, month): the carriers' feeds, plus the months of the agency's manual entries.
+ */
+export const reportedMonthsOf = (scope: Scope): SQL => sql`(
+  select r.agency_uuid, r.carrier_uuid, r.network_uuid, r.month
+  from carrier_reported_months r where ${scopeFilter('r', scope)}
+  union all
+  select distinct m.agency_uuid, m.carrier_uuid, m.network_uuid, make_date(m.year, m.month, 1)
+  from manual_entries m
+  where ${scopeFilter('m', scope)} and not exists (
+    select 1 from carrier_reported_months r where r.agency_uuid = m.agency_uuid
+      and r.carrier_uuid = m.carrier_uuid and r.month = make_date(m.year, m.month, 1)))`;
+
 /** One bit string of reported months per agency x carrier of the scope. */
 async function insertReportedMasks(db: Executor, scope: Scope): Promise<void> {
   await db.execute(sql`
     insert into carrier_reported_masks (agency_uuid, carrier_uuid, network_uuid, carrier_class, first_month, months)
-    with pairs as (
+    with reported as materialized ${reportedMonthsOf(scope)},
+    pairs as (
       select r.agency_uuid, r.carrier_uuid, r.network_uuid, min(r.month) as first_month, max(r.month) as last_month
-      from carrier_reported_months r
-      where ${scopeFilter('r', scope)}
+      from reported r
       group by r.agency_uuid, r.carrier_uuid, r.network_uuid
     )
     select p.agency_uuid, p.carrier_uuid, p.network_uuid, ${carrierClass('c')},
@@ -118,7 +132,7 @@ async function insertReportedMasks(db: Executor, scope: Scope): Promise<void> {
     from pairs p
     join carriers c on c.uuid = p.carrier_uuid
     cross join lateral generate_series(p.first_month, p.last_month, interval '1 month') as g(month)
-    left join carrier_reported_months r on r.agency_uuid = p.agency_uuid
+    left join reported r on r.agency_uuid = p.agency_uuid
       and r.carrier_uuid = p.carrier_uuid and r.month = g.month::date
     group by p.agency_uuid, p.carrier_uuid, p.network_uuid, c.uuid, p.first_month`);
 }
