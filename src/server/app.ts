@@ -24,12 +24,16 @@ import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { accessRoutes } from '#server/routes/access/access-routes.ts';
 import { adminRoutes } from '#server/routes/admin/admin-routes.ts';
+import { carrierRequestRoutes } from '#server/routes/carrier-request/carrier-request-routes.ts';
 import { collaborationRoutes } from '#server/routes/collaboration/collaboration-routes.ts';
 import { subscriptionRoutes } from '#server/routes/subscription/subscription-routes.ts';
 import { mappingRoutes } from '#server/routes/production/mapping-routes.ts';
 import { productionRoutes } from '#server/routes/production/production-routes.ts';
+import { manualEntryRoutes } from '#server/routes/manual-entry/manual-entry-routes.ts';
+import { mailRoutes } from '#server/routes/mail/mail-routes.ts';
 import { healthRoutes } from '#server/routes/system/health-routes.ts';
 import { createFlagClient } from '#server/services/flags/database-flag-provider.ts';
+import { createMailer } from '#server/services/mail/mailer.ts';
 import { userRoutes } from '#server/routes/user/user-routes.ts';
 
 export type AppOptions = {
@@ -104,6 +108,16 @@ export async function buildApp({
   await app.register(collaborationRoutes, { db: database.db });
   await app.register(mappingRoutes, { db: database.db });
   await app.register(productionRoutes, { db: database.db, today });
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => mailer.close());
+  await app.register(mailRoutes, { db: database.db });
+  await app.register(carrierRequestRoutes, { db: database.db, mailer, config });
+  await app.register(manualEntryRoutes, { db: database.db, today });
 
   await serveClient(app, config.clientDir);
   return app;

@@ -32,7 +32,31 @@ const envSchema = z.object({
   HELP_SITE_URL: z.string().url('must be a URL').optional(),
   AI_CHAT_URL: z.string().url('must be a URL').optional(),
   UPLOAD_PORTAL_URL: z.string().url('must be a URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Understanding <no-reply@understanding.local>'),
+  JIRA_URL: z.string().url('must be a URL such as https://your-site.atlassian.net').optional(),
+  JIRA_USER: z.string().min(1).optional(),
+  JIRA_API_TOKEN: z.string().min(1).optional(),
+  JIRA_PROJECT_KEY: z.string().min(1).optional(),
+  JIRA_ISSUE_TYPE: z.string().min(1).default('Task'),
+  JIRA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
+
+const JIRA_VARIABLES = ['JIRA_URL', 'JIRA_USER', 'JIRA_API_TOKEN', 'JIRA_PROJECT_KEY'] as const;
+
+/** Jira Cloud, where new carrier requests become issues (REST API v2, basic auth with an API token). */
+export type JiraConfig = {
+  url: string;
+  user: string;
+  apiToken: string;
+  projectKey: string;
+  issueType: string;
+  /** How long creating an issue may take before the request counts as failed. */
+  timeoutMs: number;
+};
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -49,6 +73,12 @@ export type Config = {
   /** External AI Chat and upload portal; empty when not configured (their links are then hidden). */
   aiChatUrl: string;
   uploadPortalUrl: string;
+  /** Where e-mail goes; empty keeps every message in the outbox only (development). */
+  smtpUrl: string;
+  /** The From of every e-mail. */
+  mailFrom: string;
+  /** The ticket system for new carrier requests; null e-mails them to the support address instead. */
+  jira: JiraConfig | null;
   /** Load demo data into an empty embedded database at start. */
   demoData: boolean;
   clientDir: string;
@@ -68,6 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const missingJira = JIRA_VARIABLES.filter((name) => !e[name]);
+  if (missingJira.length > 0 && missingJira.length < JIRA_VARIABLES.length) {
+    const lines = missingJira.map((name) => `  ${name}: required when any JIRA_* variable is set`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
   const dataDir = path.resolve(appRoot, e.DATA_DIR);
   let authSecret = e.AUTH_SECRET;
   if (!authSecret) {
@@ -90,6 +125,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     helpSiteUrl: e.HELP_SITE_URL ?? `${publicUrl}/helpDesk`,
     aiChatUrl: e.AI_CHAT_URL ?? '',
     uploadPortalUrl: e.UPLOAD_PORTAL_URL ?? '',
+    smtpUrl: e.SMTP_URL ?? '',
+    mailFrom: e.MAIL_FROM,
+    jira:
+      e.JIRA_URL && e.JIRA_USER && e.JIRA_API_TOKEN && e.JIRA_PROJECT_KEY
+        ? {
+            url: e.JIRA_URL.replace(/\/+$/, ''),
+            user: e.JIRA_USER,
+            apiToken: e.JIRA_API_TOKEN,
+            projectKey: e.JIRA_PROJECT_KEY,
+            issueType: e.JIRA_ISSUE_TYPE,
+            timeoutMs: e.JIRA_TIMEOUT_MS,
+          }
+        : null,
     demoData: e.DEMO_DATA === 'auto' && !e.DATABASE_URL,
     clientDir: path.join(appRoot, 'dist', 'client'),
     migrationsDir: path.join(appRoot, 'src', 'server', 'db', 'migrations'),

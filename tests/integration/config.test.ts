@@ -21,4 +21,33 @@ describe('configuration', () => {
       false,
     );
   });
+
+  it('sends mail through the outbox and requests by e-mail until SMTP and Jira are configured', () => {
+    const plain = loadConfig({ AUTH_SECRET: 'x'.repeat(40) });
+    expect(plain).toMatchObject({
+      smtpUrl: '',
+      mailFrom: 'Understanding <no-reply@understanding.local>',
+      jira: null,
+    });
+    const jira = {
+      JIRA_URL: 'https://agency.atlassian.net/',
+      JIRA_USER: 'bot@understanding.test',
+      JIRA_API_TOKEN: 'token',
+      JIRA_PROJECT_KEY: 'CARR',
+    };
+    expect(loadConfig({ AUTH_SECRET: 'x'.repeat(40), ...jira }).jira).toEqual({
+      url: 'https://agency.atlassian.net',
+      user: 'bot@understanding.test',
+      apiToken: 'token',
+      projectKey: 'CARR',
+      issueType: 'Task',
+      timeoutMs: 10_000,
+    });
+    expect(() => loadConfig({ AUTH_SECRET: 'x'.repeat(40), JIRA_URL: jira.JIRA_URL })).toThrow(
+      /JIRA_USER: required when any JIRA_\* variable is set[\s\S]*JIRA_PROJECT_KEY/,
+    );
+    expect(() => loadConfig({ AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'mail.example.test' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+  });
 });
