@@ -99,27 +99,6 @@ const paths: Record<IconName, ReactNode> = {
       <path d="M8 12.5l2.8 2.8L16.5 9.5" />
     </>
   ),
-  back: <path d="M19 12H5M11 6l-6 6 6 6" />,
-  trash: (
-    <>
-      <path d="M4 7h16M10 11v6M14 11v6" />
-      <path d="M6 7l1 13h10l1-13M9 7V4h6v3" />
-    </>
-  ),
-  check: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M8 12.5l3 3 5-6" />
-    </>
-  ),
-  warning: (
-    <>
-      <path d="M12 3l10 18H2z" />
-      <path d="M12 10v4M12 17.5h.01" />
-    </>
-  ),
-  'chevron-right': <path d="M9 6l6 6-6 6" />,
-  'chevron-down': <path d="M6 9l6 6 6-6" />,
 };
 
 /** A decorative icon: the control that carries it supplies the accessible name. */

@@ -17,9 +17,9 @@ type Reply = { status: number; body: unknown };
 
 /** Renders the open dialog for the signed-in `agencyUser`; POSTs wait for `gate` and get `reply`. */
 function open({
-  reply = { status: 200, body: { error: false, requestUuid: null } } as Reply,
+  reply = { status: 200, body: { error: false, requestUuid: null } },
   gate = Promise.resolve(),
-} = {}) {
+}: { reply?: Reply; gate?: Promise<void> } = {}) {
   const { fetchImpl, calls } = fakeFetch({
     '/api/user': () => ({ status: 200, body: { user: agencyUser, errorMessage: null } }),
     '/api/carriers/jira-request': () => reply,

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   ADDITIONAL_INFO_MAX,
   CARRIER_NAME_MAX,
@@ -108,14 +108,14 @@ function CarrierRequestFormView({ onSubmit }: { onSubmit: (request: CarrierReque
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors, isDirty, isValid },
   } = useForm<CarrierRequestForm, unknown, CarrierRequestInput>({
     resolver: zodResolver(carrierRequestSchema),
     mode: 'onTouched',
     defaultValues: { carrierName: '', carrierType: '', carrierWebsite: '', additionalInfo: '' },
   });
-  const additionalInfoLength = (watch('additionalInfo') ?? '').length;
+  const additionalInfoLength = (useWatch({ control, name: 'additionalInfo' }) ?? '').length;
 
   return (
     <>
