@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Divider, Stack, Text, Title } from '@mantine/core';
 import type { AdminUser } from '#shared/contracts/admin.ts';
+import { AdminNav } from './admin-nav.tsx';
 import { FeatureFlagsSection } from './feature-flags-section.tsx';
 import type { TargetDraft } from './flag-target-form.tsx';
 import { UsersSection } from './users-section.tsx';
@@ -23,6 +24,7 @@ export function AdminAccessPage() {
         <Title order={1}>Admin</Title>
         <Text c="dimmed">Feature flags, and each user&apos;s feature access and sessions.</Text>
       </div>
+      <AdminNav />
       <FeatureFlagsSection
         draft={draft}
         onDraftChange={setDraft}

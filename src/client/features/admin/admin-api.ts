@@ -7,6 +7,8 @@ import {
   type setFlagTargetSchema,
 } from '#shared/contracts/admin.ts';
 import type { AccessRecord } from '#shared/contracts/access.ts';
+import { carrierRequestListResponseSchema } from '#shared/contracts/carrier-request.ts';
+import { mailOutboxResponseSchema } from '#shared/contracts/mail.ts';
 import type { UserType } from '#shared/contracts/user.ts';
 import { apiRequest, apiSend } from '#client/lib/api-client.ts';
 
@@ -73,3 +75,15 @@ export async function revokeSessions(userUuid: string): Promise<number> {
   );
   return revoked;
 }
+
+/** GET /api/carrier-requests: the latest new carrier requests, newest first. */
+export const carrierRequestsQuery = queryOptions({
+  queryKey: ['admin', 'carrier-requests'],
+  queryFn: ({ signal }) => apiRequest('/api/carrier-requests', carrierRequestListResponseSchema, { signal }),
+});
+
+/** GET /api/mail/outbox: the latest e-mails the product sent, newest first. */
+export const mailOutboxQuery = queryOptions({
+  queryKey: ['admin', 'mail-outbox'],
+  queryFn: ({ signal }) => apiRequest('/api/mail/outbox', mailOutboxResponseSchema, { signal }),
+});

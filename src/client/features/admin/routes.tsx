@@ -21,6 +21,16 @@ export const adminRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./admin-access-page.tsx')).AdminAccessPage }),
   },
   {
+    path: 'admin/carrier-requests',
+    HydrateFallback: AdminLoading,
+    lazy: async () => ({ Component: (await import('./carrier-requests-page.tsx')).CarrierRequestsPage }),
+  },
+  {
+    path: 'admin/mail-outbox',
+    HydrateFallback: AdminLoading,
+    lazy: async () => ({ Component: (await import('./mail-outbox-page.tsx')).MailOutboxPage }),
+  },
+  {
     path: 'admin/users/:userUuid',
     HydrateFallback: AdminLoading,
     lazy: async () => {
