@@ -1,4 +1,4 @@
-import { Anchor, Badge, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { carrierTypeLabels, type CarrierRequestList } from '#shared/contracts/carrier-request.ts';
 import { carrierRequestsQuery } from './admin-api.ts';
@@ -7,10 +7,10 @@ import { ApiErrorAlert } from './api-error-alert.tsx';
 
 type Status = CarrierRequestList['requests'][number]['status'];
 
-const statusLabels: Record<Status, { label: string; color: string }> = {
-  received: { label: 'Received', color: 'gray' },
-  forwarded: { label: 'Forwarded', color: 'green' },
-  failed: { label: 'Not forwarded', color: 'red' },
+const statusLabels: Record<Status, string> = {
+  received: 'Received',
+  forwarded: 'Forwarded',
+  failed: 'Not forwarded',
 };
 
 function typeLabel(type: string): string {
@@ -59,7 +59,6 @@ export function CarrierRequestsPage() {
             </Table.Thead>
             <Table.Tbody>
               {requests.data.requests.map((request) => {
-                const status = statusLabels[request.status];
                 return (
                   <Table.Tr key={request.uuid}>
                     <Table.Td>{formatMoment(request.createdAt)}</Table.Td>
@@ -84,9 +83,9 @@ export function CarrierRequestsPage() {
                       {request.additionalInfo || '—'}
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={status.color} variant="light">
-                        {status.label}
-                      </Badge>
+                      <Text size="sm" fw={request.status === 'forwarded' ? 400 : 700}>
+                        {statusLabels[request.status]}
+                      </Text>
                     </Table.Td>
                     <Table.Td>{request.forwardedTo ?? '—'}</Table.Td>
                   </Table.Tr>

@@ -1,4 +1,4 @@
-import { Badge, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MAIL_OUTBOX_LIMIT, type MailTransport } from '#shared/contracts/mail.ts';
 import { mailOutboxQuery } from './admin-api.ts';
@@ -52,11 +52,7 @@ export function MailOutboxPage() {
                   <Table.Td>{message.fromAddress}</Table.Td>
                   <Table.Td>{message.subject}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'pre-wrap', maxWidth: 420 }}>{message.text}</Table.Td>
-                  <Table.Td>
-                    <Badge color={message.transport === 'smtp' ? 'green' : 'gray'} variant="light">
-                      {transportLabels[message.transport]}
-                    </Badge>
-                  </Table.Td>
+                  <Table.Td>{transportLabels[message.transport]}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

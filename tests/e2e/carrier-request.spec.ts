@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, expectNoAxeViolations } from './support.ts';
+
+const STAFF = 'staff@understanding.test';
+const OWNER = 'owner@understanding.test';
+
+/** Signs in through the API (the sign-in form has its own spec); the session cookie lands in the page. */
+async function signInAs(page: Page, email: string, baseURL: string | undefined) {
+  const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { origin },
+  });
+  expect(response.ok(), `sign-in as ${email} answered ${response.status()}`).toBe(true);
+}
+
+test('staff find a new carrier request and its e-mail on the admin pages, by keyboard', async ({
+  page,
+  baseURL,
+}) => {
+  const carrierName = `E2E Mutual ${Date.now()}`;
+  await signInAs(page, OWNER, baseURL);
+  const sent = await page.request.post('/api/carriers/jira-request', {
+    data: {
+      carrierName,
+      carrierType: 'isSurety',
+      carrierWebsite: 'www.e2e-mutual.com',
+      additionalInfo: 'Surety bonds for contractors.',
+    },
+  });
+  expect(await sent.json()).toMatchObject({ error: false });
+  await page.context().clearCookies();
+
+  await signInAs(page, STAFF, baseURL);
+  await page.goto('/admin/access');
+  const nav = page.getByRole('navigation', { name: 'Admin pages' });
+  await nav.getByRole('link', { name: 'Carrier requests' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/carrier-requests$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Carrier requests' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: carrierName });
+  await expect(row).toContainText('Surety');
+  await expect(row).toContainText(OWNER);
+  await expect(row).toContainText('Forwarded');
+  await expectNoAxeViolations(page);
+
+  await nav.getByRole('link', { name: 'Mail outbox' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mail outbox' })).toBeVisible();
+  const mail = page.getByRole('row').filter({ hasText: `New carrier request: ${carrierName}` });
+  await expect(mail).toContainText('Outbox only');
+  await expect(mail).toContainText('Carrier type: Surety');
+  await expectNoAxeViolations(page);
+});
