@@ -11,6 +11,7 @@ import { firstDayOfMonth, lastDayOfMonth } from '#shared/domain/timeframe.ts';
 import { seedDemoData } from '#server/db/demo/generate.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { productionByAgency, productionByCarrier } from '#server/services/production/production-report.ts';
+import { rebuildNetworkRollups } from '#server/services/production/rollups.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 import type { Database } from '#server/db/client.ts';
 
@@ -29,6 +30,7 @@ type Fact = {
   month: YearMonth;
   broad: string;
   type: string | null;
+  manual: boolean;
   values: (bigint | null)[];
 };
 type Carrier = { uuid: string; isMga: boolean; kinds: Record<string, boolean> };
@@ -48,6 +50,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
   await seedDemoData(db, { today, agencies: 6, passwordHash: async (p) => `hash:${p}` });
+  // Typed-in production as well: every eighth fact becomes a manual one, and the rollups follow.
+  await db.execute(sql`update production_facts set source = 'manual' where id % 8 = 3`);
+  const networks = await db.execute<{ uuid: string }>(sql`select uuid from networks`);
+  for (const n of networks.rows) await rebuildNetworkRollups(db, n.uuid);
   const factRows = await db.execute<Record<string, string | null>>(sql`
     select f.agency_uuid, f.network_uuid, f.carrier_uuid, to_char(f.month, 'YYYY-MM') as month, f.source,
       l.level::text as level, l.code, p.code as parent_code,
@@ -62,6 +68,7 @@ beforeAll(async () => {
     month: r.month as YearMonth,
     broad: r.level === '1' ? r.code! : r.parent_code!,
     type: r.level === '2' ? r.code! : null,
+    manual: r.source === 'manual',
     values: [cents(r.wp!), cents(r.nwp!), cents(r.ep!), cents(r.il!)],
   }));
   const reportedRows = await db.execute<Record<string, string>>(sql`
@@ -92,6 +99,7 @@ beforeAll(async () => {
   agencies = [...new Set(facts.map((f) => f.agency))].sort();
   networkUuid = facts[0]!.network;
   expect(facts.length).toBeGreaterThan(10_000);
+  expect(facts.filter((f) => f.manual).length).toBeGreaterThan(1_000);
   expect(agencies).toHaveLength(6);
   typesByLine = new Map();
   for (const f of facts) {
@@ -121,15 +129,30 @@ function passes(carrier: Carrier, flags: Params['flags']): boolean {
   return KIND_FLAGS.some((k) => flags[k] && carrier.kinds[k]);
 }
 
+/**
+ * DESIGN §6 / spec part 1 §5: manual entries count in year-to-date and preset periods (ending at the
+ * latest reporting month) without standard types.
+ */
+function countsManualEntries(p: Params): boolean {
+  if (p.types.length > 0) return false;
+  let months = 1;
+  for (let m = p.start; m < p.end; m = addMonths(m, 1)) months++;
+  const januaryStart = p.start.endsWith('-01') && p.start.slice(0, 4) === p.end.slice(0, 4);
+  const ytd = januaryStart && (p.end.endsWith('-12') || p.end === latest);
+  return ytd || (p.end === latest && [12, 24, 36].includes(months));
+}
+
 /** The reference: filter the facts in JavaScript and add integer cents. */
 function reference(p: Params, groupOf: (f: { agency: string; carrier: string }) => string) {
   const inLevel = (f: { agency: string; network: string }) =>
     p.level.kind === 'agency' ? f.agency === p.level.agencyUuid : f.network === p.level.networkUuid;
   const priorStart = addMonths(p.start, -12);
   const priorEnd = addMonths(p.end, -12);
+  const withManual = countsManualEntries(p);
   const totals = new Map<string, Map<string, (bigint | null)[]>>();
   for (const f of facts) {
     if (!inLevel(f) || !passes(carriers.get(f.carrier)!, p.flags)) continue;
+    if (f.manual && !withManual) continue;
     if (p.line !== 'P&C' && f.broad !== p.line) continue;
     if (p.types.length > 0 && (!f.type || !p.types.includes(f.type))) continue;
     const isCurrent = f.month >= p.start && f.month <= p.end;
@@ -203,6 +226,8 @@ const paramsArbitrary = () =>
       levelIndex: fc.integer({ min: -1, max: 5 }),
       a: fc.constantFrom(...months),
       b: fc.constantFrom(...months),
+      // Half the periods are the presets users pick most: YTD, 12MM, 24MM and 36MM.
+      preset: fc.constantFrom<null | 'YTD' | 12 | 24 | 36>(null, null, null, 'YTD', 12, 24, 36),
       line: fc.constantFrom<BroadLineCode>('P&C', 'PL', 'CL', 'BOND', 'CROP'),
       typePick: fc.array(fc.nat(20), { maxLength: 3 }),
       composite: fc.oneof(
@@ -217,8 +242,16 @@ const paramsArbitrary = () =>
         }),
       ),
     })
-    .map(({ levelIndex, a, b, line, typePick, composite }): Params => {
-      const [start, end] = a <= b ? [a, b] : [b, a];
+    .map(({ levelIndex, a, b, preset, line, typePick, composite }): Params => {
+      const [start, end] =
+        preset === null
+          ? a <= b
+            ? [a, b]
+            : [b, a]
+          : [
+              preset === 'YTD' ? (`${latest.slice(0, 4)}-01` as YearMonth) : addMonths(latest, 1 - preset),
+              latest,
+            ];
       const all = {
         isStandard: true,
         isMga: true,
@@ -263,41 +296,68 @@ function queryOf(p: Params) {
   });
 }
 
+async function checkByCarrier(p: Params) {
+  const answer = await productionByCarrier(database.db, p.level, queryOf(p), today, null);
+  const expected = reference(p, (f) => f.carrier);
+  const missing = referenceMissing(p, (f) => f.carrier);
+  expect(Object.keys(answer.carriers).sort()).toEqual([...expected.keys()].sort());
+  for (const [carrier, byLine] of expected) {
+    const row = answer.carriers[carrier]!;
+    expect(Object.keys(row.lines).sort()).toEqual([...byLine.keys()].sort());
+    for (const [code, sums] of byLine) expect(toCents(row.lines[code]!)).toEqual(sums);
+    expect(row.haveMissingCurrentData).toBe(missing.get(carrier)?.current ?? false);
+    expect(row.haveMissingPriorData).toBe(missing.get(carrier)?.prior ?? false);
+  }
+}
+
+async function checkByAgency(p: Params) {
+  const answer = await productionByAgency(database.db, p.level, queryOf(p), today, null);
+  const expected = reference(p, (f) => f.agency);
+  const missing = referenceMissing(p, (f) => f.agency);
+  expect(answer.agencies.map((a) => a.agencyUuid).sort()).toEqual([...expected.keys()].sort());
+  for (const row of answer.agencies) {
+    for (const [code, sums] of expected.get(row.agencyUuid)!) expect(toCents(row.lines[code]!)).toEqual(sums);
+    expect(row.haveMissingCurrentData).toBe(missing.get(row.agencyUuid)?.current ?? false);
+    expect(row.haveMissingPriorData).toBe(missing.get(row.agencyUuid)?.prior ?? false);
+  }
+}
+
+/** The view users open first: Total (P&C), every carrier, each preset, at the network and one agency. */
+function defaultViews(): Params[] {
+  const all = {
+    isStandard: true,
+    isMga: true,
+    isCrop: true,
+    isFlood: true,
+    isSurety: true,
+    isWorkersComp: true,
+  };
+  const starts = [
+    `${latest.slice(0, 4)}-01` as YearMonth,
+    ...[12, 24, 36].map((n) => addMonths(latest, 1 - n)),
+  ];
+  const levels: Level[] = [
+    { kind: 'network', networkUuid },
+    { kind: 'agency', agencyUuid: agencies[0]!, networkUuid },
+  ];
+  return levels.flatMap((level) =>
+    starts.map((start) => ({ level, start, end: latest, line: 'P&C' as const, types: [], flags: all })),
+  );
+}
+
 describe('Carrier Production is exact to the cent', () => {
   it('by carrier, for random levels, periods, lines, standard types and composites', async () => {
-    await fc.assert(
-      fc.asyncProperty(paramsArbitrary(), async (p) => {
-        const answer = await productionByCarrier(database.db, p.level, queryOf(p), today, null);
-        const expected = reference(p, (f) => f.carrier);
-        const missing = referenceMissing(p, (f) => f.carrier);
-        expect(Object.keys(answer.carriers).sort()).toEqual([...expected.keys()].sort());
-        for (const [carrier, byLine] of expected) {
-          const row = answer.carriers[carrier]!;
-          expect(Object.keys(row.lines).sort()).toEqual([...byLine.keys()].sort());
-          for (const [code, sums] of byLine) expect(toCents(row.lines[code]!)).toEqual(sums);
-          expect(row.haveMissingCurrentData).toBe(missing.get(carrier)?.current ?? false);
-          expect(row.haveMissingPriorData).toBe(missing.get(carrier)?.prior ?? false);
-        }
-      }),
-      { numRuns: 40, seed: 20261122 },
-    );
+    await fc.assert(fc.asyncProperty(paramsArbitrary(), checkByCarrier), { numRuns: 40, seed: 20261122 });
   }, 300_000);
 
   it('by agency, for random levels, periods, lines, standard types and composites', async () => {
-    await fc.assert(
-      fc.asyncProperty(paramsArbitrary(), async (p) => {
-        const answer = await productionByAgency(database.db, p.level, queryOf(p), today, null);
-        const expected = reference(p, (f) => f.agency);
-        const missing = referenceMissing(p, (f) => f.agency);
-        expect(answer.agencies.map((a) => a.agencyUuid).sort()).toEqual([...expected.keys()].sort());
-        for (const row of answer.agencies) {
-          for (const [code, sums] of expected.get(row.agencyUuid)!)
-            expect(toCents(row.lines[code]!)).toEqual(sums);
-          expect(row.haveMissingCurrentData).toBe(missing.get(row.agencyUuid)?.current ?? false);
-          expect(row.haveMissingPriorData).toBe(missing.get(row.agencyUuid)?.prior ?? false);
-        }
-      }),
-      { numRuns: 25, seed: 20261123 },
-    );
+    await fc.assert(fc.asyncProperty(paramsArbitrary(), checkByAgency), { numRuns: 25, seed: 20261123 });
+  }, 300_000);
+
+  it('in the default view of every preset, by carrier and by agency', async () => {
+    for (const p of defaultViews()) {
+      await checkByCarrier(p);
+      await checkByAgency(p);
+    }
   }, 300_000);
 });

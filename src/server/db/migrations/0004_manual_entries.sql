@@ -49,6 +49,7 @@ CREATE TABLE "manual_entries" (
 );
 --> statement-breakpoint
 ALTER TABLE "agency_codes" ADD COLUMN "origin" text DEFAULT 'feed' NOT NULL;--> statement-breakpoint
+ALTER TABLE "production_rollup_horizons" ADD COLUMN "format" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "manual_entries" ADD CONSTRAINT "manual_entries_agency_uuid_agencies_uuid_fk" FOREIGN KEY ("agency_uuid") REFERENCES "public"."agencies"("uuid") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "manual_entries" ADD CONSTRAINT "manual_entries_carrier_uuid_carriers_uuid_fk" FOREIGN KEY ("carrier_uuid") REFERENCES "public"."carriers"("uuid") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "manual_entries" ADD CONSTRAINT "manual_entries_line_uuid_lines_of_business_uuid_fk" FOREIGN KEY ("line_uuid") REFERENCES "public"."lines_of_business"("uuid") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -53,8 +53,10 @@ export const productionCarrierMonths = pgTable(
 /**
  * Running totals per agency x carrier class x line x source, one row per month from the key's first
  * month to the network's horizon (`production_rollup_horizons`), so any range is the difference of
- * two rows. Two grains: 'type' rows are per standard type (`type_code` '' for facts recorded on a broad
- * line), 'broad' rows per broad line only (`type_code` ''), for the Total (P&C) view. `carrier_class`
+ * two rows. Three grains: 'type' rows are per standard type (`type_code` '' for facts recorded on a broad
+ * line), 'broad' rows per broad line only (`type_code` ''), for the Total (P&C) view, and 'total' rows
+ * per broad line over every carrier the default composite keeps and both sources (`carrier_class` 0,
+ * `source` 'all'), for the default Total (P&C) view, the one users open first. `carrier_class`
  * is the carrier's kind flags as bits (1 MGA, 2 standard, 4 crop, 8 flood, 16 surety, 32 workers
  * comp). Amounts are in whole cents. Each measure has the running count of its reported (non-NULL) values, and `facts` counts fact
  * rows, so a range with no reported value stays NULL.
@@ -64,7 +66,7 @@ export const productionAgencyRunningTotals = pgTable(
   {
     agencyUuid: uuid('agency_uuid').notNull(),
     month: date('month', { mode: 'string' }).notNull(),
-    grain: text('grain', { enum: ['type', 'broad'] }).notNull(),
+    grain: text('grain', { enum: ['type', 'broad', 'total'] }).notNull(),
     carrierClass: smallint('carrier_class').notNull(),
     broadCode: text('broad_code').notNull(),
     typeCode: text('type_code').notNull(),
@@ -89,10 +91,14 @@ export const productionAgencyRunningTotals = pgTable(
   ],
 );
 
-/** The last month every running total of a network reaches (the latest month with any fact). */
+/**
+ * The last month every running total of a network reaches (the latest month with any fact), and the
+ * format the network's rollups were built in (`ROLLUP_FORMAT`; older ones are rebuilt at start).
+ */
 export const productionRollupHorizons = pgTable('production_rollup_horizons', {
   networkUuid: uuid('network_uuid').primaryKey(),
   horizon: date('horizon', { mode: 'string' }).notNull(),
+  format: integer('format').notNull().default(1),
 });
 
 /**

@@ -131,25 +131,29 @@ type Measures = readonly [SQL, SQL, SQL, SQL, SQL, SQL, SQL, SQL];
 const MEASURE_COLUMNS = ['written_premium', 'new_written_premium', 'earned', 'incurred'] as const;
 
 /**
- * Where a report reads its sums. The query computes `columns` of `from f` per group and line code,
- * then `measures` over them (`x`) per group and line code and per group (GROUPING SETS). Facts and
- * the network's carrier-months rollup (same columns) are summed over each period's months; the
- * agencies' running totals are differenced at the edges of each period. `broadCode` and `typeCode`
- * (NULL for a broad line) are the row's line of business; `carriers` applies the composite filter.
+ * Where a report reads its sums. The query aggregates the rows `f` of `from` that `where` keeps, per
+ * group and line code and per group (GROUPING SETS), into `measures`, keeping the groups `having`
+ * accepts. Facts and the network's carrier-months rollup (same columns) are summed over each period's
+ * months; the agencies' running totals are differenced at the edges of each period. `broadCode` and
+ * `typeCode` (NULL for a broad line) are the row's line of business; `carriers` applies the composite
+ * filter and `sources` leaves manual entries out when the period does not count them.
  */
 type FigureSource = {
   from: SQL;
   where: SQL;
-  columns: SQL;
   measures: Measures;
   having: SQL;
   broadCode: SQL;
   typeCode: SQL;
   carriers: SQL;
+  sources: SQL;
 };
 
-/** A month literal: our own validated YYYY-MM, inlined so that equal filters are one aggregate. */
+/** A month literal: our own validated YYYY-MM, inlined so that equal filters are one expression. */
 const monthLiteral = (month: YearMonth) => sql.raw(`'${firstDayOfMonth(month)}'::date`);
+
+const feedOnly = (period: ReportPeriod) =>
+  period.includesManualEntries ? sql`true` : sql`f.source = 'feed'`;
 
 function monthlySource(
   table: 'production_facts' | 'production_carrier_months',
@@ -157,32 +161,30 @@ function monthlySource(
   period: ReportPeriod,
 ): FigureSource {
   const between = (start: YearMonth, end: YearMonth) =>
-    sql`month between ${monthLiteral(start)} and ${monthLiteral(end)}`;
+    sql`f.month between ${monthLiteral(start)} and ${monthLiteral(end)}`;
   const current = between(period.start, period.end);
   const prior = between(period.priorStart, period.priorEnd);
   return {
     from: sql`${sql.raw(table)} f
       join lines_of_business l on l.uuid = f.line_uuid
       left join lines_of_business p on p.uuid = l.parent_uuid`,
-    where: sql`(f.${current} or f.${prior})`,
+    where: sql`(${current} or ${prior})`,
     broadCode: sql`case when l.level = 1 then l.code else p.code end`,
     typeCode: sql`case when l.level = 2 then l.code end`,
     carriers: sql`exists (select 1 from carriers c
       where c.uuid = f.carrier_uuid and ${compositeFilter(carrierClass('c'), q)})`,
-    columns: sql.join(
-      MEASURE_COLUMNS.flatMap((c) => [
-        sql`sum(f.${sql.raw(c)}) filter (where f.${current}) as ${sql.raw(`${c}_current`)}`,
-        sql`sum(f.${sql.raw(c)}) filter (where f.${prior}) as ${sql.raw(`${c}_prior`)}`,
-      ]),
-      sql`, `,
-    ),
+    sources: feedOnly(period),
     measures: MEASURE_COLUMNS.flatMap((c) => [
-      sql.raw(`sum(x.${c}_current)`),
-      sql.raw(`sum(x.${c}_prior)`),
+      sql`sum(f.${sql.raw(c)}) filter (where ${current})`,
+      sql`sum(f.${sql.raw(c)}) filter (where ${prior})`,
     ]) as unknown as Measures,
     having: sql`true`,
   };
 }
+
+/** Carrier composite filters as they are by default: every flag set. */
+const isDefaultComposite = (q: ProductionQuery) =>
+  q.isMga && q.isStandard && q.isCrop && q.isFlood && q.isSurety && q.isWorkersComp;
 
 /**
  * Running totals: a period's sum is the total at its last month minus the total at the month before
@@ -190,64 +192,48 @@ function monthlySource(
  * reported value in the period stays NULL, and a group needs a fact in one of the periods.
  */
 function runningTotalsSource(q: ProductionQuery, period: ReportPeriod, horizon: YearMonth): FigureSource {
-  // The Total (P&C) view without standard types needs broad lines only: fewer, coarser rows.
-  const grain =
-    q.broadLineOfBusinessStandardTypeCode === 'P&C' && q.standardTypes.length === 0 ? 'broad' : 'type';
-  const at = (month: YearMonth) => monthLiteral(month > horizon ? horizon : month);
+  // The Total (P&C) view without standard types needs broad lines only: fewer, coarser rows; with
+  // the default composite and manual entries counted, fewer still (the 'total' grain).
+  const broadOnly = q.broadLineOfBusinessStandardTypeCode === 'P&C' && q.standardTypes.length === 0;
+  const total = broadOnly && isDefaultComposite(q) && period.includesManualEntries;
+  const grain = total ? 'total' : broadOnly ? 'broad' : 'type';
+  const at = (month: YearMonth) => `'${firstDayOfMonth(month > horizon ? horizon : month)}'::date`;
   const periods = [
     ['current', at(period.end), at(addMonths(period.start, -1))],
     ['prior', at(period.priorEnd), at(addMonths(period.priorStart, -1))],
   ] as const;
-  // [column of the rollup, name of its change]; amounts are whole cents there.
-  const columns = [
-    ['facts', 'facts'],
-    ...MEASURE_COLUMNS.flatMap((c) => [
-      [`${c}_cents`, c],
-      [`${c}_count`, `${c}_count`],
-    ]),
-  ];
+  // A column's change over a period: + its total at the last month, - its total at the month before
+  // (nothing when both are the same month: no change).
+  const change = (column: string, [, last, before]: (typeof periods)[number]) =>
+    sql.raw(`sum(case f.month when ${last} then f.${column} when ${before} then -f.${column} end)`);
+  const edges = periods.flatMap(([, last, before]) => [last, before]);
   return {
     from: sql`production_agency_running_totals f`,
-    where: sql`f.grain = ${grain} and f.month in (${sql.join(
-      periods.flatMap(([, last, before]) => [last, before]),
-      sql`, `,
-    )})`,
+    where: sql`f.grain = ${grain} and f.month in (${sql.raw(edges.join(', '))})`,
     broadCode: sql`f.broad_code`,
     typeCode: sql`nullif(f.type_code, '')`,
-    carriers: compositeFilter(sql`f.carrier_class`, q),
-    // Per row group, each column's change over each period: the total at its last month minus the
-    // total at the month before it (the same row when both are at the horizon: no change).
-    columns: sql.join(
-      columns.flatMap(([source, change]) =>
-        periods.map(([name, last, before]) => {
-          const column = sql.raw(`f.${source}`);
-          return sql`(coalesce(sum(${column}) filter (where f.month = ${last}), 0)
-            - coalesce(sum(${column}) filter (where f.month = ${before}), 0))::bigint as ${sql.raw(`${change}_${name}`)}`;
-        }),
-      ),
-      sql`, `,
-    ),
+    carriers: total ? sql`true` : compositeFilter(sql`f.carrier_class`, q),
+    sources: total ? sql`true` : feedOnly(period),
+    // Amounts are whole cents there.
     measures: MEASURE_COLUMNS.flatMap((c) =>
-      periods.map(([name]) =>
-        sql.raw(
-          `case when sum(x.${c}_count_${name}) > 0 then (sum(x.${c}_${name}) / 100)::numeric(20, 2) end`,
-        ),
+      periods.map(
+        (p) =>
+          sql`case when ${change(`${c}_count`, p)} > 0 then (${change(`${c}_cents`, p)} / 100)::numeric(20, 2) end`,
       ),
     ) as unknown as Measures,
-    having: sql.raw('sum(x.facts_current) > 0 or sum(x.facts_prior) > 0'),
+    having: sql`${change('facts', periods[0])} > 0 or ${change('facts', periods[1])} > 0`,
   };
 }
 
 /**
  * Sums of the four measures for the period and its prior period, per group (carrier or agency) and
- * per line code, plus the line's total (GROUPING SETS), all in SQL over numeric.
+ * per line code, plus the line's total (GROUPING SETS), all in SQL.
  */
 async function sumFigures(
   db: Db,
   grouping: Grouping,
   level: Level,
   q: ProductionQuery,
-  period: ReportPeriod,
   mode: CollaborationMode | null,
   source: FigureSource,
 ): Promise<FigureRow[]> {
@@ -262,25 +248,20 @@ async function sumFigures(
           q.standardTypes.map((code) => sql`${code}`),
           sql`, `,
         )})`;
-  const sourceFilter = period.includesManualEntries ? sql`true` : sql`f.source = 'feed'`;
   const [wp, pwp, nwp, pnwp, ep, pep, il, pil] = source.measures;
   const group = sql.raw(grouping === 'carrier' ? 'f.carrier_uuid' : 'f.agency_uuid');
 
   const result = await db.execute<FigureRow>(sql`
-    select x.group_uuid, x.line_code, grouping(x.line_code) as is_total,
+    select ${group} as group_uuid, ${childCode} as line_code, grouping(${childCode}) as is_total,
       ${wp}::text as written_premium, ${pwp}::text as prior_written_premium,
       ${nwp}::text as new_written_premium, ${pnwp}::text as prior_new_written_premium,
       ${ep}::text as earned, ${pep}::text as prior_earned,
       ${il}::text as incurred, ${pil}::text as prior_incurred
-    from (
-      select ${group} as group_uuid, ${childCode} as line_code, ${source.columns}
-      from ${source.from}
-      where ${levelFilter('f', level)} and ${source.where}
-        and ${sourceFilter} and ${source.carriers} and ${lineFilter} and ${typeFilter}
-        and ${collaborationFilter('f', mode)}
-      group by 1, 2
-    ) x
-    group by grouping sets ((x.group_uuid, x.line_code), (x.group_uuid))
+    from ${source.from}
+    where ${levelFilter('f', level)} and ${source.where}
+      and ${source.sources} and ${source.carriers} and ${lineFilter} and ${typeFilter}
+      and ${collaborationFilter('f', mode)}
+    group by grouping sets ((${group}, ${childCode}), (${group}))
     having ${source.having}`);
   // The total row of each group has grouping() = 1; its line code is the chosen line.
   return (result.rows as (FigureRow & { is_total: number })[]).map((row) => ({
@@ -302,7 +283,7 @@ async function reportFigures(
   period: ReportPeriod,
   mode: CollaborationMode | null,
 ): Promise<FigureRow[]> {
-  const figures = (source: FigureSource) => sumFigures(db, grouping, level, q, period, mode, source);
+  const figures = (source: FigureSource) => sumFigures(db, grouping, level, q, mode, source);
   if (level.kind === 'agency' || sharedCarriers(mode)) {
     return figures(monthlySource('production_facts', q, period));
   }

@@ -14,7 +14,8 @@ export async function reportedMonths(
   rangeStart: string,
   rangeEnd: string,
 ): Promise<ReportedMonthsResponse['carrierReportedMonths']> {
-  const scope = level.kind === 'agency' ? { agencyUuid: level.agencyUuid } : { networkUuid: level.networkUuid };
+  const scope =
+    level.kind === 'agency' ? { agencyUuid: level.agencyUuid } : { networkUuid: level.networkUuid };
   const result = await db.execute<{
     carrier_uuid: string;
     months: string[] | null;

@@ -45,8 +45,8 @@ const RUNNING_SUMS = ['facts', 'wp', 'wp_n', 'nwp', 'nwp_n', 'ep', 'ep_n', 'il',
 const RUNNING_SUMS_SQL = RUNNING_SUMS.map((c) => `sum(${c}) as ${c}`).join(', ');
 
 /**
- * Running totals of every key of the scope's agencies at both grains (per standard type, and per
- * broad line), one row per month up to `horizon`.
+ * Running totals of every key of the scope's agencies at the three grains (per standard type, per
+ * broad line, and per broad line over the default composite), one row per month up to `horizon`.
  */
 async function insertRunningTotals(db: Executor, scope: Scope, horizon: string): Promise<void> {
   const key = sql.raw(RUNNING_KEY);
@@ -78,6 +78,13 @@ async function insertRunningTotals(db: Executor, scope: Scope, horizon: string):
         ${sql.raw(RUNNING_SUMS_SQL)}
       from by_type
       group by agency_uuid, network_uuid, carrier_class, broad_code, source, month
+      union all
+      -- The default composite keeps every carrier with a kind flag (a non-zero class).
+      select agency_uuid, network_uuid, 'total', 0::smallint, broad_code, '', 'all', month,
+        ${sql.raw(RUNNING_SUMS_SQL)}
+      from by_type
+      where carrier_class <> 0
+      group by agency_uuid, network_uuid, broad_code, month
     ),
     keys as (
       select ${key}, min(month) as first_month from monthly group by ${key}
@@ -161,9 +168,16 @@ async function networkHorizon(db: Executor, networkUuid: string): Promise<string
   return result.rows[0]?.horizon ?? null;
 }
 
+/**
+ * The format of the rollups this code builds; networks built in an older one are rebuilt at start.
+ * Only a network's full rebuild sets it (it starts without a horizon row).
+ */
+export const ROLLUP_FORMAT = 2;
+
 async function setHorizon(db: Executor, networkUuid: string, horizon: string): Promise<void> {
   await db.execute(sql`
-    insert into production_rollup_horizons (network_uuid, horizon) values (${networkUuid}::uuid, ${horizon}::date)
+    insert into production_rollup_horizons (network_uuid, horizon, format)
+    values (${networkUuid}::uuid, ${horizon}::date, ${ROLLUP_FORMAT})
     on conflict (network_uuid) do update set horizon = excluded.horizon`);
 }
 
@@ -251,12 +265,13 @@ export async function refreshAgencyRollups(
 
 /**
  * Builds the rollups of every network that has facts but none yet (a database loaded before the
- * rollups existed). Runs at start; a no-op query otherwise.
+ * rollups existed), or rollups of an older format. Runs at start; a no-op query otherwise.
  */
 export async function ensureProductionRollups(db: Db, log: (message: string) => void): Promise<void> {
   const missing = await db.execute<{ uuid: string; name: string }>(sql`
     select n.uuid, n.name from networks n
-    where not exists (select 1 from production_rollup_horizons h where h.network_uuid = n.uuid)
+    where not exists (select 1 from production_rollup_horizons h
+        where h.network_uuid = n.uuid and h.format = ${ROLLUP_FORMAT})
       and exists (select 1 from production_facts f where f.network_uuid = n.uuid)`);
   for (const network of missing.rows) {
     log(`Building the production rollups of ${network.name}...`);
