@@ -35,7 +35,9 @@ export const agencyCodes = pgTable(
     name: text('name').notNull(),
     parentUuid: uuid('parent_uuid'),
     /** 'feed' when the carrier's data feed knows the code, 'manual' when an agency created it by hand. */
-    origin: text('origin', { enum: ['feed', 'manual'] }).notNull().default('feed'),
+    origin: text('origin', { enum: ['feed', 'manual'] })
+      .notNull()
+      .default('feed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
