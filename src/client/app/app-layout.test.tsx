@@ -77,14 +77,14 @@ describe('the sidebar', () => {
   it('lists Help and Log Out for agency users, and marks the current page', async () => {
     setWindowWidth(1920);
     await startShell({ user: agencyUser });
-    expect(sidebarLinkNames()).toEqual(['Help', 'Log Out']);
+    expect(sidebarLinkNames()).toEqual(['Manual Carrier Entry', 'Help', 'Log Out']);
     expect(within(navigation()).getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('adds Access admin for internal staff', async () => {
     setWindowWidth(1920);
     await startShell({ user: staffUser });
-    expect(sidebarLinkNames()).toEqual(['Help', 'Access admin', 'Log Out']);
+    expect(sidebarLinkNames()).toEqual(['Manual Carrier Entry', 'Help', 'Access admin', 'Log Out']);
   });
 
   it('adds AI Chat with its flag and the upload portal with the upload permission, opening new tabs', async () => {
@@ -94,6 +94,7 @@ describe('the sidebar', () => {
       expect(sidebarLinkNames()).toEqual([
         'AI Chat (opens in a new tab)',
         'Upload Data (opens in a new tab)',
+        'Manual Carrier Entry',
         'Help',
         'Log Out',
       ]),
@@ -107,7 +108,7 @@ describe('the sidebar', () => {
     setWindowWidth(1920);
     const { api } = await startShell({ permissions: 'forbidden' });
     await waitFor(() => expect(api.calls.map((c) => c.url)).toContain('/api/clarity/user'));
-    expect(sidebarLinkNames()).toEqual(['Help', 'Log Out']);
+    expect(sidebarLinkNames()).toEqual(['Manual Carrier Entry', 'Help', 'Log Out']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -69,6 +69,20 @@ export const appRoutes: RouteObject[] = [
                       }),
                     },
                   ]),
+                  {
+                    path: 'billingcarriers',
+                    lazy: async () => ({
+                      Component: (await import('#client/features/manual-entry/billing-carriers-page.tsx'))
+                        .BillingCarriersPage,
+                    }),
+                  },
+                  {
+                    path: 'billingcarriers/edit',
+                    lazy: async () => ({
+                      Component: (await import('#client/features/manual-entry/carrier-detail-page.tsx'))
+                        .CarrierDetailPage,
+                    }),
+                  },
                   ...helpRoutes,
                   requireInternal(adminRoutes),
                   { path: '*', element: <NotFoundPage /> },

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 export type IconName =
   | 'ai-chat'
   | 'upload'
+  | 'manual-entry'
   | 'help'
   | 'access-admin'
   | 'logout'
@@ -14,7 +15,12 @@ export type IconName =
   | 'user'
   | 'external'
   | 'collaboration'
-  | 'check';
+  | 'check'
+  | 'back'
+  | 'trash'
+  | 'warning'
+  | 'chevron-right'
+  | 'chevron-down';
 
 /** Outline strokes on a 24 x 24 grid. */
 const paths: Record<IconName, ReactNode> = {
@@ -28,6 +34,12 @@ const paths: Record<IconName, ReactNode> = {
     <>
       <path d="M4 17v2a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-2" />
       <path d="M12 4v12M7 9l5-5 5 5" />
+    </>
+  ),
+  'manual-entry': (
+    <>
+      <path d="M4 20h4l10-10-4-4L4 16z" />
+      <path d="M13 7l4 4M14 20h6" />
     </>
   ),
   help: (
@@ -99,6 +111,21 @@ const paths: Record<IconName, ReactNode> = {
       <path d="M8 12.5l2.8 2.8L16.5 9.5" />
     </>
   ),
+  back: <path d="M19 12H5M11 6l-6 6 6 6" />,
+  trash: (
+    <>
+      <path d="M4 7h16M10 11v6M14 11v6" />
+      <path d="M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </>
+  ),
+  warning: (
+    <>
+      <path d="M12 3l10 18H2z" />
+      <path d="M12 10v4M12 17.5h.01" />
+    </>
+  ),
+  'chevron-right': <path d="M9 6l6 6-6 6" />,
+  'chevron-down': <path d="M6 9l6 6 6-6" />,
 };
 
 /** A decorative icon: the control that carries it supplies the accessible name. */

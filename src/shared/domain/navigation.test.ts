@@ -38,8 +38,15 @@ function menuInput(overrides: Partial<ProfileMenuInput> = {}): ProfileMenuInput 
 const keys = (links: { key: string }[]) => links.map((l) => l.key);
 
 describe('sidebarLinks', () => {
-  it('gives every user Help and Log Out, in that order', () => {
+  it('gives every user Help and Log Out, in that order, and agency users Manual Carrier Entry first', () => {
     expect(sidebarLinks(input())).toEqual([
+      {
+        key: 'manual-entry',
+        label: 'Manual Carrier Entry',
+        icon: 'manual-entry',
+        href: '/billingcarriers',
+        external: false,
+      },
       { key: 'help', label: 'Help', icon: 'help', href: '/helpDesk', external: false },
       { key: 'logout', label: 'Log Out', icon: 'logout', href: '/logout', external: false },
     ]);
@@ -47,8 +54,13 @@ describe('sidebarLinks', () => {
   });
 
   it('adds Access admin for internal staff only', () => {
-    expect(keys(sidebarLinks(input({ user: staff })))).toEqual(['help', 'access-admin', 'logout']);
-    expect(sidebarLinks(input({ user: staff }))[1]).toMatchObject({ href: '/admin/access', external: false });
+    expect(keys(sidebarLinks(input({ user: staff })))).toEqual([
+      'manual-entry',
+      'help',
+      'access-admin',
+      'logout',
+    ]);
+    expect(sidebarLinks(input({ user: staff }))[2]).toMatchObject({ href: '/admin/access', external: false });
     expect(keys(sidebarLinks(input({ user: agencyAdmin })))).not.toContain('access-admin');
   });
 

@@ -27,7 +27,7 @@ export type NavigationInput = {
 };
 
 export type NavigationIcon =
-  'ai-chat' | 'upload' | 'help' | 'access-admin' | 'logout' | 'admin-portal' | 'help-portal';
+  'ai-chat' | 'upload' | 'manual-entry' | 'help' | 'access-admin' | 'logout' | 'admin-portal' | 'help-portal';
 
 export type NavigationLink = {
   key: string;
@@ -92,6 +92,11 @@ const sidebarEntries: readonly Entry[] = [
   ({ permissions, config }) =>
     permissions.includes(UPLOAD_PERMISSION)
       ? external('upload', 'Upload Data', 'upload', joinUrl(config?.uploadPortalUrl, '/upload'))
+      : null,
+  // Manual carrier entry belongs to an agency: its users, and staff working on an agency's behalf.
+  ({ user }) =>
+    user.agency || isInternalUser(user)
+      ? internal('manual-entry', 'Manual Carrier Entry', 'manual-entry', '/billingcarriers')
       : null,
   () => internal('help', 'Help', 'help', '/helpDesk'),
   ({ user }) =>

@@ -1,19 +1,9 @@
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
-import {
-  ActionIcon,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Center, Group, Loader, Stack, Switch, Table, Text, UnstyledButton } from '@mantine/core';
 import { LossRatio, Money, Percent } from '#client/components/figures.tsx';
 import { Hint } from '#client/components/hint.tsx';
+import { Icon } from '#client/components/icons.tsx';
+import { usePaging } from '#client/components/table-pager.tsx';
 import {
   DEFAULT_SORT,
   sortRows,
@@ -26,11 +16,6 @@ import {
 
 /** Spec part 2 §5: the tooltip of values whose carrier data is missing months. */
 export const INCOMPLETE_DATA_TOOLTIP = 'Carrier data is incomplete for the selected timeframe.';
-
-/** Spec part 2 §9: tables page at 25 rows and show pagination only above 25. */
-export const PAGE_SIZE = 25;
-const PAGE_SIZES = ['5', '10', '20', '25', '50', '100'];
-const ALL = 'all';
 
 type Column = { key: keyof Measures; label: string; kind: 'money' | 'change' | 'ratio' };
 
@@ -46,22 +31,6 @@ const COLUMNS: readonly Column[] = [
   { key: 'lossRatio', label: 'Loss Ratio', kind: 'ratio' },
   { key: 'priorLossRatio', label: 'Prior Loss Ratio', kind: 'ratio' },
 ];
-
-function Chevron({ open }: { open: boolean }) {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-    >
-      <path d={open ? 'M6 9l6 6 6-6' : 'M9 6l6 6-6 6'} />
-    </svg>
-  );
-}
 
 function WarningMark() {
   return (
@@ -136,7 +105,7 @@ const Row = memo(function Row({
                 aria-expanded={expanded}
                 onClick={() => onToggle(row.id)}
               >
-                <Chevron open={expanded} />
+                <Icon name={expanded ? 'chevron-down' : 'chevron-right'} size={16} />
               </ActionIcon>
             ) : (
               <span style={{ display: 'inline-block', width: 22 }} />
@@ -214,17 +183,8 @@ export function ProductionTable({
   const [expandAll, setExpandAll] = useState(false);
   /** Rows whose state differs from the expand-all toggle. */
   const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
-  const [pageSize, setPageSize] = useState(String(PAGE_SIZE));
-  // The page goes back to 1 whenever the rows change (search, hiding, new data).
-  const [paging, setPaging] = useState({ rows, page: 1 });
-  const page = paging.rows === rows ? paging.page : 1;
-
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
-  const paginated = rows.length > PAGE_SIZE;
-  const size = pageSize === ALL ? Math.max(1, rows.length) : Number(pageSize);
-  const pageCount = paginated ? Math.max(1, Math.ceil(rows.length / size)) : 1;
-  const current = Math.min(page, pageCount);
-  const shown = paginated ? sorted.slice((current - 1) * size, current * size) : sorted;
+  const { shown, pager } = usePaging(sorted);
 
   const onToggle = useCallback(
     (id: string) =>
@@ -307,35 +267,7 @@ export function ProductionTable({
           <Table.Tbody>{body}</Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {paginated && status === 'ready' && (
-        <Group justify="space-between" wrap="wrap">
-          <Select
-            label="Rows per page"
-            data={[...PAGE_SIZES, { value: ALL, label: 'All' }]}
-            value={pageSize}
-            onChange={(value) => {
-              if (!value) return;
-              setPageSize(value);
-              setPaging({ rows, page: 1 });
-            }}
-            allowDeselect={false}
-            w={130}
-            size="sm"
-          />
-          <nav aria-label="Table pages">
-            <Pagination
-              total={pageCount}
-              value={current}
-              onChange={(next) => setPaging({ rows, page: next })}
-              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-              getControlProps={(control) => ({
-                'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
-              })}
-              withEdges
-            />
-          </nav>
-        </Group>
-      )}
+      {status === 'ready' && pager}
     </Stack>
   );
 }

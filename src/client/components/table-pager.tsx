@@ -1,0 +1,55 @@
+import { useState, type ReactNode } from 'react';
+import { Group, Pagination, Select } from '@mantine/core';
+
+/** Spec part 2 §9: tables page at 25 rows and show pagination only above 25. */
+export const PAGE_SIZE = 25;
+/** The page-size choices: 5, 10, 20, 25, 50, 100 and all. */
+const PAGE_SIZES = ['5', '10', '20', '25', '50', '100'];
+const ALL = 'all';
+
+/**
+ * Pages of a table's rows: the rows of the current page, and the pager (rows per page and page
+ * links) when there are more than 25 rows. The page goes back to 1 whenever the rows change.
+ */
+export function usePaging<T>(rows: readonly T[]): { shown: readonly T[]; pager: ReactNode } {
+  const [pageSize, setPageSize] = useState(String(PAGE_SIZE));
+  const [paging, setPaging] = useState({ rows, page: 1 });
+  const page = paging.rows === rows ? paging.page : 1;
+  const paginated = rows.length > PAGE_SIZE;
+  const size = pageSize === ALL ? Math.max(1, rows.length) : Number(pageSize);
+  const pageCount = paginated ? Math.max(1, Math.ceil(rows.length / size)) : 1;
+  const current = Math.min(page, pageCount);
+  if (!paginated) return { shown: rows, pager: null };
+  return {
+    shown: rows.slice((current - 1) * size, current * size),
+    pager: (
+      <Group justify="space-between" wrap="wrap">
+        <Select
+          label="Rows per page"
+          data={[...PAGE_SIZES, { value: ALL, label: 'All' }]}
+          value={pageSize}
+          onChange={(value) => {
+            if (!value) return;
+            setPageSize(value);
+            setPaging({ rows, page: 1 });
+          }}
+          allowDeselect={false}
+          w={130}
+          size="sm"
+        />
+        <nav aria-label="Table pages">
+          <Pagination
+            total={pageCount}
+            value={current}
+            onChange={(next) => setPaging({ rows, page: next })}
+            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+            getControlProps={(control) => ({
+              'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
+            })}
+            withEdges
+          />
+        </nav>
+      </Group>
+    ),
+  };
+}

@@ -1,0 +1,290 @@
+import { Fragment, useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { offeredYears } from '#shared/contracts/manual-entry.ts';
+import { BUSINESS_TIME_ZONE, calendarDateIn, workingYear } from '#shared/domain/reporting-month.ts';
+import { useLevel } from '#client/app/level.ts';
+import { Money } from '#client/components/figures.tsx';
+import { Icon } from '#client/components/icons.tsx';
+import { usePaging } from '#client/components/table-pager.tsx';
+import { DeleteConfirmation, type DeleteTarget } from './delete-confirmation.tsx';
+import { EntryModal } from './entry-modal.tsx';
+import { carrierEntriesQuery } from './manual-entry-api.ts';
+import { BADGE_LINES, carrierGroups, MONTH_NAMES, type CarrierGroup } from './manual-entry-model.ts';
+
+export const PAGE_TITLE = 'Input Additional Carrier Production';
+
+/** The year shown: the `year` search parameter when it is one of the offered years. */
+export function useEntryYear(today: ReturnType<typeof calendarDateIn>): [number, (year: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const requested = Number(params.get('year'));
+  const year = offeredYears(today).includes(requested) ? requested : workingYear(today);
+  const setYear = (next: number) =>
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        updated.set('year', String(next));
+        return updated;
+      },
+      { replace: true },
+    );
+  return [year, setYear];
+}
+
+function LineBadges({ group }: { group: CarrierGroup }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {BADGE_LINES.map((code) => {
+        const state = group.badges[code];
+        const label = state === 'current' ? 'current' : state === 'entered' ? 'entered' : 'no entry';
+        return (
+          <Badge
+            key={code}
+            size="sm"
+            variant={state === 'none' ? 'outline' : 'filled'}
+            color={state === 'current' ? 'green.9' : state === 'entered' ? 'blue.8' : 'gray.7'}
+            aria-label={`${code}: ${label}`}
+          >
+            {code}
+          </Badge>
+        );
+      })}
+    </Group>
+  );
+}
+
+function MonthsCompleted({ months }: { months: ReadonlySet<number> }) {
+  return (
+    <Group gap={2} wrap="nowrap" role="list" aria-label={`${months.size} of 12 months completed`}>
+      {MONTH_NAMES.map((name, index) => {
+        const done = months.has(index + 1);
+        return (
+          <Tooltip key={name} label={`${name}: ${done ? 'entered' : 'not entered'}`}>
+            <span
+              role="listitem"
+              aria-label={`${name} ${done ? 'entered' : 'not entered'}`}
+              style={{
+                display: 'inline-block',
+                width: 14,
+                height: 14,
+                borderRadius: 2,
+                border: '1px solid var(--mantine-color-gray-7)',
+                background: done ? 'var(--mantine-color-green-8)' : 'transparent',
+              }}
+            />
+          </Tooltip>
+        );
+      })}
+    </Group>
+  );
+}
+
+/**
+ * /billingcarriers (spec part 2 §2 "Manual carrier entry"): the carriers with manually entered
+ * production in a year, each opening to its sub-codes' lines of business; New Entry opens the
+ * entry modal and a carrier's name its entries (/billingcarriers/edit).
+ */
+export function BillingCarriersPage() {
+  const levelUuid = useLevel();
+  const [today] = useState(() => calendarDateIn(BUSINESS_TIME_ZONE));
+  const [year, setYear] = useEntryYear(today);
+  const [params] = useSearchParams();
+  const [creating, setCreating] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const entries = useQuery(carrierEntriesQuery(levelUuid, year));
+  const groups = useMemo(() => (entries.data ? carrierGroups(entries.data) : []), [entries.data]);
+  const { shown, pager } = usePaging(groups);
+
+  const detailsHref = (carrierUuid: string) => {
+    const next = new URLSearchParams(params);
+    next.set('carrier', carrierUuid);
+    next.set('year', String(year));
+    return `/billingcarriers/edit?${next.toString()}`;
+  };
+  const toggle = (uuid: string) =>
+    setExpanded((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(uuid)) next.add(uuid);
+      return next;
+    });
+
+  let body;
+  if (entries.isPending) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={5}>
+          <Center py="xl">
+            <Loader role="status" aria-label="Loading carrier entries" />
+          </Center>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (entries.isError || shown.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={5} ta="center" py="lg">
+          {entries.isError ? 'Carrier entries could not be loaded.' : 'No data found'}
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = shown.map((group) => (
+      <Fragment key={group.uuid}>
+        <Table.Tr>
+          <Table.Th scope="row" fw={500}>
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                color="gray.8"
+                size="sm"
+                aria-label={`Sub-codes of ${group.name}`}
+                aria-expanded={expanded.has(group.uuid)}
+                onClick={() => toggle(group.uuid)}
+              >
+                <Icon name={expanded.has(group.uuid) ? 'chevron-down' : 'chevron-right'} size={16} />
+              </ActionIcon>
+              <Anchor component={Link} to={detailsHref(group.uuid)}>
+                {group.name}
+              </Anchor>
+            </Group>
+          </Table.Th>
+          <Table.Td ta="right">
+            <Money value={group.writtenPremiumYtd} />
+          </Table.Td>
+          <Table.Td>
+            <LineBadges group={group} />
+          </Table.Td>
+          <Table.Td>
+            <MonthsCompleted months={group.monthsCompleted} />
+          </Table.Td>
+          <Table.Td>
+            <ActionIcon
+              variant="subtle"
+              color="red.8"
+              aria-label={`Delete ${group.name}`}
+              onClick={() =>
+                setDeleting({ kind: 'carrier', importUuids: group.entries.map((e) => e.importUuid) })
+              }
+            >
+              <Icon name="trash" size={18} />
+            </ActionIcon>
+          </Table.Td>
+        </Table.Tr>
+        {expanded.has(group.uuid) &&
+          group.subCodes.map((subCode) => (
+            <Table.Tr key={subCode.uuid} bg="gray.0">
+              <Table.Td colSpan={5} pl={44}>
+                <Text size="sm" fw={600} mb={4}>
+                  Sub-code {subCode.code}
+                </Text>
+                <Table
+                  withTableBorder={false}
+                  verticalSpacing={2}
+                  fz="sm"
+                  aria-label={`Sub-code ${subCode.code}`}
+                >
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Line of Business</Table.Th>
+                      <Table.Th ta="right">Written Premium</Table.Th>
+                      <Table.Th>Last Updated</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {subCode.lines.map((line) => (
+                      <Table.Tr key={line.code}>
+                        <Table.Td>{line.code}</Table.Td>
+                        <Table.Td ta="right">
+                          <Money value={line.entries[0]!.dwp} />
+                        </Table.Td>
+                        <Table.Td>{line.entries[0]!.date}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+      </Fragment>
+    ));
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <ActionIcon
+            component={Link}
+            to={`/production${params.get('level') ? `?level=${params.get('level')}` : ''}`}
+            variant="subtle"
+            color="gray.8"
+            aria-label="Back to Carrier Production"
+          >
+            <Icon name="back" />
+          </ActionIcon>
+          <Title order={1} size="h2">
+            {PAGE_TITLE}
+          </Title>
+        </Group>
+        <Group gap="sm" align="flex-end">
+          <Select
+            label="Year"
+            data={offeredYears(today).map(String)}
+            value={String(year)}
+            onChange={(value) => value && setYear(Number(value))}
+            allowDeselect={false}
+            w={110}
+          />
+          <Button onClick={() => setCreating(true)} disabled={!levelUuid || entries.isError}>
+            New Entry
+          </Button>
+        </Group>
+      </Group>
+      {entries.error && (
+        <Alert color="red" variant="light" role="alert">
+          {entries.error.message}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={900} maxHeight={800} type="native">
+        <Table stickyHeader highlightOnHover tabularNums verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Carrier</Table.Th>
+              <Table.Th ta="right">Written Premium (YTD)</Table.Th>
+              <Table.Th>Line of Business</Table.Th>
+              <Table.Th>Months Completed</Table.Th>
+              <Table.Th>Delete</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pager}
+      <EntryModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        levelUuid={levelUuid}
+        today={today}
+        year={year}
+      />
+      <DeleteConfirmation target={deleting} levelUuid={levelUuid} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}
