@@ -1,3 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support.ts';
 
@@ -17,8 +21,8 @@ const CANDIDATES = [
 ];
 
 /** A catalogue carrier that is not onboarded by a feed for the signed-in user's agency. */
-async function carrierWithoutFeed(page: Page): Promise<string> {
-  const response = await page.request.get('/api/carriers/onboarded');
+async function carrierWithoutFeed(page: Page, origin = ''): Promise<string> {
+  const response = await page.request.get(`${origin}/api/carriers/onboarded`);
   expect(response.status()).toBe(200);
   const onboarded = new Set(
     ((await response.json()) as { carriers: { name: string }[] }).carriers.map((c) => c.name),
@@ -181,4 +185,65 @@ test('a user asks for a missing carrier from the entry modal', async ({ page }) 
   ).toBeVisible();
   await request.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByRole('dialog', { name: 'New carrier request' })).toHaveCount(0);
+});
+
+/** The built app on its own port and data directory, so the test can stop and start it. */
+function startServer(port: number, dataDir: string): ChildProcess {
+  return spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+}
+
+async function waitForHealth(page: Page, origin: string) {
+  await expect
+    .poll(async () => (await page.request.get(`${origin}/api/health`).catch(() => null))?.status(), {
+      timeout: 120_000,
+    })
+    .toBe(200);
+}
+
+async function stopServer(server: ChildProcess) {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+test('a saved entry survives a server restart', async ({ page }) => {
+  test.setTimeout(240_000);
+  const port = 4180;
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'understanding-restart-'));
+  let server = startServer(port, dataDir);
+  try {
+    await waitForHealth(page, origin);
+    await signIn(page, OWNER, `${origin}/billingcarriers`);
+    const carrier = await carrierWithoutFeed(page, origin);
+    await page.getByRole('button', { name: 'New Entry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Carrier Data Entry' });
+    await pickCarrierAndSubCode(dialog, carrier, 'RESTART-1', true);
+    await choose(dialog, 'Line of Business', 'Bond');
+    await choose(dialog, 'Month', 'January');
+    await dialog.getByRole('textbox', { name: 'Written Premium YTD' }).fill('7,654.32');
+    await submitAndWaitForSuccess(page, dialog);
+
+    await stopServer(server);
+    server = startServer(port, dataDir);
+    await waitForHealth(page, origin);
+    await page.reload();
+    const row = page.getByRole('row', { name: new RegExp(carrier) });
+    await expect(row.getByRole('cell', { name: '$7,654' })).toBeVisible();
+    await expect(row.getByLabel('BOND: entered')).toBeVisible();
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
