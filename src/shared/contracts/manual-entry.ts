@@ -44,36 +44,42 @@ const isDollar = (value: string) =>
 /** A loss ratio stays below 10^9 percent. */
 const isPercent = (value: string) => PERCENT_PATTERN.test(value) && value.replace(/\..*$/, '').length <= 10;
 
-/** The typed-in fields common to the form and the request. */
-const entryFields = {
+/** The entry's key as typed: sub-code, line of business, month and year. */
+const keyFields = {
   subCode: z.string().trim().min(1, REQUIRED).max(SUB_CODE_MAX, SUB_CODE_TOO_LONG),
   policyType: z.enum(MANUAL_LINE_CODES, { error: REQUIRED }),
   month: z.number({ error: REQUIRED }).int(REQUIRED).min(1, REQUIRED).max(12, REQUIRED),
   year: z.number({ error: REQUIRED }).int(REQUIRED),
-  writtenPremium: dollarField,
-  newBusiness: dollarField,
-  mover: dollarField,
-  incurredLoss: dollarField,
-  earnedPremium: dollarField,
-  lossRatio: z.string().trim().max(40, NOT_A_PERCENT),
-  radio: z.enum(['incurredLossEarnedPremium', 'lossRatio']),
 };
 
-type EntryFields = { [K in keyof typeof entryFields]: z.infer<(typeof entryFields)[K]> };
-
-/** The amount rules of spec §5, which depend on the radio. */
-function checkAmounts(value: EntryFields, ctx: z.RefinementCtx): void {
-  const dollars: (keyof EntryFields)[] = ['writtenPremium', 'newBusiness', 'mover'];
-  if (value.radio === 'incurredLossEarnedPremium') dollars.push('incurredLoss', 'earnedPremium');
-  for (const field of dollars) {
-    if (!isDollar(value[field] as string)) {
-      ctx.addIssue({ code: 'custom', path: [field], message: NOT_A_DOLLAR_AMOUNT });
+/**
+ * The amounts as typed, with the rules of spec §5 that depend on the radio. A schema of its own, so
+ * its messages show together with those of the other fields (an object's refinements only run once
+ * all of its fields parse).
+ */
+const amountsSchema = z
+  .object({
+    writtenPremium: dollarField,
+    newBusiness: dollarField,
+    mover: dollarField,
+    incurredLoss: dollarField,
+    earnedPremium: dollarField,
+    lossRatio: z.string().trim().max(40, NOT_A_PERCENT),
+    radio: z.enum(['incurredLossEarnedPremium', 'lossRatio']),
+  })
+  .superRefine((value, ctx) => {
+    type Amount = 'writtenPremium' | 'newBusiness' | 'mover' | 'incurredLoss' | 'earnedPremium';
+    const checked: Amount[] = ['writtenPremium', 'newBusiness', 'mover'];
+    if (value.radio === 'incurredLossEarnedPremium') checked.push('incurredLoss', 'earnedPremium');
+    for (const field of checked) {
+      if (!isDollar(value[field])) {
+        ctx.addIssue({ code: 'custom', path: [field], message: NOT_A_DOLLAR_AMOUNT });
+      }
     }
-  }
-  if (value.radio === 'lossRatio' && value.lossRatio !== '' && !isPercent(value.lossRatio)) {
-    ctx.addIssue({ code: 'custom', path: ['lossRatio'], message: NOT_A_PERCENT });
-  }
-}
+    if (value.radio === 'lossRatio' && value.lossRatio !== '' && !isPercent(value.lossRatio)) {
+      ctx.addIssue({ code: 'custom', path: ['lossRatio'], message: NOT_A_PERCENT });
+    }
+  });
 
 type Today = { year: number; month: number; day: number };
 
@@ -98,20 +104,18 @@ export function periodIssues(year: number, month: number, today: Today): Record<
 
 /** The entry form (stage one and stage two), validated as the user types. */
 export function carrierEntryFormSchema(today: Today) {
-  return z
-    .object({
-      carrier: z.string().trim().min(1, REQUIRED),
-      carrierUuid: z.string().min(1, REQUIRED),
-      subCodeUuid: z.string().nullable(),
-      subcodeParent: z.string().nullable(),
-      ...entryFields,
-    })
-    .superRefine((value, ctx) => {
-      checkAmounts(value, ctx);
-      for (const [field, message] of Object.entries(periodIssues(value.year, value.month, today))) {
-        ctx.addIssue({ code: 'custom', path: [field], message });
-      }
-    });
+  const chosen = z.object({
+    carrier: z.string().trim().min(1, REQUIRED),
+    carrierUuid: z.string().min(1, REQUIRED),
+    subCodeUuid: z.string().nullable(),
+    subcodeParent: z.string().nullable(),
+    ...keyFields,
+  });
+  return z.intersection(chosen, amountsSchema).superRefine((value, ctx) => {
+    for (const [field, message] of Object.entries(periodIssues(value.year, value.month, today))) {
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
 }
 export type CarrierEntryForm = z.infer<ReturnType<typeof carrierEntryFormSchema>>;
 
@@ -120,17 +124,18 @@ export type CarrierEntryForm = z.infer<ReturnType<typeof carrierEntryFormSchema>
  * loaded it (a stale version is a conflict); `requestId` is the same for every retry of one
  * submission, so a retry never saves twice. `subCodeUuid` null creates the sub-code `subCode`.
  */
-export const carrierEntryRequestSchema = z
-  .object({
+export const carrierEntryRequestSchema = z.intersection(
+  z.object({
     carrierUuid: z.string().uuid(REQUIRED),
     subCodeUuid: z.string().uuid().nullable(),
     subcodeParent: z.string().uuid().nullable().default(null),
     importUuid: z.string().uuid().nullable().default(null),
     version: z.number().int().positive().nullable().default(null),
     requestId: z.string().uuid(),
-    ...entryFields,
-  })
-  .superRefine(checkAmounts);
+    ...keyFields,
+  }),
+  amountsSchema,
+);
 export type CarrierEntryRequest = z.input<typeof carrierEntryRequestSchema>;
 
 /** A typed dollar amount as a plain decimal ('-$1,234.50' -> '-1234.50'; '' -> '0'). */

@@ -33,6 +33,7 @@ import {
 } from '#shared/contracts/manual-entry.ts';
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import { DialogFrame, DialogHeader } from '#client/components/dialog.tsx';
+import { Icon } from '#client/components/icons.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { CarrierRequestDialog } from './carrier-request-dialog.tsx';
 import {
@@ -229,7 +230,9 @@ function EntryDialog({ onClose, levelUuid, today, year, entry }: EntryModalProps
         <Modal.Body>
           {phase === 'success' ? (
             <Stack align="center" py="xl" role="status">
-              <SuccessCheck />
+              <Text component="span" c="green.8">
+                <Icon name="check" size={48} />
+              </Text>
               <Text fw={600} size="lg">
                 {SUCCESS}
               </Text>
@@ -585,22 +588,5 @@ function StageOne({
         />
       )}
     </Stack>
-  );
-}
-
-function SuccessCheck() {
-  return (
-    <svg
-      width={48}
-      height={48}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="var(--mantine-color-green-7)"
-      strokeWidth={2}
-      aria-hidden="true"
-    >
-      <circle cx="12" cy="12" r="10" />
-      <path d="M7 12.5l3 3 7-7" />
-    </svg>
   );
 }
