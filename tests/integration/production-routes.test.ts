@@ -133,6 +133,18 @@ describe('Carrier Production API', () => {
     expect(byAgency.agencies.map((a) => a.agencyUuid).sort()).toEqual([home.uuid, sibling.uuid].sort());
   });
 
+  it('finds nothing at network level in months after the latest fact (both edges at the horizon)', async () => {
+    for (const months of [
+      'startDate=2026-05-01&endDate=2026-05-31',
+      'startDate=2026-04-01&endDate=2026-06-30',
+    ]) {
+      const byAgency = byAgencyResponseSchema.parse(
+        (await get('network', `/api/core-production/by-agency?${months}`)).json(),
+      );
+      expect(byAgency.agencies).toEqual([]);
+    }
+  });
+
   it('filters wholesalers out with the carrier composite', async () => {
     const body = byCarrierResponseSchema.parse(
       (await get('owner', `/api/core-production/by-carrier?${period}&isMga=false`)).json(),

@@ -202,10 +202,14 @@ function runningTotalsSource(q: ProductionQuery, period: ReportPeriod, horizon: 
     ['current', at(period.end), at(addMonths(period.start, -1))],
     ['prior', at(period.priorEnd), at(addMonths(period.priorStart, -1))],
   ] as const;
-  // A column's change over a period: + its total at the last month, - its total at the month before
-  // (nothing when both are the same month: no change).
+  // A column's change over a period: + its total at the last month, - its total at the month before;
+  // none when both are the horizon (the period lies wholly after it).
   const change = (column: string, [, last, before]: (typeof periods)[number]) =>
-    sql.raw(`sum(case f.month when ${last} then f.${column} when ${before} then -f.${column} end)`);
+    sql.raw(
+      last === before
+        ? '0'
+        : `sum(case f.month when ${last} then f.${column} when ${before} then -f.${column} end)`,
+    );
   const edges = periods.flatMap(([, last, before]) => [last, before]);
   return {
     from: sql`production_agency_running_totals f`,
