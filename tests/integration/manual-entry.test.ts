@@ -254,6 +254,9 @@ describe('Manual carrier entry API', () => {
       entry({ subCodeUuid: created.subCodeUuid, policyType: 'BOND', month: 5 }),
     );
     expect(blind.response.statusCode).toBe(409);
+    expect(errorResponseSchema.parse(blind.response.json()).error.message).toMatch(
+      /Someone else saved an entry/,
+    );
     const audit = await t.database.db.execute<{
       action: string;
       before: { dwp: number } | null;

@@ -272,6 +272,8 @@ async function audit(
       ${JSON.stringify(auditable(before))}::jsonb, ${JSON.stringify(auditable(after))}::jsonb)`);
 }
 
+const SAVED_MEANWHILE =
+  'Someone else saved an entry for this sub-code, line of business and month after you opened the form. Close the form to see it.';
 const STALE =
   'Someone else changed this entry after you opened it. Close the form and open the entry again to see their figures.';
 
@@ -323,6 +325,7 @@ export async function saveCarrierEntry(
     if (before && before.uuid !== atKey?.uuid) {
       throw new AppError('bad_request', 'An entry keeps its carrier, sub-code, line of business and month.');
     }
+    if (before && body.version === null) throw new AppError('conflict', SAVED_MEANWHILE);
     if (before && before.version !== body.version) throw new AppError('conflict', STALE);
 
     const lossRatioOnly = body.radio === 'lossRatio';
