@@ -78,7 +78,11 @@ export async function openPglite(
 export async function openPostgres(url: string): Promise<Database> {
   // Reports are many short aggregate queries: JIT compilation costs more than it saves on them (about
   // 90 ms a query, measured), and their sorts and hashes fit in 32 MB instead of spilling to disk.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off -c work_mem=32MB' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: '-c jit=off -c work_mem=32MB -c max_parallel_workers_per_gather=0',
+  });
   // An idle connection the server closed (restart, failover, a dropped database) is discarded by the
   // pool and replaced on the next query; without a listener the event would end the process.
   pool.on('error', (error) => {

@@ -57,4 +57,8 @@ CREATE INDEX "carrier_requests_created_idx" ON "carrier_requests" USING btree ("
 CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "manual_entries_uuid_uidx" ON "manual_entries" USING btree ("uuid");--> statement-breakpoint
 CREATE UNIQUE INDEX "manual_entries_key_uidx" ON "manual_entries" USING btree ("agency_uuid","carrier_uuid","agency_code_uuid","line_uuid","year","month");--> statement-breakpoint
-CREATE INDEX "manual_entries_network_idx" ON "manual_entries" USING btree ("network_uuid");
+CREATE INDEX "manual_entries_network_idx" ON "manual_entries" USING btree ("network_uuid");--> statement-breakpoint
+ALTER TABLE "carrier_reported_masks" DROP COLUMN "first_month";--> statement-breakpoint
+ALTER TABLE "carrier_reported_masks" DROP COLUMN "months";--> statement-breakpoint
+DELETE FROM "carrier_reported_masks";--> statement-breakpoint
+ALTER TABLE "carrier_reported_masks" ADD COLUMN "reported_months" "int4multirange" NOT NULL;

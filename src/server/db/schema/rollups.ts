@@ -23,7 +23,7 @@ const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
 /** Whole cents: the running totals are integers, summed exactly and faster than numeric. */
 const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();
 
-const varbit = customType<{ data: string }>({ dataType: () => 'bit varying' });
+const monthRanges = customType<{ data: string }>({ dataType: () => 'int4multirange' });
 
 /**
  * Network x carrier x line x source x month sums: the by-carrier report of a network reads at most
@@ -102,8 +102,8 @@ export const productionRollupHorizons = pgTable('production_rollup_horizons', {
 });
 
 /**
- * The months each carrier reported for each agency as one bit string: bit i (from 1) is the month
- * `first_month` + i - 1, counted as year * 12 + month - 1. Incomplete-data flags count bits.
+ * The months each carrier reported for each agency, as ranges of month numbers (year * 12 + month -
+ * 1): a multirange, so "reported some month of a period" is `&&` and "every month" is `@>`.
  */
 export const carrierReportedMasks = pgTable(
   'carrier_reported_masks',
@@ -112,8 +112,7 @@ export const carrierReportedMasks = pgTable(
     carrierUuid: uuid('carrier_uuid').notNull(),
     networkUuid: uuid('network_uuid').notNull(),
     carrierClass: smallint('carrier_class').notNull(),
-    firstMonth: integer('first_month').notNull(),
-    months: varbit('months').notNull(),
+    reportedMonths: monthRanges('reported_months').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.agencyUuid, t.carrierUuid] }),

@@ -18,6 +18,7 @@ import {
   agencyCsvLines,
   carrierCsvLines,
   exportFileName,
+  inChunks,
 } from '#server/services/production/production-export.ts';
 import { reportedMonths } from '#server/services/production/reported-months.ts';
 import { productionExportQuerySchema } from '#shared/contracts/export.ts';
@@ -107,7 +108,7 @@ export const productionRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => Cale
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(lines) as never); // a stream: not a JSON body to serialise
+        .send(Readable.from(inChunks(lines)) as never); // a stream: not a JSON body to serialise
     },
   );
 

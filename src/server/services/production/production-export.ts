@@ -23,9 +23,22 @@ const FIGURE_HEADERS = [
 /** A CSV field: quoted when it holds a comma, quote or line break; formula-looking text is defused. */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'number') return String(value); // digits, '.', '-' and 'e': never quoted
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Joins CSV lines into chunks of about `size` characters, so a stream writes few large chunks. */
+export function* inChunks(lines: Iterable<string>, size = 64 * 1024): Generator<string> {
+  let chunk = '';
+  for (const line of lines) {
+    chunk += line;
+    if (chunk.length >= size) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
 }
 
 const dollars = (v: number | null) => (v === null ? null : wholeDollars(v));

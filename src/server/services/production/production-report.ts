@@ -268,10 +268,9 @@ async function sumFigures(
     group by grouping sets ((${group}, ${childCode}), (${group}))
     having ${source.having}`);
   // The total row of each group has grouping() = 1; its line code is the chosen line.
-  return (result.rows as (FigureRow & { is_total: number })[]).map((row) => ({
-    ...row,
-    line_code: Number(row.is_total) === 1 ? line : row.line_code,
-  }));
+  const rows = result.rows as (FigureRow & { is_total: number })[];
+  for (const row of rows) if (Number(row.is_total) === 1) row.line_code = line;
+  return rows;
 }
 
 /**
@@ -303,8 +302,8 @@ async function reportFigures(
 
 /**
  * Incomplete data: an agency-carrier pair that reported in either period but not in every month of
- * one of them marks its group (carrier or agency) as missing current or prior data. The months are
- * counted in each pair's bit string of reported months.
+ * one of them marks its group (carrier or agency) as missing current or prior data. Each pair's
+ * reported months are ranges of month numbers: `&&` finds a reported month in a period, `@>` all.
  */
 async function missingMonths(
   db: Db,
@@ -314,21 +313,19 @@ async function missingMonths(
   period: ReportPeriod,
   mode: CollaborationMode | null,
 ): Promise<MissingRow[]> {
-  const group = sql.raw(grouping === 'carrier' ? 'carrier_uuid' : 'agency_uuid');
-  const count = (start: YearMonth) =>
-    sql`bit_count(substring(m.months from ${monthIndex(start) + 1}::int - m.first_month for ${period.months}::int))`;
+  const group = sql.raw(grouping === 'carrier' ? 'm.carrier_uuid' : 'm.agency_uuid');
+  const months = (start: YearMonth, end: YearMonth) =>
+    sql.raw(`int4range(${monthIndex(start)}, ${monthIndex(end)}, '[]')`);
+  const current = months(period.start, period.end);
+  const prior = months(period.priorStart, period.priorEnd);
   const result = await db.execute<MissingRow>(sql`
     select ${group} as group_uuid,
-      bool_or(current_months < ${period.months}) as missing_current,
-      bool_or(prior_months < ${period.months}) as missing_prior
-    from (
-      select m.agency_uuid, m.carrier_uuid,
-        ${count(period.start)} as current_months, ${count(period.priorStart)} as prior_months
-      from carrier_reported_masks m
-      where ${levelFilter('m', level)} and ${compositeFilter(sql`m.carrier_class`, q)}
-        and ${collaborationFilter('m', mode)}
-    ) pairs
-    where current_months > 0 or prior_months > 0
+      bool_or(not m.reported_months @> ${current}) as missing_current,
+      bool_or(not m.reported_months @> ${prior}) as missing_prior
+    from carrier_reported_masks m
+    where ${levelFilter('m', level)} and ${compositeFilter(sql`m.carrier_class`, q)}
+      and ${collaborationFilter('m', mode)}
+      and (m.reported_months && ${current} or m.reported_months && ${prior})
     group by ${group}`);
   return result.rows;
 }

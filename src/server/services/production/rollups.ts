@@ -27,7 +27,10 @@ export const carrierClass = (c: string) =>
       `(${c}.is_flood::int << 3) | (${c}.is_surety::int << 4) | (${c}.is_workers_comp::int << 5))::smallint`,
   );
 
-/** A month as the whole number year * 12 + month - 1, the unit of `carrier_reported_masks.first_month`. */
+/** A month as the whole number year * 12 + month - 1, the unit of `carrier_reported_masks.reported_months`. */
+const MONTH_NUMBER = (date: string) =>
+  sql.raw(`(extract(year from ${date}) * 12 + extract(month from ${date}) - 1)::int`);
+
 export function monthIndex(month: YearMonth): number {
   const { year, month: m } = parseYearMonth(month)!;
   return year * 12 + m - 1;
@@ -123,25 +126,15 @@ export const reportedMonthsOf = (scope: Scope): SQL => sql`(
     select 1 from carrier_reported_months r where r.agency_uuid = m.agency_uuid
       and r.carrier_uuid = m.carrier_uuid and r.month = make_date(m.year, m.month, 1)))`;
 
-/** One bit string of reported months per agency x carrier of the scope. */
+/** The reported months of each agency x carrier of the scope, as ranges of month numbers. */
 async function insertReportedMasks(db: Executor, scope: Scope): Promise<void> {
   await db.execute(sql`
-    insert into carrier_reported_masks (agency_uuid, carrier_uuid, network_uuid, carrier_class, first_month, months)
-    with reported as materialized ${reportedMonthsOf(scope)},
-    pairs as (
-      select r.agency_uuid, r.carrier_uuid, r.network_uuid, min(r.month) as first_month, max(r.month) as last_month
-      from reported r
-      group by r.agency_uuid, r.carrier_uuid, r.network_uuid
-    )
-    select p.agency_uuid, p.carrier_uuid, p.network_uuid, ${carrierClass('c')},
-      (extract(year from p.first_month) * 12 + extract(month from p.first_month) - 1)::int,
-      string_agg(case when r.month is null then '0' else '1' end, '' order by g.month)::bit varying
-    from pairs p
-    join carriers c on c.uuid = p.carrier_uuid
-    cross join lateral generate_series(p.first_month, p.last_month, interval '1 month') as g(month)
-    left join reported r on r.agency_uuid = p.agency_uuid
-      and r.carrier_uuid = p.carrier_uuid and r.month = g.month::date
-    group by p.agency_uuid, p.carrier_uuid, p.network_uuid, c.uuid, p.first_month`);
+    insert into carrier_reported_masks (agency_uuid, carrier_uuid, network_uuid, carrier_class, reported_months)
+    select r.agency_uuid, r.carrier_uuid, r.network_uuid, ${carrierClass('c')},
+      range_agg(int4range(${MONTH_NUMBER('r.month')}, ${MONTH_NUMBER('r.month')}, '[]'))
+    from ${reportedMonthsOf(scope)} r
+    join carriers c on c.uuid = r.carrier_uuid
+    group by r.agency_uuid, r.carrier_uuid, r.network_uuid, c.uuid`);
 }
 
 /** Inserts the carrier-months of the facts `f` that `where` selects. */
@@ -172,7 +165,7 @@ async function networkHorizon(db: Executor, networkUuid: string): Promise<string
  * The format of the rollups this code builds; networks built in an older one are rebuilt at start.
  * Only a network's full rebuild sets it (it starts without a horizon row).
  */
-export const ROLLUP_FORMAT = 2;
+export const ROLLUP_FORMAT = 3;
 
 async function setHorizon(db: Executor, networkUuid: string, horizon: string): Promise<void> {
   await db.execute(sql`
@@ -204,7 +197,7 @@ export async function rebuildNetworkRollups(db: Db, networkUuid: string): Promis
 
 /**
  * Brings the rollups up to date after one agency's facts or reported months changed, inside the
- * caller's transaction: that agency's running totals and masks, and the network's carrier-months of
+ * caller's transaction: that agency's running totals and reported months, and the network's carrier-months of
  * the carriers and months that changed. When the agency now has a later month than the network's
  * horizon, every other agency's running totals are carried forward to it.
  */
