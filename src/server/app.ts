@@ -98,7 +98,7 @@ export async function buildApp({
 
   const auth = createAuth(database.db, config, app.log);
   registerSessionResolution(app, auth);
-  registerAuthRoutes(app, auth);
+  registerAuthRoutes(app, auth, database.db);
   await app.register(healthRoutes, { database });
   await app.register(userRoutes, { db: database.db });
   const flags = await createFlagClient(database.db, `app-${randomUUID()}`);

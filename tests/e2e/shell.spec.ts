@@ -13,7 +13,7 @@ const demoUsers = [
     role: 'internal staff',
     email: 'staff@understanding.test',
     landing: '/production',
-    sidebar: ['Help', 'Access admin', 'Log Out'],
+    sidebar: ['Manual Carrier Entry', 'Help', 'Access admin', 'Log Out'],
     levelPicker: true,
   },
   {
@@ -27,21 +27,21 @@ const demoUsers = [
     role: 'agency owner',
     email: 'owner@understanding.test',
     landing: '/production',
-    sidebar: ['Help', 'Log Out'],
+    sidebar: ['Manual Carrier Entry', 'Help', 'Log Out'],
     levelPicker: false,
   },
   {
     role: 'agency administrator',
     email: 'admin@understanding.test',
     landing: '/production',
-    sidebar: ['Help', 'Log Out'],
+    sidebar: ['Manual Carrier Entry', 'Help', 'Log Out'],
     levelPicker: false,
   },
   {
     role: 'agency user',
     email: 'user@understanding.test',
     landing: '/agency-production',
-    sidebar: ['Help', 'Log Out'],
+    sidebar: ['Manual Carrier Entry', 'Help', 'Log Out'],
     levelPicker: false,
   },
 ] as const;

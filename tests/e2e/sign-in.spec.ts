@@ -52,6 +52,8 @@ for (const demo of demoUsers) {
       const { user } = (await response.json()) as { user: { agency: { name: string } } };
       await expect(organisation).toHaveText(user.agency.name);
     }
+    // The landing page has loaded (its heading), so axe checks the page rather than its loader.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.getByRole('link', { name: 'Log Out' }).click();
@@ -65,4 +67,19 @@ test('sign-in returns the user to the page they asked for', async ({ page }) => 
   await page.goto('/growth-measurement?year=2026');
   await signInThroughForm(page, 'user@understanding.test');
   await expect(page).toHaveURL(/\/growth-measurement\?year=2026$/);
+});
+
+test('ten wrong passwords in a row lock the address for a while, with a clear message', async ({ page }) => {
+  // An address no other test signs in with: the lock lasts 15 minutes on this server.
+  const email = 'locked-out@understanding.test';
+  await page.goto('/auth/auth0');
+  for (let i = 1; i <= 10; i++) {
+    await signInThroughForm(page, email, `wrong-password-${i}`);
+    await expect(page.getByRole('alert')).toContainText('The email or password is incorrect.');
+  }
+  await signInThroughForm(page, email, 'wrong-password-11');
+  await expect(page.getByRole('alert')).toContainText(
+    'Too many failed sign-in attempts for this account. Try again in 15 minutes.',
+  );
+  await expectNoAxeViolations(page);
 });

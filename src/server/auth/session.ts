@@ -4,7 +4,9 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { userTypeSchema } from '#shared/contracts/user.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
+import type { Db } from '#server/db/client.ts';
 import type { Auth } from './auth.ts';
+import { clearFailedSignIns, lockedMessage, lockedMinutes, recordFailedSignIn } from './lockout.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,14 +63,29 @@ export function requireActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-/** Forwards /api/auth/* to the sign-in library, translating between Fastify and web Request/Response. */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
+/** The address of a password sign-in (POST /api/auth/sign-in/email), else null. */
+function signInEmail(method: string, url: URL, body: unknown): string | null {
+  if (method !== 'POST' || url.pathname !== '/api/auth/sign-in/email') return null;
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === 'string' && email.trim() !== '' ? email : null;
+}
+
+/**
+ * Forwards /api/auth/* to the sign-in library, translating between Fastify and web Request/Response.
+ * Password sign-ins pass the lockout first (ten failures in a row lock the address for a while).
+ */
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, db: Db): void {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+      const email = signInEmail(request.method, url, request.body);
+      if (email) {
+        const minutes = await lockedMinutes(db, email);
+        if (minutes !== null) throw new AppError('locked', lockedMessage(minutes));
+      }
       const hasBody = request.method !== 'GET' && request.body !== undefined;
       const response = await auth.handler(
         new Request(url, {
@@ -77,6 +94,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
           body: hasBody ? JSON.stringify(request.body) : undefined,
         }),
       );
+      if (email && response.status === 401) await recordFailedSignIn(db, email);
+      else if (email && response.ok) await clearFailedSignIns(db, email);
       reply.status(response.status);
       for (const [key, value] of response.headers) {
         if (key !== 'set-cookie') reply.header(key, value);

@@ -20,7 +20,8 @@ function signInFailure(error: unknown): string {
     return 'The email or password is incorrect.';
   if (error instanceof ApiError && error.status === 429)
     return 'Too many sign-in attempts. Please wait a minute and try again.';
-  if (error instanceof ApiError && error.status === 403) return error.message;
+  // 403: the account may not sign in; 423: locked for a while after repeated wrong passwords.
+  if (error instanceof ApiError && (error.status === 403 || error.status === 423)) return error.message;
   return 'Sign-in is not available right now. Please try again in a moment.';
 }
 

@@ -98,6 +98,17 @@ export const rateLimits = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Consecutive failed passwords per e-mail address, shared by every app server: ten in a row lock the
+ * address until `locked_until`; a successful sign-in clears the row.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Who changed what, when: one row per write of user-entered data (before and after as JSON). */
 export const auditLog = pgTable(
   'audit_log',
