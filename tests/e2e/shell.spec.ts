@@ -27,21 +27,21 @@ const demoUsers = [
     role: 'agency owner',
     email: 'owner@understanding.test',
     landing: '/production',
-    sidebar: ['Manual Carrier Entry', 'Help', 'Log Out'],
+    sidebar: ['Manual Carrier Entry', 'Users', 'Help', 'Log Out'],
     levelPicker: false,
   },
   {
     role: 'agency administrator',
     email: 'admin@understanding.test',
     landing: '/production',
-    sidebar: ['Manual Carrier Entry', 'Help', 'Log Out'],
+    sidebar: ['Manual Carrier Entry', 'Users', 'Help', 'Log Out'],
     levelPicker: false,
   },
   {
     role: 'agency user',
     email: 'user@understanding.test',
     landing: '/agency-production',
-    sidebar: ['Manual Carrier Entry', 'Help', 'Log Out'],
+    sidebar: ['Manual Carrier Entry', 'Users', 'Help', 'Log Out'],
     levelPicker: false,
   },
 ] as const;
@@ -171,4 +171,21 @@ test('when staff revoke a session, the next call signs the user out', async ({ p
   await page.getByRole('button', { name: /^What's new/ }).click();
   await expect(page).toHaveURL(/\/auth\/auth0$/);
   expect((await page.request.get('/api/user')).status()).toBe(401);
+});
+
+test("an agency user opens Users from the profile menu and sees the agency's active users", async ({
+  page,
+}) => {
+  await signIn(page, 'user@understanding.test');
+  await page.getByRole('button', { name: /^Profile menu for / }).click();
+  await expect(page.getByRole('menu')).toHaveCSS('opacity', '1');
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  const owner = page.getByRole('row', { name: /owner@understanding\.test/ });
+  await expect(owner.getByRole('checkbox')).toBeChecked();
+  const user = page.getByRole('row', { name: /user@understanding\.test/ });
+  await expect(user.getByRole('checkbox')).not.toBeChecked();
+  await expect(page.getByRole('columnheader')).toHaveText(['Name', 'Email', 'Admin']);
+  await expectNoAxeViolations(page);
 });

@@ -77,7 +77,7 @@ describe('the sidebar', () => {
   it('lists Help and Log Out for agency users, and marks the current page', async () => {
     setWindowWidth(1920);
     await startShell({ user: agencyUser });
-    expect(sidebarLinkNames()).toEqual(['Manual Carrier Entry', 'Help', 'Log Out']);
+    expect(sidebarLinkNames()).toEqual(['Manual Carrier Entry', 'Users', 'Help', 'Log Out']);
     expect(within(navigation()).getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -95,6 +95,7 @@ describe('the sidebar', () => {
         'AI Chat (opens in a new tab)',
         'Upload Data (opens in a new tab)',
         'Manual Carrier Entry',
+        'Users',
         'Help',
         'Log Out',
       ]),
@@ -108,7 +109,7 @@ describe('the sidebar', () => {
     setWindowWidth(1920);
     const { api } = await startShell({ permissions: 'forbidden' });
     await waitFor(() => expect(api.calls.map((c) => c.url)).toContain('/api/clarity/user'));
-    expect(sidebarLinkNames()).toEqual(['Manual Carrier Entry', 'Help', 'Log Out']);
+    expect(sidebarLinkNames()).toEqual(['Manual Carrier Entry', 'Users', 'Help', 'Log Out']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -83,6 +83,12 @@ export const appRoutes: RouteObject[] = [
                         .CarrierDetailPage,
                     }),
                   },
+                  {
+                    path: 'users',
+                    lazy: async () => ({
+                      Component: (await import('#client/features/users/users-page.tsx')).UsersPage,
+                    }),
+                  },
                   ...helpRoutes,
                   requireInternal(adminRoutes),
                   { path: '*', element: <NotFoundPage /> },

@@ -4,6 +4,7 @@ export type IconName =
   | 'ai-chat'
   | 'upload'
   | 'manual-entry'
+  | 'users'
   | 'help'
   | 'access-admin'
   | 'logout'
@@ -40,6 +41,12 @@ const paths: Record<IconName, ReactNode> = {
     <>
       <path d="M4 20h4l10-10-4-4L4 16z" />
       <path d="M13 7l4 4M14 20h6" />
+    </>
+  ),
+  users: (
+    <>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M3 20a6 6 0 0 1 12 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6 6 0 0 1 3 6" />
     </>
   ),
   help: (

@@ -37,3 +37,17 @@ export const userResponseSchema = z.object({
   errorMessage: z.string().nullable(),
 });
 export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** GET /api/agency/users?levelUuid: the agency's active users (spec part 2 §2 "Users"), by name. */
+export const agencyUsersResponseSchema = z.object({
+  users: z.array(
+    z.object({
+      userUuid: z.string().uuid(),
+      name: z.string(),
+      email: z.string(),
+      /** Owners and administrators count as admin (spec part 2 §6). */
+      isAdmin: z.boolean(),
+    }),
+  ),
+});
+export type AgencyUsersResponse = z.infer<typeof agencyUsersResponseSchema>;

@@ -38,7 +38,7 @@ function menuInput(overrides: Partial<ProfileMenuInput> = {}): ProfileMenuInput 
 const keys = (links: { key: string }[]) => links.map((l) => l.key);
 
 describe('sidebarLinks', () => {
-  it('gives every user Help and Log Out, in that order, and agency users Manual Carrier Entry first', () => {
+  it('gives every user Help and Log Out, in that order, and agency users Manual Carrier Entry and Users first', () => {
     expect(sidebarLinks(input())).toEqual([
       {
         key: 'manual-entry',
@@ -47,6 +47,7 @@ describe('sidebarLinks', () => {
         href: '/billingcarriers',
         external: false,
       },
+      { key: 'users', label: 'Users', icon: 'users', href: '/users', external: false },
       { key: 'help', label: 'Help', icon: 'help', href: '/helpDesk', external: false },
       { key: 'logout', label: 'Log Out', icon: 'logout', href: '/logout', external: false },
     ]);
@@ -114,8 +115,13 @@ describe('profileMenuLinks', () => {
     ]);
   });
 
-  it('gives users who are not admins Log Out and the Help Portal', () => {
-    expect(keys(profileMenuLinks(menuInput()))).toEqual(['logout', 'help-portal']);
+  it('gives users who are not admins Users (agency users), Log Out and the Help Portal', () => {
+    expect(keys(profileMenuLinks(menuInput()))).toEqual(['users', 'logout', 'help-portal']);
+    expect(profileMenuLinks(menuInput())[0]).toMatchObject({
+      label: 'Users',
+      href: '/users',
+      external: false,
+    });
     expect(keys(profileMenuLinks(menuInput({ user: staff })))).toEqual(['logout', 'help-portal']);
   });
 

@@ -27,7 +27,15 @@ export type NavigationInput = {
 };
 
 export type NavigationIcon =
-  'ai-chat' | 'upload' | 'manual-entry' | 'help' | 'access-admin' | 'logout' | 'admin-portal' | 'help-portal';
+  | 'ai-chat'
+  | 'upload'
+  | 'manual-entry'
+  | 'users'
+  | 'help'
+  | 'access-admin'
+  | 'logout'
+  | 'admin-portal'
+  | 'help-portal';
 
 export type NavigationLink = {
   key: string;
@@ -98,6 +106,7 @@ const sidebarEntries: readonly Entry[] = [
     user.agency || isInternalUser(user)
       ? internal('manual-entry', 'Manual Carrier Entry', 'manual-entry', '/billingcarriers')
       : null,
+  ({ user }) => (user.agency ? internal('users', 'Users', 'users', '/users') : null),
   () => internal('help', 'Help', 'help', '/helpDesk'),
   ({ user }) =>
     isInternalUser(user) ? internal('access-admin', 'Access admin', 'access-admin', '/admin/access') : null,
@@ -111,6 +120,8 @@ const profileMenuEntries: readonly Entry<ProfileMenuInput, ProfileMenuItem>[] = 
     isProductionPath(pathname) && !collaborating
       ? { key: 'enter-collaboration', label: 'Enter Collaboration Mode', command: 'enter-collaboration' }
       : null,
+  // Spec part 1 §2: "Admin Portal or Users".
+  ({ user }) => (!user.isAdmin && user.agency ? internal('users', 'Users', 'users', '/users') : null),
   ({ user, config }) =>
     user.isAdmin
       ? external(
