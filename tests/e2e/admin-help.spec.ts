@@ -1,18 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoAxeViolations } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, signInAs } from './support.ts';
 
 const STAFF = 'staff@understanding.test';
 const AGENCY_USER = 'user@understanding.test';
-
-/** Signs in through the API (the sign-in form has its own spec); the session cookie lands in the page. */
-async function signInAs(page: Page, email: string, baseURL: string | undefined) {
-  const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
-  const response = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password: DEMO_PASSWORD },
-    headers: { origin },
-  });
-  expect(response.ok(), `sign-in as ${email} answered ${response.status()}`).toBe(true);
-}
 
 test('staff open Help, expand a topic by keyboard and find the support address', async ({
   page,

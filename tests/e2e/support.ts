@@ -23,3 +23,13 @@ export async function expectNoAxeViolations(page: Page) {
     ),
   ).toEqual([]);
 }
+
+/** Signs in through the API (the sign-in form has its own spec); the session cookie lands in the page. */
+export async function signInAs(page: Page, email: string, baseURL: string | undefined) {
+  const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { origin },
+  });
+  expect(response.ok(), `sign-in as ${email} answered ${response.status()}`).toBe(true);
+}

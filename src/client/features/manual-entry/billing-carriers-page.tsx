@@ -23,7 +23,7 @@ import { useLevel } from '#client/app/level.ts';
 import { Money } from '#client/components/figures.tsx';
 import { Icon } from '#client/components/icons.tsx';
 import { usePaging } from '#client/components/table-pager.tsx';
-import { DeleteConfirmation, type DeleteTarget } from './delete-confirmation.tsx';
+import { DeleteButton, DeleteConfirmation, type DeleteTarget } from './delete-confirmation.tsx';
 import { EntryModal } from './entry-modal.tsx';
 import { carrierEntriesQuery } from './manual-entry-api.ts';
 import { BADGE_LINES, carrierGroups, MONTH_NAMES, type CarrierGroup } from './manual-entry-model.ts';
@@ -175,16 +175,11 @@ export function BillingCarriersPage() {
             <MonthsCompleted months={group.monthsCompleted} />
           </Table.Td>
           <Table.Td>
-            <ActionIcon
-              variant="subtle"
-              color="red.8"
-              aria-label={`Delete ${group.name}`}
-              onClick={() =>
-                setDeleting({ kind: 'carrier', importUuids: group.entries.map((e) => e.importUuid) })
-              }
-            >
-              <Icon name="trash" size={18} />
-            </ActionIcon>
+            <DeleteButton
+              label={`Delete ${group.name}`}
+              target={{ kind: 'carrier', importUuids: group.entries.map((e) => e.importUuid) }}
+              onDelete={setDeleting}
+            />
           </Table.Td>
         </Table.Tr>
         {expanded.has(group.uuid) &&

@@ -22,7 +22,7 @@ import { useLevel } from '#client/app/level.ts';
 import { Money } from '#client/components/figures.tsx';
 import { Icon } from '#client/components/icons.tsx';
 import { useEntryYear } from './billing-carriers-page.tsx';
-import { DeleteConfirmation, type DeleteTarget } from './delete-confirmation.tsx';
+import { DeleteButton, DeleteConfirmation, type DeleteTarget } from './delete-confirmation.tsx';
 import { EntryModal } from './entry-modal.tsx';
 import { carrierEntriesQuery } from './manual-entry-api.ts';
 import { carrierGroups, type LineBlock } from './manual-entry-model.ts';
@@ -75,16 +75,11 @@ function LineBlockTable({
               <Status current={block.current} />
             </Table.Td>
             <Table.Td>
-              <ActionIcon
-                variant="subtle"
-                color="red.8"
-                aria-label={`Delete line of business ${label}`}
-                onClick={() =>
-                  onDelete({ kind: 'line', importUuids: block.entries.map((e) => e.importUuid) })
-                }
-              >
-                <Icon name="trash" size={18} />
-              </ActionIcon>
+              <DeleteButton
+                label={`Delete line of business ${label}`}
+                target={{ kind: 'line', importUuids: block.entries.map((e) => e.importUuid) }}
+                onDelete={onDelete}
+              />
             </Table.Td>
           </Table.Tr>
         </Table.Tbody>
@@ -137,14 +132,11 @@ function LineBlockTable({
                   {entry.radio === 'lossRatio' ? '' : <Money value={entry.earned} />}
                 </Table.Td>
                 <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red.8"
-                    aria-label={`Delete the entry of ${entry.date}`}
-                    onClick={() => onDelete({ kind: 'details', importUuids: [entry.importUuid] })}
-                  >
-                    <Icon name="trash" size={18} />
-                  </ActionIcon>
+                  <DeleteButton
+                    label={`Delete the entry of ${entry.date}`}
+                    target={{ kind: 'details', importUuids: [entry.importUuid] }}
+                    onDelete={onDelete}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
