@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signInAs } from './support.ts';
+import { expectNoAxeViolations, signInAs, waitForMail } from './support.ts';
 
 const STAFF = 'staff@understanding.test';
 const OWNER = 'owner@understanding.test';
@@ -8,7 +8,8 @@ test('staff find a new carrier request and its e-mail on the admin pages, by key
   page,
   baseURL,
 }) => {
-  const carrierName = `E2E Mutual ${Date.now()}`;
+  const since = Date.now();
+  const carrierName = `E2E Mutual ${since}`;
   await signInAs(page, OWNER, baseURL);
   const sent = await page.request.post('/api/carriers/jira-request', {
     data: {
@@ -38,7 +39,13 @@ test('staff find a new carrier request and its e-mail on the admin pages, by key
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Mail outbox' })).toBeVisible();
   const mail = page.getByRole('row').filter({ hasText: `New carrier request: ${carrierName}` });
-  await expect(mail).toContainText('Outbox only');
+  await expect(mail).toContainText('Sent (SMTP)');
   await expect(mail).toContainText('Carrier type: Surety');
+  const received = await waitForMail(
+    'support@understanding.local',
+    `New carrier request: ${carrierName}`,
+    since,
+  );
+  expect(received.text).toContain('Carrier type: Surety');
   await expectNoAxeViolations(page);
 });

@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import type { ReceivedMail } from './mail-sink.ts';
 
 /** The password of every demo account (README). */
 export const DEMO_PASSWORD = 'Understanding-demo-1';
@@ -32,4 +35,34 @@ export async function signInAs(page: Page, email: string, baseURL: string | unde
     headers: { origin },
   });
   expect(response.ok(), `sign-in as ${email} answered ${response.status()}`).toBe(true);
+}
+
+/** Every message the app has sent over SMTP to the suite's mail sink so far, oldest first. */
+export function receivedMail(): ReceivedMail[] {
+  const dir = process.env.E2E_MAIL_DIR!;
+  return readdirSync(dir)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as ReceivedMail);
+}
+
+/**
+ * Waits for the newest message to `to` whose subject contains `subject`, sent after `since`
+ * (a Date.now() taken before the action that sends it), and returns it.
+ */
+export async function waitForMail(to: string, subject: string, since: number): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = receivedMail()
+          .filter(
+            (m) => m.to.includes(to.toLowerCase()) && m.subject.includes(subject) && m.receivedAt >= since,
+          )
+          .at(-1);
+        return found !== undefined;
+      },
+      { message: `an e-mail to ${to} with "${subject}"`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
 }

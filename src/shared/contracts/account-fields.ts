@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+/**
+ * The person fields of registration and My profile (spec part 2 §5 "Registration" and "Profile"):
+ * one set of rules and messages, shared by both forms and by the server, so the server refuses
+ * exactly what the forms refuse.
+ */
+
+export const REQUIRED = 'Required';
+export const INVALID_EMAIL = 'Invalid Email';
+export const INVALID_MOBILE = 'Invalid Mobile Number';
+export const PASSWORD_TOO_SHORT = 'Password must contain at least 8 characters.';
+export const PASSWORD_TOO_WEAK =
+  'Password must contain at least one uppercase, one number and one special case character.';
+export const PASSWORD_MISMATCH = "Password doesn't match";
+export const TERMS_NOT_ACCEPTED = 'You must accept Terms & Conditions';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** The special characters a password needs one of. */
+export const PASSWORD_SPECIALS = '._-<>?!';
+/** A mobile number longer than this many characters must have at least MOBILE_MIN_DIGITS digits. */
+export const MOBILE_CHECK_FROM = 2;
+export const MOBILE_MIN_DIGITS = 11;
+/** The country is fixed (spec part 2 §9); phone numbers are US numbers, country code 1. */
+export const COUNTRY = 'United States';
+export const US_COUNTRY_CODE = '1';
+
+/** The live checklist of the password rules, in the order shown. */
+export const PASSWORD_CHECKLIST: readonly { label: string; test: (password: string) => boolean }[] = [
+  { label: 'At least 8 characters', test: (p) => p.length >= PASSWORD_MIN },
+  { label: 'An uppercase letter', test: (p) => /[A-Z]/.test(p) },
+  { label: 'A lowercase letter', test: (p) => /[a-z]/.test(p) },
+  { label: 'A number', test: (p) => /\d/.test(p) },
+  {
+    label: `A special character (${PASSWORD_SPECIALS.split('').join(' ')})`,
+    test: (p) => /[._\-<>?!]/.test(p),
+  },
+];
+
+/** The password rules of spec part 2 §5: required, at least 8, and every character class. */
+export const passwordSchema = z
+  .string()
+  .min(1, REQUIRED)
+  .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX, `Password must contain at most ${PASSWORD_MAX} characters.`)
+  .refine((p) => PASSWORD_CHECKLIST.slice(1).every((rule) => rule.test(p)), PASSWORD_TOO_WEAK);
+
+/**
+ * Alpha fields (names, city, state) keep letters only, plus the spaces, hyphens and apostrophes that
+ * real names and places contain ("Mary Ann", "O'Neil", "Winston-Salem").
+ */
+export const filterAlpha = (value: string) => value.replace(/[^\p{L} '-]/gu, '');
+/** Postal codes keep digits, spaces and hyphens. */
+export const filterPostalCode = (value: string) => value.replace(/[^\d -]/g, '');
+
+const digitsOf = (value: string) => value.replace(/\D/g, '');
+
+/** A mobile number as typed: fine when empty (up to 2 characters, the "+1"), else at least 11 digits. */
+export const mobileIsValid = (mobile: string) =>
+  mobile.trim().length <= MOBILE_CHECK_FROM || digitsOf(mobile).length >= MOBILE_MIN_DIGITS;
+
+export type PhoneParts = { countryCode: string; areaCode: string; phoneNumber: string };
+
+/** Splits a US mobile number as typed ("+1 (555) 123-4567") into the API's parts. */
+export function phonePartsOf(mobile: string): PhoneParts {
+  let digits = digitsOf(mobile);
+  if (digits.length === 0) return { countryCode: '', areaCode: '', phoneNumber: '' };
+  if (digits.startsWith(US_COUNTRY_CODE)) digits = digits.slice(1);
+  return { countryCode: US_COUNTRY_CODE, areaCode: digits.slice(0, 3), phoneNumber: digits.slice(3) };
+}
+
+/** Formats the API's phone parts for the US phone input: "+1 (555) 123-4567", or "" with no number. */
+export function mobileOf(parts: PhoneParts): string {
+  const digits = digitsOf(parts.areaCode + parts.phoneNumber);
+  if (digits.length === 0) return '';
+  return formatUsMobile(`1${digits}`);
+}
+
+/** Formats what is typed into the US phone input as "+1 (555) 123-4567", at most 11 digits. */
+export function formatUsMobile(typed: string): string {
+  let digits = digitsOf(typed);
+  if (digits.startsWith(US_COUNTRY_CODE)) digits = digits.slice(1);
+  digits = digits.slice(0, 10);
+  const area = digits.slice(0, 3);
+  const exchange = digits.slice(3, 6);
+  const line = digits.slice(6);
+  let out = '+1';
+  if (area) out += ` (${area}`;
+  if (area.length === 3 && digits.length > 3) out += ')';
+  if (exchange) out += ` ${exchange}`;
+  if (line) out += `-${line}`;
+  return out;
+}
+
+const alphaField = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .refine((v) => filterAlpha(v) === v, 'Letters only');
+
+/**
+ * The person fields as the API takes them (registration and PUT /api/profile/users): names required,
+ * e-mail required and valid, the phone in parts and checked as one number.
+ */
+export const personFieldsSchema = z
+  .object({
+    firstName: alphaField(80).pipe(z.string().min(1, REQUIRED)),
+    lastName: alphaField(80).pipe(z.string().min(1, REQUIRED)),
+    emailAddress: z
+      .string()
+      .trim()
+      .min(1, REQUIRED)
+      .pipe(z.string().max(254, INVALID_EMAIL).email(INVALID_EMAIL)),
+    addressLine1: z.string().trim().max(200, 'At most 200 characters').default(''),
+    addressLine2: z.string().trim().max(200, 'At most 200 characters').default(''),
+    city: alphaField(100).default(''),
+    state: alphaField(100).default(''),
+    postalCode: z
+      .string()
+      .trim()
+      .max(10, 'At most 10 characters')
+      .refine((v) => filterPostalCode(v) === v, 'Digits, spaces and hyphens only')
+      .default(''),
+    countryCode: z.string().trim().max(3).default(''),
+    areaCode: z.string().trim().max(3).default(''),
+    phoneNumber: z.string().trim().max(12).default(''),
+    country: z.literal(COUNTRY, `The country is ${COUNTRY}`).default(COUNTRY),
+  })
+  .superRefine((v, ctx) => {
+    const typed = `${v.countryCode}${v.areaCode}${v.phoneNumber}`;
+    const digits = digitsOf(typed);
+    if (typed.length > MOBILE_CHECK_FROM && (digits.length !== MOBILE_MIN_DIGITS || digits !== typed)) {
+      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: INVALID_MOBILE });
+    }
+  });
+export type PersonFields = z.infer<typeof personFieldsSchema>;

@@ -1,0 +1,72 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+/** A message the app sent, as the e2e mail sink received it over SMTP. */
+export type ReceivedMail = { to: string[]; subject: string; text: string; receivedAt: number };
+
+/** Decodes a single-part body by its Content-Transfer-Encoding (the app sends plain text only). */
+function decodeBody(headers: Map<string, string>, body: string): string {
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** Splits a raw message into lower-cased headers (folded lines joined) and the decoded text body. */
+export function parseMessage(raw: string): { headers: Map<string, string>; text: string } {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const headers = new Map<string, string>();
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, text: decodeBody(headers, body).replace(/\r\n/g, '\n') };
+}
+
+/**
+ * Playwright global setup: an SMTP server on `E2E_SMTP_PORT` that writes every message it receives
+ * to `E2E_MAIL_DIR` as JSON, so tests read the e-mail the app really sent over SMTP.
+ */
+export default async function startMailSink() {
+  const dir = process.env.E2E_MAIL_DIR!;
+  const port = Number(process.env.E2E_SMTP_PORT);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const { headers, text } = parseMessage(Buffer.concat(chunks).toString('latin1'));
+        const mail: ReceivedMail = {
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject: headers.get('subject') ?? '',
+          text,
+          receivedAt: Date.now(),
+        };
+        count += 1;
+        writeFileSync(path.join(dir, `${String(count).padStart(5, '0')}.json`), JSON.stringify(mail));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+}
