@@ -35,6 +35,7 @@ import { healthRoutes } from '#server/routes/system/health-routes.ts';
 import { createFlagClient } from '#server/services/flags/database-flag-provider.ts';
 import { createMailer } from '#server/services/mail/mailer.ts';
 import { userRoutes } from '#server/routes/user/user-routes.ts';
+import { profileRoutes } from '#server/routes/profile/profile-routes.ts';
 
 export type AppOptions = {
   config: Config;
@@ -96,7 +97,14 @@ export async function buildApp({
 
   setErrorHandling(app);
 
-  const auth = createAuth(database.db, config, app.log);
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => mailer.close());
+  const auth = createAuth(database.db, config, app.log, mailer);
   registerSessionResolution(app, auth);
   registerAuthRoutes(app, auth, database.db);
   await app.register(healthRoutes, { database });
@@ -108,16 +116,10 @@ export async function buildApp({
   await app.register(collaborationRoutes, { db: database.db });
   await app.register(mappingRoutes, { db: database.db });
   await app.register(productionRoutes, { db: database.db, today });
-  const mailer = createMailer({
-    db: database.db,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    log: app.log,
-  });
-  app.addHook('onClose', async () => mailer.close());
   await app.register(mailRoutes, { db: database.db });
   await app.register(carrierRequestRoutes, { db: database.db, mailer, config });
   await app.register(manualEntryRoutes, { db: database.db, today });
+  await app.register(profileRoutes, { db: database.db, auth });
 
   await serveClient(app, config.clientDir);
   return app;

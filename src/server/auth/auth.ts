@@ -4,6 +4,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '#server/db/schema/auth.ts';
+import type { Mailer } from '#server/services/mail/mailer.ts';
+import { hashedResetTokens, passwordResetOptions, passwordRulesHook } from './password-reset.ts';
 
 /** Session lifetime: a working day; refreshed at most hourly while the user is active. */
 const SESSION_SECONDS = 60 * 60 * 12;
@@ -11,9 +13,9 @@ const SESSION_SECONDS = 60 * 60 * 12;
 /**
  * The sign-in library: e-mail and password, sessions in the database (HttpOnly cookies), rate-limit
  * counters in the database so every app server shares them. Self sign-up is off: people join by
- * invitation.
+ * invitation. Password reset e-mails a single-use link to /reset-password (auth/password-reset.ts).
  */
-export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
+export function createAuth(db: Db, config: Config, log: FastifyBaseLogger, mailer: Mailer) {
   const configuredOrigin = new URL(config.publicUrl).origin;
   return betterAuth({
     appName: 'Understanding',
@@ -41,7 +43,15 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
       const proto = request?.headers.get('x-forwarded-proto') ?? 'http';
       return host ? [configuredOrigin, `${proto}://${host}`] : [configuredOrigin];
     },
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      ...passwordResetOptions({ db, mailer, publicUrl: config.publicUrl, log }),
+    },
+    verification: { storeIdentifier: hashedResetTokens },
+    hooks: { before: passwordRulesHook },
     user: {
       // Product fields the session must carry to resolve the actor; never settable through the auth API.
       additionalFields: {
