@@ -74,17 +74,27 @@ describe('the sidebar', () => {
     expect(localStorage.getItem('understanding.navExpanded')).toBe('false');
   });
 
-  it('lists Help and Log Out for agency users, and marks the current page', async () => {
+  it('lists My Profile, Help and Log Out for agency users, and marks the current page', async () => {
     setWindowWidth(1920);
     await startShell({ user: agencyUser });
-    expect(sidebarLinkNames()).toEqual(['Manual Carrier Entry', 'Users', 'Help', 'Log Out']);
+    expect(sidebarLinkNames()).toEqual(['Manual Carrier Entry', 'Users', 'My Profile', 'Help', 'Log Out']);
+    expect(within(navigation()).getByRole('link', { name: 'My Profile' })).toHaveAttribute(
+      'href',
+      `/my-profile/${agencyUser.id}`,
+    );
     expect(within(navigation()).getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('adds Access admin for internal staff', async () => {
     setWindowWidth(1920);
     await startShell({ user: staffUser });
-    expect(sidebarLinkNames()).toEqual(['Manual Carrier Entry', 'Help', 'Access admin', 'Log Out']);
+    expect(sidebarLinkNames()).toEqual([
+      'Manual Carrier Entry',
+      'My Profile',
+      'Help',
+      'Access admin',
+      'Log Out',
+    ]);
   });
 
   it('adds AI Chat with its flag and the upload portal with the upload permission, opening new tabs', async () => {
@@ -96,6 +106,7 @@ describe('the sidebar', () => {
         'Upload Data (opens in a new tab)',
         'Manual Carrier Entry',
         'Users',
+        'My Profile',
         'Help',
         'Log Out',
       ]),
@@ -109,7 +120,7 @@ describe('the sidebar', () => {
     setWindowWidth(1920);
     const { api } = await startShell({ permissions: 'forbidden' });
     await waitFor(() => expect(api.calls.map((c) => c.url)).toContain('/api/clarity/user'));
-    expect(sidebarLinkNames()).toEqual(['Manual Carrier Entry', 'Users', 'Help', 'Log Out']);
+    expect(sidebarLinkNames()).toEqual(['Manual Carrier Entry', 'Users', 'My Profile', 'Help', 'Log Out']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
@@ -125,17 +136,19 @@ describe('the header', () => {
     expect(screen.getByTestId('organisation-name')).toHaveTextContent('Heartland Agency Alliance');
   });
 
-  it('offers admins the Admin Portal, Log Out and the Help Portal in the profile menu', async () => {
+  it('offers admins My Profile, the Admin Portal, Log Out and the Help Portal in the profile menu', async () => {
     await startShell({ user: agencyUser });
     await userEvent.click(screen.getByRole('button', { name: /Profile menu for Olive Owner/ }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
+      'My Profile',
       'Admin Portal (opens in a new tab)',
       'Log Out',
       'Help Portal (opens in a new tab)',
     ]);
-    expect(items[0]).toHaveAttribute('href', 'https://portal.example.test/admin?tenant=agency');
-    expect(items[1]).toHaveAttribute('href', '/logout');
+    expect(items[0]).toHaveAttribute('href', `/my-profile/${agencyUser.id}`);
+    expect(items[1]).toHaveAttribute('href', 'https://portal.example.test/admin?tenant=agency');
+    expect(items[2]).toHaveAttribute('href', '/logout');
   });
 
   it("shows an unread dot on What's new until the newest entry has been seen", async () => {

@@ -19,6 +19,18 @@ export const appRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('#client/features/auth/sign-in-page.tsx')).SignInPage }),
   },
   {
+    path: '/reset-password',
+    lazy: async () => ({
+      Component: (await import('#client/features/profile/reset-password-page.tsx')).ResetPasswordPage,
+    }),
+  },
+  {
+    path: '/forgot-password',
+    lazy: async () => ({
+      Component: (await import('#client/features/profile/forgot-password-page.tsx')).ForgotPasswordPage,
+    }),
+  },
+  {
     path: '/logout',
     lazy: async () => ({ Component: (await import('#client/features/auth/logout-page.tsx')).LogoutPage }),
   },
@@ -87,6 +99,19 @@ export const appRoutes: RouteObject[] = [
                     path: 'users',
                     lazy: async () => ({
                       Component: (await import('#client/features/users/users-page.tsx')).UsersPage,
+                    }),
+                  },
+                  {
+                    path: 'my-profile',
+                    lazy: async () => ({
+                      Component: (await import('#client/features/profile/my-profile-page.tsx'))
+                        .MyProfileRedirect,
+                    }),
+                  },
+                  {
+                    path: 'my-profile/:id',
+                    lazy: async () => ({
+                      Component: (await import('#client/features/profile/my-profile-page.tsx')).MyProfilePage,
                     }),
                   },
                   ...helpRoutes,

@@ -5,6 +5,7 @@ export type IconName =
   | 'upload'
   | 'manual-entry'
   | 'users'
+  | 'my-profile'
   | 'help'
   | 'access-admin'
   | 'logout'
@@ -95,6 +96,13 @@ const paths: Record<IconName, ReactNode> = {
     <>
       <path d="M10 5a2 2 0 1 1 4 0 7 7 0 0 1 4 6v3a4 4 0 0 0 2 3H4a4 4 0 0 0 2-3v-3a7 7 0 0 1 4-6" />
       <path d="M9 17v1a3 3 0 0 0 6 0v-1" />
+    </>
+  ),
+  'my-profile': (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <circle cx="9" cy="11" r="2.5" />
+      <path d="M5.5 17a3.5 3.5 0 0 1 7 0M15 10h3M15 14h3" />
     </>
   ),
   user: (

@@ -3,6 +3,7 @@ import {
   isInternalUser,
   isProductionPath,
   joinUrl,
+  myProfilePath,
   profileMenuLinks,
   sidebarLinks,
   type NavigationInput,
@@ -11,14 +12,27 @@ import {
 } from './navigation.ts';
 
 const agencyUser: NavigationUser = {
+  id: 'a1',
   userType: 'agency',
   isInternal: false,
   isAdmin: false,
   agency: { uuid: 'a' },
 };
 const agencyAdmin: NavigationUser = { ...agencyUser, isAdmin: true };
-const networkUser: NavigationUser = { userType: 'network', isInternal: false, isAdmin: false, agency: null };
-const staff: NavigationUser = { userType: 'internal', isInternal: true, isAdmin: false, agency: null };
+const networkUser: NavigationUser = {
+  id: 'n1',
+  userType: 'network',
+  isInternal: false,
+  isAdmin: false,
+  agency: null,
+};
+const staff: NavigationUser = {
+  id: 's1',
+  userType: 'internal',
+  isInternal: true,
+  isAdmin: false,
+  agency: null,
+};
 
 const config = {
   aiChatUrl: 'https://chat.example.test',
@@ -38,7 +52,7 @@ function menuInput(overrides: Partial<ProfileMenuInput> = {}): ProfileMenuInput 
 const keys = (links: { key: string }[]) => links.map((l) => l.key);
 
 describe('sidebarLinks', () => {
-  it('gives every user Help and Log Out, in that order, and agency users Manual Carrier Entry and Users first', () => {
+  it('gives every user My Profile, Help and Log Out, in that order, and agency users Manual Carrier Entry and Users first', () => {
     expect(sidebarLinks(input())).toEqual([
       {
         key: 'manual-entry',
@@ -48,20 +62,22 @@ describe('sidebarLinks', () => {
         external: false,
       },
       { key: 'users', label: 'Users', icon: 'users', href: '/users', external: false },
+      { key: 'my-profile', label: 'My Profile', icon: 'my-profile', href: '/my-profile/a1', external: false },
       { key: 'help', label: 'Help', icon: 'help', href: '/helpDesk', external: false },
       { key: 'logout', label: 'Log Out', icon: 'logout', href: '/logout', external: false },
     ]);
-    expect(keys(sidebarLinks(input({ user: networkUser })))).toEqual(['help', 'logout']);
+    expect(keys(sidebarLinks(input({ user: networkUser })))).toEqual(['my-profile', 'help', 'logout']);
   });
 
   it('adds Access admin for internal staff only', () => {
     expect(keys(sidebarLinks(input({ user: staff })))).toEqual([
       'manual-entry',
+      'my-profile',
       'help',
       'access-admin',
       'logout',
     ]);
-    expect(sidebarLinks(input({ user: staff }))[2]).toMatchObject({ href: '/admin/access', external: false });
+    expect(sidebarLinks(input({ user: staff }))[3]).toMatchObject({ href: '/admin/access', external: false });
     expect(keys(sidebarLinks(input({ user: agencyAdmin })))).not.toContain('access-admin');
   });
 
@@ -95,8 +111,9 @@ describe('sidebarLinks', () => {
 });
 
 describe('profileMenuLinks', () => {
-  it('offers admins the Admin Portal on the agency tenant, then Log Out and the Help Portal', () => {
+  it('offers admins My Profile, the Admin Portal on the agency tenant, then Log Out and the Help Portal', () => {
     expect(profileMenuLinks(menuInput({ user: agencyAdmin }))).toEqual([
+      { key: 'my-profile', label: 'My Profile', icon: 'my-profile', href: '/my-profile/a1', external: false },
       {
         key: 'admin-portal',
         label: 'Admin Portal',
@@ -116,26 +133,34 @@ describe('profileMenuLinks', () => {
   });
 
   it('gives users who are not admins Users (agency users), Log Out and the Help Portal', () => {
-    expect(keys(profileMenuLinks(menuInput()))).toEqual(['users', 'logout', 'help-portal']);
-    expect(profileMenuLinks(menuInput())[0]).toMatchObject({
+    expect(keys(profileMenuLinks(menuInput()))).toEqual(['my-profile', 'users', 'logout', 'help-portal']);
+    expect(profileMenuLinks(menuInput())[1]).toMatchObject({
       label: 'Users',
       href: '/users',
       external: false,
     });
-    expect(keys(profileMenuLinks(menuInput({ user: staff })))).toEqual(['logout', 'help-portal']);
+    expect(keys(profileMenuLinks(menuInput({ user: staff })))).toEqual([
+      'my-profile',
+      'logout',
+      'help-portal',
+    ]);
   });
 
   it('leaves out links to other sites until the configuration is known', () => {
-    expect(keys(profileMenuLinks(menuInput({ user: agencyAdmin, config: null })))).toEqual(['logout']);
+    expect(keys(profileMenuLinks(menuInput({ user: agencyAdmin, config: null })))).toEqual([
+      'my-profile',
+      'logout',
+    ]);
   });
 
-  it('offers Enter Collaboration Mode first, on the production path, while not collaborating', () => {
-    expect(profileMenuLinks(menuInput({ pathname: '/production' }))[0]).toEqual({
+  it('offers Enter Collaboration Mode after My Profile, on the production path, while not collaborating', () => {
+    expect(profileMenuLinks(menuInput({ pathname: '/production' }))[1]).toEqual({
       key: 'enter-collaboration',
       label: 'Enter Collaboration Mode',
       command: 'enter-collaboration',
     });
     expect(keys(profileMenuLinks(menuInput({ user: agencyAdmin, pathname: '/production' })))).toEqual([
+      'my-profile',
       'enter-collaboration',
       'admin-portal',
       'logout',
@@ -169,6 +194,15 @@ describe('helpers', () => {
     expect(isProductionPath('/production/agency')).toBe(true);
     expect(isProductionPath('/productions')).toBe(false);
     expect(isProductionPath('/agency-production')).toBe(false);
+  });
+
+  it("links My Profile to the user's own id", () => {
+    expect(myProfilePath('44444444-4444-4444-8444-444444444444')).toBe(
+      '/my-profile/44444444-4444-4444-8444-444444444444',
+    );
+    expect(sidebarLinks(input({ user: staff })).find((l) => l.key === 'my-profile')?.href).toBe(
+      '/my-profile/s1',
+    );
   });
 
   it('joins a base address and a path with one slash', () => {

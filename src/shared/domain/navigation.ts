@@ -8,6 +8,8 @@ import type { UserType } from '#shared/contracts/user.ts';
 import { UPLOAD_PERMISSION } from './access.ts';
 
 export type NavigationUser = {
+  /** The user's id: My Profile is /my-profile/{id} (spec part 1 §2 "my-profile takes the user id"). */
+  id: string;
   userType: UserType;
   isInternal: boolean;
   isAdmin: boolean;
@@ -31,6 +33,7 @@ export type NavigationIcon =
   | 'upload'
   | 'manual-entry'
   | 'users'
+  | 'my-profile'
   | 'help'
   | 'access-admin'
   | 'logout'
@@ -88,6 +91,14 @@ function external(
   return href ? { key, label, icon, href, external: true } : null;
 }
 
+/** The user's own My Profile page. */
+export function myProfilePath(userId: string): string {
+  return `/my-profile/${encodeURIComponent(userId)}`;
+}
+
+const myProfile = (user: NavigationUser) =>
+  internal('my-profile', 'My Profile', 'my-profile', myProfilePath(user.id));
+
 /** The Carrier Production report and the pages below it: where collaboration mode is offered. */
 export function isProductionPath(pathname: string): boolean {
   return pathname === '/production' || pathname.startsWith('/production/');
@@ -107,6 +118,7 @@ const sidebarEntries: readonly Entry[] = [
       ? internal('manual-entry', 'Manual Carrier Entry', 'manual-entry', '/billingcarriers')
       : null,
   ({ user }) => (user.agency ? internal('users', 'Users', 'users', '/users') : null),
+  ({ user }) => myProfile(user),
   () => internal('help', 'Help', 'help', '/helpDesk'),
   ({ user }) =>
     isInternalUser(user) ? internal('access-admin', 'Access admin', 'access-admin', '/admin/access') : null,
@@ -115,6 +127,7 @@ const sidebarEntries: readonly Entry[] = [
 
 /** The profile menu, top to bottom. */
 const profileMenuEntries: readonly Entry<ProfileMenuInput, ProfileMenuItem>[] = [
+  ({ user }) => myProfile(user),
   // Spec part 2 §2 "Collaboration mode": offered on the production path while no carriers are chosen.
   ({ pathname, collaborating }) =>
     isProductionPath(pathname) && !collaborating

@@ -3,7 +3,7 @@ import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Ti
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError, apiSend } from '#client/lib/api-client.ts';
 import { takeReturnPath } from '#client/lib/return-path.ts';
@@ -89,6 +89,16 @@ export function SignInPage() {
             <Button type="submit" loading={isSubmitting} fullWidth>
               Sign in
             </Button>
+            <Text
+              component={Link}
+              to="/forgot-password"
+              size="sm"
+              ta="center"
+              c="understanding.8"
+              td="underline"
+            >
+              Forgot your password?
+            </Text>
           </Stack>
         </form>
       </Paper>
