@@ -25,7 +25,7 @@ export function PasswordChecklist({ password }: { password: string }) {
                 </ThemeIcon>
               }
             >
-              <Text span size="sm" c={met ? 'green.9' : 'gray.8'}>
+              <Text span size="sm">
                 {rule.label}
               </Text>
               <VisuallyHidden>{met ? ' (met)' : ' (not met yet)'}</VisuallyHidden>
