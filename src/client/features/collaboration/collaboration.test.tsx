@@ -116,6 +116,7 @@ describe('the profile menu', () => {
   it('offers Enter Collaboration Mode on the production path while not collaborating', async () => {
     await start({ path: '/production' });
     expect(await profileMenuItems()).toEqual([
+      'My Profile',
       'Enter Collaboration Mode',
       'Admin Portal (opens in a new tab)',
       'Log Out',
