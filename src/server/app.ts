@@ -19,6 +19,7 @@ import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-mon
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import { createAuth } from '#server/auth/auth.ts';
 import { registerAuthRoutes, registerSessionResolution } from '#server/auth/session.ts';
+import { mfaRoutes } from '#server/routes/mfa/mfa-routes.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
@@ -118,6 +119,7 @@ export async function buildApp({
   await app.register(mailRoutes, { db: database.db });
   await app.register(carrierRequestRoutes, { db: database.db, mailer, config });
   await app.register(manualEntryRoutes, { db: database.db, today });
+  await app.register(mfaRoutes, { db: database.db, secret: config.authSecret, mailer });
 
   await serveClient(app, config.clientDir);
   return app;

@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '#server/db/schema/auth.ts';
+import { secondFactorRequired } from '#server/services/mfa/mfa-service.ts';
 
 /** Session lifetime: a working day; refreshed at most hourly while the user is active. */
 const SESSION_SECONDS = 60 * 60 * 12;
@@ -56,7 +57,21 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
     session: {
       expiresIn: SESSION_SECONDS,
       updateAge: 60 * 60,
-      additionalFields: { revokedAt: { type: 'date', required: false, input: false } },
+      additionalFields: {
+        revokedAt: { type: 'date', required: false, input: false },
+        mfaPending: { type: 'boolean', required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A user enrolled with an authenticator app or e-mail codes gets a session that opens only
+          // the second-step calls until a code is verified (services/mfa).
+          before: async (session) => ({
+            data: { ...session, mfaPending: await secondFactorRequired(db, session.userId) },
+          }),
+        },
+      },
     },
     rateLimit: {
       enabled: config.nodeEnv !== 'test',
