@@ -37,6 +37,12 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'mfa/setup',
+        lazy: async () => ({
+          Component: (await import('#client/features/mfa/mfa-setup-page.tsx')).MfaSetupPage,
+        }),
+      },
+      {
         path: 'success',
         lazy: async () => ({
           Component: (await import('#client/features/subscription-status/checkout-result-pages.tsx'))
