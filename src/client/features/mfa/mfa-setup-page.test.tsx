@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '#shared/contracts/user.ts';
@@ -24,7 +24,7 @@ function start(
     status: enrollStatus,
     body:
       enrollStatus === 200
-        ? { status: (JSON.parse(String(init?.body)) as { factor: string }).factor }
+        ? { status: (JSON.parse(init?.body as string) as { factor: string }).factor }
         : { error: { code: 'internal', message: 'The server has encountered an error.' }, referenceId: 'r' },
   });
   if (statusFails) {
@@ -44,7 +44,7 @@ function start(
   const enrolled = () =>
     api.calls
       .filter((c) => c.url === '/api/mfa/enroll')
-      .map((c) => JSON.parse(String(c.init?.body)) as unknown);
+      .map((c) => JSON.parse(c.init?.body as string) as unknown);
   return { enrolled };
 }
 
