@@ -80,6 +80,8 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaContext> = async (app, ctx) => 
       },
     },
     async (request) => {
+      // A session that owes nothing (no second factor enrolled, or already verified) answers 'none'.
+      if (request.actor) return { step: 'none' as const };
       const { userId, sessionId } = requirePendingMfa(request);
       return challenge(ctx, userId, sessionId);
     },
