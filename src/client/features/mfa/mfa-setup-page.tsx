@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MfaFactor } from '#shared/contracts/mfa.ts';
 import type { User } from '#shared/contracts/user.ts';
@@ -36,6 +36,7 @@ type Phase = { name: 'choose' } | { name: 'enrolling' } | { name: 'done'; factor
 export function MfaSetupPage() {
   const user = useCurrentUser();
   const status = useQuery(mfaStatusQuery);
+  const queryClient = useQueryClient();
   const offered = choices.filter((c) => c.allowed(user));
   const [phase, setPhase] = useState<Phase>({ name: 'choose' });
   const autoStarted = useRef(false);
@@ -44,6 +45,7 @@ export function MfaSetupPage() {
     setPhase({ name: 'enrolling' });
     try {
       await apiSend('/api/mfa/enroll', { method: 'POST', body: { factor } });
+      queryClient.setQueryData(mfaStatusQuery.queryKey, factor);
     } catch {
       // Spec part 1 §8: an enrolment failure still shows the thank-you screen.
     }
