@@ -31,6 +31,7 @@ import { mappingRoutes } from '#server/routes/production/mapping-routes.ts';
 import { productionRoutes } from '#server/routes/production/production-routes.ts';
 import { manualEntryRoutes } from '#server/routes/manual-entry/manual-entry-routes.ts';
 import { mailRoutes } from '#server/routes/mail/mail-routes.ts';
+import { registrationRoutes } from '#server/routes/registration/registration-routes.ts';
 import { healthRoutes } from '#server/routes/system/health-routes.ts';
 import { createFlagClient } from '#server/services/flags/database-flag-provider.ts';
 import { createMailer } from '#server/services/mail/mailer.ts';
@@ -118,6 +119,7 @@ export async function buildApp({
   await app.register(mailRoutes, { db: database.db });
   await app.register(carrierRequestRoutes, { db: database.db, mailer, config });
   await app.register(manualEntryRoutes, { db: database.db, today });
+  await app.register(registrationRoutes, { db: database.db, auth, mailer, config });
 
   await serveClient(app, config.clientDir);
   return app;
