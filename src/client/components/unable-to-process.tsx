@@ -18,7 +18,14 @@ export function UnableToProcessRequest({ reason, supportEmail }: { reason: strin
       </Text>
       <Text>
         If you think you are receiving this message in error, please{' '}
-        {supportEmail ? <Anchor href={`mailto:${supportEmail}`}>contact us</Anchor> : 'contact us'}.
+        {supportEmail ? (
+          <Anchor href={`mailto:${supportEmail}`} underline="always">
+            contact us
+          </Anchor>
+        ) : (
+          'contact us'
+        )}
+        .
       </Text>
     </Stack>
   );

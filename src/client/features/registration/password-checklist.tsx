@@ -17,7 +17,7 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
       <List aria-labelledby={`${id}-title`} spacing={2} size="sm" listStyleType="none">
         {rules.map((rule) => (
           <List.Item key={rule.label} data-met={rule.met}>
-            <Group gap={6} wrap="nowrap" c={rule.met ? 'teal.8' : 'gray.7'}>
+            <Group gap={6} wrap="nowrap" c={rule.met ? 'teal.9' : 'gray.7'}>
               <Box component="span" c={rule.met ? 'teal.7' : 'gray.4'} style={{ display: 'inline-flex' }}>
                 <Icon name="check" size={16} />
               </Box>

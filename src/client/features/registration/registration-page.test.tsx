@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TERMS_NOT_ACCEPTED } from '#shared/contracts/account-fields.ts';
 import { REGISTRATION_REASONS } from '#shared/contracts/registration.ts';
 import { fakeFetch, renderRoutes } from '#tests/support/render.tsx';
 import { RegistrationPage } from './registration-page.tsx';
@@ -106,8 +107,14 @@ describe('RegistrationPage', () => {
     await fillPasswords();
     const submit = screen.getByRole('button', { name: 'Submit' });
     expect(submit).toBeDisabled();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'I accept the Terms & Conditions' }));
+    const terms = screen.getByRole('checkbox', { name: 'I accept the Terms & Conditions' });
+    await userEvent.click(terms);
     expect(submit).toBeEnabled();
+    await userEvent.click(terms);
+    expect(await screen.findByText(TERMS_NOT_ACCEPTED)).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await userEvent.click(terms);
+    await waitFor(() => expect(screen.queryByText(TERMS_NOT_ACCEPTED)).not.toBeInTheDocument());
     await userEvent.click(submit);
     const dialog = await screen.findByRole('dialog', { name: 'Account created successfully' });
     const sent = calls.find((c) => c.url === '/api/register/createPrimaryUser');

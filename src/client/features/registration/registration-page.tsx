@@ -248,7 +248,7 @@ function RegistrationForm({ metadata }: { metadata: RegistrationMetadata }) {
           <Checkbox
             label="I accept the Terms & Conditions"
             error={errorOf('acceptTerms')}
-            {...register('acceptTerms')}
+            {...register('acceptTerms', { onChange: () => void trigger('acceptTerms') })}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending} disabled={!acceptTerms}>
