@@ -32,6 +32,7 @@ import { mappingRoutes } from '#server/routes/production/mapping-routes.ts';
 import { productionRoutes } from '#server/routes/production/production-routes.ts';
 import { manualEntryRoutes } from '#server/routes/manual-entry/manual-entry-routes.ts';
 import { mailRoutes } from '#server/routes/mail/mail-routes.ts';
+import { registrationRoutes } from '#server/routes/registration/registration-routes.ts';
 import { healthRoutes } from '#server/routes/system/health-routes.ts';
 import { createFlagClient } from '#server/services/flags/database-flag-provider.ts';
 import { createMailer } from '#server/services/mail/mailer.ts';
@@ -120,6 +121,7 @@ export async function buildApp({
   await app.register(carrierRequestRoutes, { db: database.db, mailer, config });
   await app.register(manualEntryRoutes, { db: database.db, today });
   await app.register(mfaRoutes, { db: database.db, secret: config.authSecret, mailer });
+  await app.register(registrationRoutes, { db: database.db, auth, mailer, config });
 
   await serveClient(app, config.clientDir);
   return app;

@@ -19,6 +19,13 @@ export const appRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('#client/features/auth/sign-in-page.tsx')).SignInPage }),
   },
   {
+    // Registration by invitation (spec part 2 §2): no sign-in, outside the shell.
+    path: '/register',
+    lazy: async () => ({
+      Component: (await import('#client/features/registration/registration-page.tsx')).RegistrationPage,
+    }),
+  },
+  {
     path: '/logout',
     lazy: async () => ({ Component: (await import('#client/features/auth/logout-page.tsx')).LogoutPage }),
   },
