@@ -19,6 +19,7 @@ import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-mon
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import { createAuth } from '#server/auth/auth.ts';
 import { registerAuthRoutes, registerSessionResolution } from '#server/auth/session.ts';
+import { mfaRoutes } from '#server/routes/mfa/mfa-routes.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
@@ -31,6 +32,7 @@ import { mappingRoutes } from '#server/routes/production/mapping-routes.ts';
 import { productionRoutes } from '#server/routes/production/production-routes.ts';
 import { manualEntryRoutes } from '#server/routes/manual-entry/manual-entry-routes.ts';
 import { mailRoutes } from '#server/routes/mail/mail-routes.ts';
+import { registrationRoutes } from '#server/routes/registration/registration-routes.ts';
 import { healthRoutes } from '#server/routes/system/health-routes.ts';
 import { createFlagClient } from '#server/services/flags/database-flag-provider.ts';
 import { createMailer } from '#server/services/mail/mailer.ts';
@@ -119,6 +121,8 @@ export async function buildApp({
   await app.register(mailRoutes, { db: database.db });
   await app.register(carrierRequestRoutes, { db: database.db, mailer, config });
   await app.register(manualEntryRoutes, { db: database.db, today });
+  await app.register(mfaRoutes, { db: database.db, secret: config.authSecret, mailer });
+  await app.register(registrationRoutes, { db: database.db, auth, mailer, config });
   await app.register(profileRoutes, { db: database.db, auth });
 
   await serveClient(app, config.clientDir);

@@ -65,6 +65,8 @@ export type ShellApiOptions = {
   features?: string[];
   flags?: Record<string, boolean>;
   permissions?: string[] | 'forbidden';
+  /** What GET /api/mfa/status answers. */
+  mfaStatus?: string;
 };
 
 /** A fake API for the shell: the user, access, flags, configuration, levels and news. */
@@ -73,6 +75,7 @@ export function shellApi({
   features = ['cpr'],
   flags = {},
   permissions = [],
+  mfaStatus = 'not_enrolled',
 }: ShellApiOptions = {}) {
   const productFeatures = ['cpr', 'pbi-agency-production-teaser', 'growth-measurement'].map((key, i) => ({
     id: `7777777${i}-7777-4777-8777-777777777777`,
@@ -84,6 +87,7 @@ export function shellApi({
   return fakeFetch({
     '/api/user': ok({ user, errorMessage: null }),
     '/api/user/access': ok({ accessRecords: [] }),
+    '/api/mfa/status': ok({ status: mfaStatus }),
     '/api/collaboration': ok({ collaboration: null }),
     '/api/product-features': ok({ productFeatures }),
     '/api/subscription/features': ok({ features: features.map((key) => ({ externalId: `ext-${key}` })) }),

@@ -7,6 +7,7 @@ import { saveReturnPath } from '#client/lib/return-path.ts';
 import { resetSessionAlerts, useSessionAlerts } from '#client/lib/session-alerts.ts';
 import { PageLoader } from '#client/components/page-loader.tsx';
 import { currentUserQuery } from './current-user.ts';
+import { hasChosenMfa, mfaStatusQuery } from './mfa-status.ts';
 import { MFA_SETUP_PATH, needsMfaSetup } from './session-rules.ts';
 
 /** The splash text for a failed user lookup (spec part 1 §8): quotes removed, then '. Please contact support.' */
@@ -41,13 +42,15 @@ function SessionWatch() {
 /**
  * The signed-in frame: loads the user. Without a session the current path is saved and the browser
  * goes to sign-in (/auth/auth0), or to /logout when the session was revoked; any other failure
- * shows a full-screen splash. A user who must choose an MFA method goes to /mfa/setup. Below it the
+ * shows a full-screen splash. A user with MFA options who has not chosen a method goes to /mfa/setup. Below it the
  * session modals watch every later API call.
  */
 export function AppFrame() {
   const location = useLocation();
   const navigate = useNavigate();
   const { data, error } = useQuery(currentUserQuery);
+  const mfaOptions = data ? needsMfaSetup(data.user) : false;
+  const mfa = useQuery({ ...mfaStatusQuery, enabled: mfaOptions });
   const signedOut = !data && error instanceof ApiError && error.status === 401;
   const revoked = signedOut && error.body?.refreshTokenRevoked === true;
 
@@ -76,8 +79,9 @@ export function AppFrame() {
     );
   }
   if (!data) return <PageLoader fullScreen />;
-  if (needsMfaSetup(data.user) && location.pathname !== MFA_SETUP_PATH) {
-    return <Navigate to={MFA_SETUP_PATH} replace />;
+  if (mfaOptions && location.pathname !== MFA_SETUP_PATH) {
+    if (mfa.isPending) return <PageLoader fullScreen />;
+    if (!hasChosenMfa(mfa.data ?? 'unknown')) return <Navigate to={MFA_SETUP_PATH} replace />;
   }
   return (
     <>

@@ -152,6 +152,13 @@ describe('the MFA rule', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/mfa/setup'));
   });
 
+  it('leaves alone a user with MFA options who has already chosen', async () => {
+    const user = { ...agencyUser, enableMfaOptions: true, allowAuthenticatorMFA: true, allowEmailMFA: true };
+    const { router } = start('/helpDesk', shellApi({ user, mfaStatus: 'email' }));
+    expect(await screen.findByTestId('organisation-name')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/helpDesk');
+  });
+
   it('leaves alone a user with MFA options but no allowed method', async () => {
     const user = { ...agencyUser, enableMfaOptions: true };
     const { router } = start('/helpDesk', shellApi({ user }));

@@ -31,6 +31,13 @@ export const appRoutes: RouteObject[] = [
     }),
   },
   {
+    // Registration by invitation (spec part 2 §2): no sign-in, outside the shell.
+    path: '/register',
+    lazy: async () => ({
+      Component: (await import('#client/features/registration/registration-page.tsx')).RegistrationPage,
+    }),
+  },
+  {
     path: '/logout',
     lazy: async () => ({ Component: (await import('#client/features/auth/logout-page.tsx')).LogoutPage }),
   },
@@ -46,6 +53,12 @@ export const appRoutes: RouteObject[] = [
         lazy: async () => ({
           Component: (await import('#client/features/subscription-status/no-subscription-page.tsx'))
             .NoSubscriptionPage,
+        }),
+      },
+      {
+        path: 'mfa/setup',
+        lazy: async () => ({
+          Component: (await import('#client/features/mfa/mfa-setup-page.tsx')).MfaSetupPage,
         }),
       },
       {

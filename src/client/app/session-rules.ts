@@ -5,7 +5,7 @@ export const MFA_SETUP_PATH = '/mfa/setup';
 
 /**
  * A user with MFA options enabled goes to /mfa/setup, unless no MFA choice is allowed for them
- * (spec part 1 §2 Route table).
+ * (spec part 1 §2 Route table), or they have already chosen (GET /api/mfa/status).
  */
 export function needsMfaSetup(user: User): boolean {
   return (

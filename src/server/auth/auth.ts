@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '#server/db/schema/auth.ts';
+import { secondFactorRequired } from '#server/services/mfa/mfa-service.ts';
 import type { Mailer } from '#server/services/mail/mailer.ts';
 import { hashedResetTokens, passwordResetOptions, passwordRulesHook } from './password-reset.ts';
 
@@ -66,7 +67,21 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger, maile
     session: {
       expiresIn: SESSION_SECONDS,
       updateAge: 60 * 60,
-      additionalFields: { revokedAt: { type: 'date', required: false, input: false } },
+      additionalFields: {
+        revokedAt: { type: 'date', required: false, input: false },
+        mfaPending: { type: 'boolean', required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A user enrolled with an authenticator app or e-mail codes gets a session that opens only
+          // the second-step calls until a code is verified (services/mfa).
+          before: async (session) => ({
+            data: { ...session, mfaPending: await secondFactorRequired(db, session.userId) },
+          }),
+        },
+      },
     },
     rateLimit: {
       enabled: config.nodeEnv !== 'test',

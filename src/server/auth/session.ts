@@ -13,6 +13,8 @@ declare module 'fastify' {
     actor: Actor | null;
     /** The session cookie named a session that staff revoked. */
     sessionRevoked: boolean;
+    /** A session whose password is proven but whose second factor is still owed (services/mfa). */
+    pendingMfa: { userId: string; sessionId: string } | null;
   }
 }
 
@@ -23,6 +25,7 @@ declare module 'fastify' {
 export function registerSessionResolution(app: FastifyInstance, auth: Auth): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionRevoked', false);
+  app.decorateRequest('pendingMfa', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
@@ -34,6 +37,10 @@ export function registerSessionResolution(app: FastifyInstance, auth: Auth): voi
     const u = result.user;
     const userType = userTypeSchema.safeParse(u.userType);
     if (!userType.success || u.isActive === false) return;
+    if (result.session.mfaPending) {
+      request.pendingMfa = { userId: u.id, sessionId: result.session.id };
+      return;
+    }
     request.actor = {
       userId: u.id,
       email: u.email,
@@ -61,6 +68,13 @@ export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor)
     throw new AppError('unauthorized', 'You are not signed in, or your session has expired.');
   return request.actor;
+}
+
+/** The session that still owes its second factor, or a 401 (the MFA sign-in calls only). */
+export function requirePendingMfa(request: FastifyRequest): { userId: string; sessionId: string } {
+  if (!request.pendingMfa)
+    throw new AppError('unauthorized', 'There is no sign-in waiting for a code. Sign in again.');
+  return request.pendingMfa;
 }
 
 /** The address of a password sign-in (POST /api/auth/sign-in/email), else null. */

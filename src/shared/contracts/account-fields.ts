@@ -100,19 +100,25 @@ const alphaField = (max: number) =>
     .max(max, `At most ${max} characters`)
     .refine((v) => filterAlpha(v) === v, 'Letters only');
 
+/** A first or last name: required, letters only (see filterAlpha). */
+export const personNameSchema = alphaField(80).pipe(z.string().min(1, REQUIRED));
+
+/** An e-mail address: required ('Required'), then valid ('Invalid Email'). */
+export const emailAddressSchema = z
+  .string()
+  .trim()
+  .min(1, REQUIRED)
+  .pipe(z.string().max(254, INVALID_EMAIL).email(INVALID_EMAIL));
+
 /**
  * The person fields as the API takes them (registration and PUT /api/profile/users): names required,
  * e-mail required and valid, the phone in parts and checked as one number.
  */
 export const personFieldsSchema = z
   .object({
-    firstName: alphaField(80).pipe(z.string().min(1, REQUIRED)),
-    lastName: alphaField(80).pipe(z.string().min(1, REQUIRED)),
-    emailAddress: z
-      .string()
-      .trim()
-      .min(1, REQUIRED)
-      .pipe(z.string().max(254, INVALID_EMAIL).email(INVALID_EMAIL)),
+    firstName: personNameSchema,
+    lastName: personNameSchema,
+    emailAddress: emailAddressSchema,
     addressLine1: z.string().trim().max(200, 'At most 200 characters').default(''),
     addressLine2: z.string().trim().max(200, 'At most 200 characters').default(''),
     city: alphaField(100).default(''),

@@ -11,6 +11,16 @@ import { adminRoutes } from './routes.tsx';
 const USER_UUID = '9d7e2c1a-3b4f-4e6a-9c8d-1f2e3a4b5c6d';
 const ACCESS_PATH = `/api/admin/users/${USER_UUID}/access`;
 const REVOKE_PATH = `/api/admin/users/${USER_UUID}/revoke-sessions`;
+const MFA_PATH = `/api/admin/users/${USER_UUID}/mfa`;
+const mfaState = {
+  enableMfaOptions: true,
+  allowAuthenticatorMFA: true,
+  allowEmailMFA: false,
+  allowOptOutMFA: false,
+  status: 'any',
+  authenticatorConfirmed: true,
+  recoveryCodesLeft: 9,
+};
 
 const agencyUser: AdminUser = {
   userUuid: USER_UUID,
@@ -70,6 +80,14 @@ function userAccessApi(
     '/api/product-features': () => ({ status: 200, body: { productFeatures } }),
     '/api/admin/users': () => ({ status: 200, body: { users: [agencyUser] } }),
     [REVOKE_PATH]: () => options.revoke ?? { status: 200, body: { revoked: 3 } },
+    [MFA_PATH]: (init) =>
+      init?.method === 'PUT'
+        ? { status: 200, body: { ...mfaState, ...(JSON.parse(init.body as string) as object) } }
+        : { status: 200, body: mfaState },
+    [`${MFA_PATH}/reset`]: () => ({
+      status: 200,
+      body: { ...mfaState, status: 'not_enrolled', authenticatorConfirmed: false, recoveryCodesLeft: 0 },
+    }),
   });
   vi.stubGlobal('fetch', fetchImpl);
   renderRoutes(
@@ -174,6 +192,25 @@ describe('UserAccessPage', () => {
     expect(await screen.findByText('Revoked 3 sessions.')).toBeInTheDocument();
     expect(requests('POST', REVOKE_PATH)).toEqual([REVOKE_PATH]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows the user's MFA method, saves the methods they may use, and resets MFA after asking", async () => {
+    const { requests } = userAccessApi();
+    const section = await screen.findByRole('region', { name: 'Multi-factor sign-in' });
+    expect(
+      await within(section).findByText('Method: Authenticator app (set up; 9 recovery codes left)'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('checkbox', { name: 'May use e-mail codes' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Save MFA options' }));
+    expect(await within(section).findByText('MFA options saved.')).toBeInTheDocument();
+    expect(requests('PUT', MFA_PATH)).toMatchObject([{ allowEmailMFA: true, allowOptOutMFA: false }]);
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Reset MFA' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(dialog).toHaveTextContent("This removes Uma User's multi-factor method");
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, reset MFA' }));
+    expect(await within(section).findByText('Method: Has not chosen a method')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Reset MFA' })).toBeDisabled();
   });
 
   it('keeps the dialog open with the server message when revoking fails', async () => {

@@ -7,6 +7,7 @@ import { reportApiFailure } from '#client/lib/session-alerts.ts';
 import { AccessRecordsEditor } from './access-records-editor.tsx';
 import { userTypeLabels } from './admin-api.ts';
 import { RevokeSessions } from './revoke-sessions.tsx';
+import { UserMfaSection } from './user-mfa-section.tsx';
 
 /**
  * Loads the user's access records, the product features they can refer to, and the user's name and
@@ -39,7 +40,7 @@ export async function userAccessLoader({ params, request }: LoaderFunctionArgs) 
   }
 }
 
-/** /admin/users/:userUuid (internal staff): one user's feature access records and sessions. */
+/** /admin/users/:userUuid (internal staff): one user's feature access records, sessions and MFA. */
 export function UserAccessPage() {
   const { userUuid, user, accessRecords, productFeatures } = useLoaderData<typeof userAccessLoader>();
   const displayName = user?.name ?? `User ${userUuid}`;
@@ -72,6 +73,7 @@ export function UserAccessPage() {
         userName={user?.name ?? null}
         activeSessions={user?.activeSessions ?? null}
       />
+      <UserMfaSection key={`mfa-${userUuid}`} userUuid={userUuid} userName={user?.name ?? null} />
     </Stack>
   );
 }

@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ApiError, apiSend } from '#client/lib/api-client.ts';
+import { mfaChallengeSchema, type MfaChallenge } from '#shared/contracts/mfa.ts';
+import { ApiError, apiRequest, apiSend } from '#client/lib/api-client.ts';
 import { takeReturnPath } from '#client/lib/return-path.ts';
 import { resetSessionAlerts } from '#client/lib/session-alerts.ts';
+import { SecondFactor } from './second-factor.tsx';
 
 const signInSchema = z.object({
   email: z.string().trim().min(1, 'Enter your email address.').email('Enter a valid email address.'),
@@ -25,82 +27,117 @@ function signInFailure(error: unknown): string {
   return 'Sign-in is not available right now. Please try again in a moment.';
 }
 
-/** The sign-in entry (/auth/auth0): e-mail and password, then back to where the user was going. */
+/**
+ * The sign-in entry (/auth/auth0): e-mail and password, then the second factor when the user enrolled
+ * one (services/mfa), then back to where the user was going.
+ */
 export function SignInPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<Exclude<MfaChallenge, { step: 'none' }> | null>(null);
   const {
     register,
     handleSubmit,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<SignInForm>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   });
 
+  const enterApp = async () => {
+    queryClient.clear();
+    resetSessionAlerts();
+    await navigate(takeReturnPath(), { replace: true });
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
+    let challenge: MfaChallenge;
     try {
       await apiSend('/api/auth/sign-in/email', { method: 'POST', body: values });
+      challenge = await apiRequest('/api/mfa/challenge', mfaChallengeSchema);
     } catch (error) {
       setFailure(signInFailure(error));
       return;
     }
-    queryClient.clear();
-    resetSessionAlerts();
-    await navigate(takeReturnPath(), { replace: true });
+    if (challenge.step === 'none') await enterApp();
+    else setSecondStep(challenge);
   });
 
+  if (secondStep) {
+    return (
+      <SignInFrame>
+        <SecondFactor
+          challenge={secondStep}
+          onDone={() => void enterApp()}
+          onCancel={() => {
+            setSecondStep(null);
+            reset({ email: '', password: '' });
+          }}
+        />
+      </SignInFrame>
+    );
+  }
+
+  return (
+    <SignInFrame>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack>
+          <div>
+            <Title order={1} size="h2">
+              Understanding
+            </Title>
+            <Text c="dimmed" size="sm">
+              Sign in to see your agency&apos;s production.
+            </Text>
+          </div>
+          {failure && (
+            <Alert color="red" role="alert" title="Sign-in failed">
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            required
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            Sign in
+          </Button>
+          <Text
+            component={Link}
+            to="/forgot-password"
+            size="sm"
+            ta="center"
+            c="understanding.8"
+            td="underline"
+          >
+            Forgot your password?
+          </Text>
+        </Stack>
+      </form>
+    </SignInFrame>
+  );
+}
+
+function SignInFrame({ children }: { children: ReactNode }) {
   return (
     <Center component="main" mih="100vh" p="md" bg="gray.0">
-      <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
-        <form onSubmit={(event) => void onSubmit(event)} noValidate>
-          <Stack>
-            <div>
-              <Title order={1} size="h2">
-                Understanding
-              </Title>
-              <Text c="dimmed" size="sm">
-                Sign in to see your agency&apos;s production.
-              </Text>
-            </div>
-            {failure && (
-              <Alert color="red" role="alert" title="Sign-in failed">
-                {failure}
-              </Alert>
-            )}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              autoFocus
-              required
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              error={errors.password?.message}
-              {...register('password')}
-            />
-            <Button type="submit" loading={isSubmitting} fullWidth>
-              Sign in
-            </Button>
-            <Text
-              component={Link}
-              to="/forgot-password"
-              size="sm"
-              ta="center"
-              c="understanding.8"
-              td="underline"
-            >
-              Forgot your password?
-            </Text>
-          </Stack>
-        </form>
+      <Paper withBorder shadow="sm" p="xl" w={420} maw="100%">
+        {children}
       </Paper>
     </Center>
   );

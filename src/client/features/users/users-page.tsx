@@ -1,9 +1,13 @@
-import { Alert, Center, Checkbox, Loader, Stack, Table, Title } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert, Button, Center, Checkbox, Group, Loader, Stack, Table, Title } from '@mantine/core';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { INVITATION_DAYS } from '#shared/contracts/registration.ts';
 import { agencyUsersResponseSchema } from '#shared/contracts/user.ts';
 import { useLevel } from '#client/app/level.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { usePaging } from '#client/components/table-pager.tsx';
+import { InviteUserDialog } from './invite-user-dialog.tsx';
+import { PendingInvitations, pendingInvitationsQuery, useInvitableAgency } from './pending-invitations.tsx';
 
 const agencyUsersQuery = (levelUuid: string | undefined) =>
   queryOptions({
@@ -22,11 +26,39 @@ export function UsersPage() {
   const levelUuid = useLevel();
   const users = useQuery(agencyUsersQuery(levelUuid));
   const { shown, pager } = usePaging(users.data?.users ?? []);
+  const invitable = useInvitableAgency(levelUuid);
+  const queryClient = useQueryClient();
+  const [inviting, setInviting] = useState(false);
+  const [invited, setInvited] = useState<string | null>(null);
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        Users
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Users
+        </Title>
+        {invitable && (
+          <Button
+            onClick={() => {
+              setInvited(null);
+              setInviting(true);
+            }}
+          >
+            Invite user
+          </Button>
+        )}
+      </Group>
+      {invited && (
+        <Alert
+          color="green"
+          variant="light"
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setInvited(null)}
+        >
+          An invitation was sent to {invited}. The registration link works once, for {INVITATION_DAYS} days.
+        </Alert>
+      )}
       {users.error && (
         <Alert color="red" variant="light" role="alert">
           {users.error.message}
@@ -77,6 +109,22 @@ export function UsersPage() {
         </Table>
       </Table.ScrollContainer>
       {pager}
+      {invitable && <PendingInvitations agencyUuid={invitable.uuid} />}
+      {invitable && (
+        <InviteUserDialog
+          opened={inviting}
+          agencyUuid={invitable.uuid}
+          agencyName={invitable.name}
+          onClose={() => setInviting(false)}
+          onInvited={(invitation) => {
+            setInviting(false);
+            setInvited(invitation.emailAddress);
+            void queryClient.invalidateQueries({
+              queryKey: pendingInvitationsQuery(invitable.uuid).queryKey,
+            });
+          }}
+        />
+      )}
     </Stack>
   );
 }

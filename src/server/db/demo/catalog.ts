@@ -373,11 +373,31 @@ export type DemoUser = {
   lastName: string;
   isOwner: boolean;
   isAdministrator: boolean;
+  /** Multi-factor sign-in options staff enabled for the user: the methods they may choose. */
+  mfa?: { authenticator: boolean; email: boolean; optOut: boolean };
 };
+
+const mfaUser = (
+  email: string,
+  firstName: string,
+  lastName: string,
+  mfa: NonNullable<DemoUser['mfa']>,
+): DemoUser => ({
+  email,
+  password: DEMO_PASSWORD,
+  role: 'agency user',
+  userType: 'agency',
+  firstName,
+  lastName,
+  isOwner: false,
+  isAdministrator: false,
+  mfa,
+});
 
 /**
  * The demo sign-ins (all with the same password): internal staff, a user of the first network, and
- * the owner, an administrator and a plain user of that network's first agency.
+ * the owner, an administrator and plain users of that network's first agency, four of them with
+ * multi-factor sign-in options.
  */
 export const DEMO_USERS: readonly DemoUser[] = [
   {
@@ -430,4 +450,25 @@ export const DEMO_USERS: readonly DemoUser[] = [
     isOwner: false,
     isAdministrator: false,
   },
+  // Agency users of the same agency with multi-factor sign-in options: every method, one, or none.
+  mfaUser('mfa-choice@understanding.test', 'Avery', 'Quinn', {
+    authenticator: true,
+    email: true,
+    optOut: true,
+  }),
+  mfaUser('mfa-app@understanding.test', 'Jamie', 'Patel', {
+    authenticator: true,
+    email: false,
+    optOut: false,
+  }),
+  mfaUser('mfa-email@understanding.test', 'Drew', 'Santos', {
+    authenticator: false,
+    email: true,
+    optOut: false,
+  }),
+  mfaUser('mfa-none@understanding.test', 'Sky', 'Rivera', {
+    authenticator: false,
+    email: false,
+    optOut: false,
+  }),
 ];

@@ -127,7 +127,7 @@ describe('seedDemoData', () => {
       networks: 2,
       agencies: counts.agencies,
       carriers: counts.carriers,
-      users: 5,
+      users: 9,
     });
     const facts = await one<{ production: number; commission: number }>(
       first,

@@ -154,6 +154,10 @@ async function seedDemo(tx: Tx, ctx: Context): Promise<DemoSummary> {
       isOwner: u.isOwner,
       isAdministrator: u.isAdministrator,
       isActive: true,
+      enableMfaOptions: u.mfa !== undefined,
+      allowAuthenticatorMfa: u.mfa?.authenticator ?? false,
+      allowEmailMfa: u.mfa?.email ?? false,
+      allowOptOutMfa: u.mfa?.optOut ?? false,
     })),
   );
   const accountRows = [];

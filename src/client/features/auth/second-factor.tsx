@@ -1,0 +1,235 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Code,
+  Group,
+  Image,
+  List,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  EMAIL_CODE_MINUTES,
+  mfaEmailCodeResponseSchema,
+  mfaVerifyResponseSchema,
+  type MfaChallenge,
+} from '#shared/contracts/mfa.ts';
+import { ApiError, apiRequest, apiSend } from '#client/lib/api-client.ts';
+
+type Pending = Exclude<MfaChallenge, { step: 'none' }>;
+
+const failureText = (error: unknown) =>
+  error instanceof ApiError && error.status < 500
+    ? error.message
+    : 'We could not check the code right now. Please try again in a moment.';
+
+/** The secret in groups of four, as authenticator apps show keys typed by hand. */
+const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+/**
+ * The second sign-in step (spec part 1 §4 MFA, issue 6): set up an authenticator app and confirm it
+ * with a code (then the recovery codes, shown once), or enter the app's code, a recovery code, or the
+ * code sent by e-mail. `onDone` continues into the app; `onCancel` signs out.
+ */
+export function SecondFactor({
+  challenge,
+  onDone,
+  onCancel,
+}: {
+  challenge: Pending;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const emailRequested = useRef(false);
+
+  const sendEmailCode = async (announce: boolean) => {
+    setFailure(null);
+    try {
+      const result = await apiRequest('/api/mfa/email-code', mfaEmailCodeResponseSchema, { method: 'POST' });
+      if (announce) {
+        setNotice(
+          result.sent
+            ? `A new code is on its way to ${result.emailHint}.`
+            : 'A code was sent moments ago. Check your inbox, or ask again in a minute.',
+        );
+      }
+    } catch (error) {
+      setFailure(failureText(error));
+    }
+  };
+
+  useEffect(() => {
+    if (challenge.step !== 'email' || emailRequested.current) return;
+    emailRequested.current = true;
+    void sendEmailCode(false);
+  }, [challenge.step]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = code.trim();
+    if (useRecovery ? value === '' : !/^\d{6}$/.test(value.replace(/\s/g, ''))) {
+      setFieldError(useRecovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code.');
+      return;
+    }
+    setFieldError(null);
+    setFailure(null);
+    setBusy(true);
+    try {
+      const result = await apiRequest('/api/mfa/verify', mfaVerifyResponseSchema, {
+        method: 'POST',
+        body: useRecovery ? { recoveryCode: value } : { code: value.replace(/\s/g, '') },
+      });
+      if (result.recoveryCodes) setRecoveryCodes(result.recoveryCodes);
+      else onDone();
+    } catch (error) {
+      setFailure(failureText(error));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (recoveryCodes) {
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          Save your recovery codes
+        </Title>
+        <Text size="sm">
+          Your authenticator app is set up. If you lose it, each of these codes signs you in once instead of a
+          code from the app. Keep them somewhere safe: they are not shown again.
+        </Text>
+        <Code block aria-label="Recovery codes">
+          {recoveryCodes.join('\n')}
+        </Code>
+        <Button onClick={onDone}>Continue</Button>
+      </Stack>
+    );
+  }
+
+  const heading = {
+    'totp-setup': 'Set up your authenticator app',
+    totp: 'Enter your authentication code',
+    email: 'Check your email',
+  }[challenge.step];
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack>
+        <Title order={1} size="h2">
+          {heading}
+        </Title>
+        {challenge.step === 'totp-setup' && (
+          <>
+            <List type="ordered" size="sm" spacing="xs">
+              <List.Item>
+                Open your authenticator app (such as Google Authenticator, Microsoft Authenticator or
+                1Password) and add an account.
+              </List.Item>
+              <List.Item>Scan this QR code, or type the key below.</List.Item>
+              <List.Item>Enter the 6-digit code the app shows for Understanding.</List.Item>
+            </List>
+            <Image
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(challenge.qrCodeSvg)}`}
+              alt="QR code to add Understanding to your authenticator app"
+              w={200}
+              h={200}
+              mx="auto"
+            />
+            <div>
+              <Text size="sm" fw={500} id="totp-key-label">
+                Key
+              </Text>
+              <Code aria-labelledby="totp-key-label" data-testid="totp-secret" fz="md">
+                {grouped(challenge.secret)}
+              </Code>
+            </div>
+          </>
+        )}
+        {challenge.step === 'totp' && !useRecovery && (
+          <Text size="sm">Open your authenticator app and enter the 6-digit code for Understanding.</Text>
+        )}
+        {challenge.step === 'totp' && useRecovery && (
+          <Text size="sm">
+            Enter one of the recovery codes you saved when you set up your app. Each works once.
+          </Text>
+        )}
+        {challenge.step === 'email' && (
+          <Text size="sm">
+            We sent a 6-digit code to {challenge.emailHint}. It expires in {EMAIL_CODE_MINUTES} minutes.
+          </Text>
+        )}
+        {failure && (
+          <Alert color="red" role="alert" title="Not signed in yet">
+            {failure}
+          </Alert>
+        )}
+        {notice && (
+          <Alert color="blue" role="status">
+            {notice}
+          </Alert>
+        )}
+        <TextInput
+          label={
+            useRecovery
+              ? 'Recovery code'
+              : challenge.step === 'email'
+                ? 'Sign-in code'
+                : 'Authentication code'
+          }
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={fieldError}
+          required
+          autoFocus
+          autoComplete="one-time-code"
+          inputMode={useRecovery ? 'text' : 'numeric'}
+          maxLength={useRecovery ? 40 : 7}
+        />
+        <Button type="submit" loading={busy} fullWidth>
+          Verify
+        </Button>
+        <Group justify="space-between">
+          {challenge.step === 'totp' && (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => {
+                setUseRecovery(!useRecovery);
+                setCode('');
+                setFieldError(null);
+              }}
+            >
+              {useRecovery ? 'Use a code from your app' : 'Use a recovery code instead'}
+            </Anchor>
+          )}
+          {challenge.step === 'email' && (
+            <Anchor component="button" type="button" size="sm" onClick={() => void sendEmailCode(true)}>
+              Send a new code
+            </Anchor>
+          )}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => void apiSend('/api/auth/sign-out', { method: 'POST', body: {} }).finally(onCancel)}
+          >
+            Cancel sign-in
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
