@@ -355,6 +355,29 @@ describe('POST /api/profile/reset-password and the reset link', () => {
   });
 });
 
+describe('changing the password with the current one', () => {
+  it("applies the product's rules and ends the user's other sessions, even when asked not to", async () => {
+    const person = await buildUser(t.database.db);
+    const here = await signIn(t.app, person.email);
+    const elsewhere = await signIn(t.app, person.email);
+    const change = (newPassword: string) =>
+      injectAs(t.app, here, 'POST', '/api/auth/change-password', {
+        currentPassword: TEST_PASSWORD,
+        newPassword,
+        revokeOtherSessions: false,
+      });
+    const weak = await change('alllowercase1');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ message: PASSWORD_TOO_WEAK });
+    expect((await whoAmI(elsewhere)).statusCode).toBe(200);
+
+    const changed = await change(NEW_PASSWORD);
+    expect(changed.statusCode).toBe(200);
+    expect((await whoAmI(elsewhere)).statusCode).toBe(401);
+    expect((await signInWith(person.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
 describe('forgot password (signed out)', () => {
   const forgot = (email: string) =>
     t.app.inject({
