@@ -6,6 +6,7 @@ import { auditLog, users } from '#server/db/schema/auth.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import { requireOwnProfile } from '#server/policies/profile.ts';
+import { personColumns } from '#server/services/user/person-columns.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -52,24 +53,9 @@ export async function updateProfile(
     if (input.emailAddress.toLowerCase() !== before.email.toLowerCase()) {
       throw new AppError('bad_request', EMAIL_READ_ONLY, { emailAddress: EMAIL_READ_ONLY });
     }
-    const hasNumber = input.areaCode !== '' || input.phoneNumber !== '';
     const [after] = await tx
       .update(users)
-      .set({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        name: `${input.firstName} ${input.lastName}`,
-        addressLine1: input.addressLine1,
-        addressLine2: input.addressLine2,
-        city: input.city,
-        state: input.state,
-        postalCode: input.postalCode,
-        country: input.country,
-        countryCode: hasNumber ? input.countryCode : '',
-        areaCode: input.areaCode,
-        phoneNumber: input.phoneNumber,
-        updatedAt: sql`now()`,
-      })
+      .set({ ...personColumns(input), updatedAt: sql`now()` })
       .where(eq(users.id, actor.userId))
       .returning();
     await tx.insert(auditLog).values({

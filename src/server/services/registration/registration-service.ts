@@ -12,6 +12,7 @@ import type { Db } from '#server/db/client.ts';
 import { accounts, auditLog, invitations, users } from '#server/db/schema/auth.ts';
 import { agencies, networks, subscribers } from '#server/db/schema/tenancy.ts';
 import { AppError } from '#server/errors.ts';
+import { personColumns } from '#server/services/user/person-columns.ts';
 import { hashRegistrationToken } from './invitation-service.ts';
 
 type Invitation = {
@@ -140,20 +141,9 @@ export async function registerInvitedUser(
   const passwordHash = await credentials.hashPassword(input.password);
 
   const person = {
-    name: `${input.firstName} ${input.lastName}`,
-    firstName: input.firstName,
-    lastName: input.lastName,
+    ...personColumns(input),
     email,
     emailVerified: email === invitation.email,
-    addressLine1: input.addressLine1,
-    addressLine2: input.addressLine2,
-    city: input.city,
-    state: input.state,
-    postalCode: input.postalCode,
-    country: input.country,
-    countryCode: input.countryCode,
-    areaCode: input.areaCode,
-    phoneNumber: input.phoneNumber,
     userType: 'agency',
     agencyUuid: invitation.agencyUuid,
     networkUuid: invitation.networkUuid,
