@@ -74,10 +74,23 @@ describe('the sidebar', () => {
     expect(localStorage.getItem('understanding.navExpanded')).toBe('false');
   });
 
-  it('lists My Profile, Help and Log Out for agency users, and marks the current page', async () => {
+  it('lists Carrier Production, My Profile, Help and Log Out for agency users, and marks the current page', async () => {
     setWindowWidth(1920);
     await startShell({ user: agencyUser });
-    expect(sidebarLinkNames()).toEqual(['Manual Carrier Entry', 'Users', 'My Profile', 'Help', 'Log Out']);
+    await waitFor(() =>
+      expect(sidebarLinkNames()).toEqual([
+        'Carrier Production',
+        'Manual Carrier Entry',
+        'Users',
+        'My Profile',
+        'Help',
+        'Log Out',
+      ]),
+    );
+    expect(within(navigation()).getByRole('link', { name: 'Carrier Production' })).toHaveAttribute(
+      'href',
+      '/production',
+    );
     expect(within(navigation()).getByRole('link', { name: 'My Profile' })).toHaveAttribute(
       'href',
       `/my-profile/${agencyUser.id}`,
@@ -88,13 +101,16 @@ describe('the sidebar', () => {
   it('adds Access admin for internal staff', async () => {
     setWindowWidth(1920);
     await startShell({ user: staffUser });
-    expect(sidebarLinkNames()).toEqual([
-      'Manual Carrier Entry',
-      'My Profile',
-      'Help',
-      'Access admin',
-      'Log Out',
-    ]);
+    await waitFor(() =>
+      expect(sidebarLinkNames()).toEqual([
+        'Carrier Production',
+        'Manual Carrier Entry',
+        'My Profile',
+        'Help',
+        'Access admin',
+        'Log Out',
+      ]),
+    );
   });
 
   it('adds AI Chat with its flag and the upload portal with the upload permission, opening new tabs', async () => {
@@ -102,6 +118,7 @@ describe('the sidebar', () => {
     await startShell({ flags: { aiChat: true }, permissions: ['clarity:access:basic'] });
     await waitFor(() =>
       expect(sidebarLinkNames()).toEqual([
+        'Carrier Production',
         'AI Chat (opens in a new tab)',
         'Upload Data (opens in a new tab)',
         'Manual Carrier Entry',
@@ -120,7 +137,16 @@ describe('the sidebar', () => {
     setWindowWidth(1920);
     const { api } = await startShell({ permissions: 'forbidden' });
     await waitFor(() => expect(api.calls.map((c) => c.url)).toContain('/api/clarity/user'));
-    expect(sidebarLinkNames()).toEqual(['Manual Carrier Entry', 'Users', 'My Profile', 'Help', 'Log Out']);
+    await waitFor(() =>
+      expect(sidebarLinkNames()).toEqual([
+        'Carrier Production',
+        'Manual Carrier Entry',
+        'Users',
+        'My Profile',
+        'Help',
+        'Log Out',
+      ]),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

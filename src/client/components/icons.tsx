@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 export type IconName =
+  | 'production'
   | 'ai-chat'
   | 'upload'
   | 'manual-entry'
@@ -140,6 +141,7 @@ const paths: Record<IconName, ReactNode> = {
     </>
   ),
   'chevron-right': <path d="M9 6l6 6-6 6" />,
+  production: <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />,
   'chevron-down': <path d="M6 9l6 6 6-6" />,
 };
 

@@ -69,6 +69,17 @@ describe('sidebarLinks', () => {
     expect(keys(sidebarLinks(input({ user: networkUser })))).toEqual(['my-profile', 'help', 'logout']);
   });
 
+  it('puts Carrier Production first for users with its feature', () => {
+    expect(sidebarLinks(input({ features: { cpr: true } }))[0]).toEqual({
+      key: 'production',
+      label: 'Carrier Production',
+      icon: 'production',
+      href: '/production',
+      external: false,
+    });
+    expect(keys(sidebarLinks(input({ features: { cpr: false } })))).not.toContain('production');
+  });
+
   it('adds Access admin for internal staff only', () => {
     expect(keys(sidebarLinks(input({ user: staff })))).toEqual([
       'manual-entry',

@@ -29,6 +29,7 @@ export type NavigationInput = {
 };
 
 export type NavigationIcon =
+  | 'production'
   | 'ai-chat'
   | 'upload'
   | 'manual-entry'
@@ -106,6 +107,9 @@ export function isProductionPath(pathname: string): boolean {
 
 /** The sidebar, top to bottom. */
 const sidebarEntries: readonly Entry[] = [
+  // Carrier Production, the report users open first, for everyone with its feature (spec part 1 §6).
+  ({ features }) =>
+    features.cpr ? internal('production', 'Carrier Production', 'production', '/production') : null,
   ({ flags, config }) =>
     flags.aiChat ? external('ai-chat', 'AI Chat', 'ai-chat', config?.aiChatUrl || null) : null,
   ({ permissions, config }) =>

@@ -191,7 +191,7 @@ export async function challenge(ctx: MfaContext, userId: string, sessionId: stri
   }
   const user = await loadUser(db, userId);
   const uri = otpauthUri(ISSUER, user.email, plain);
-  const qrCodeSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const qrCodeSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
   return { step: 'totp-setup', secret: plain, otpauthUri: uri, qrCodeSvg };
 }
 
