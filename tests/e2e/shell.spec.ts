@@ -123,7 +123,11 @@ test('a session that ends shows the session-expired modal, and sign-in returns t
   page,
   context,
 }) => {
+  // The news loads with the shell; the session ends only once it has (a request already under way
+  // would still carry the cookie), so opening What's new asks again and meets the ended session.
+  const newsLoaded = page.waitForResponse((response) => response.url().endsWith('/api/whats-new'));
   await signIn(page, 'owner@understanding.test', '/helpDesk');
+  await newsLoaded;
   await context.clearCookies();
   await page.getByRole('button', { name: /^What's new/ }).click();
 
