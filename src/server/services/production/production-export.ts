@@ -41,10 +41,11 @@ export function* inChunks(lines: Iterable<string>, size = 64 * 1024): Generator<
   if (chunk) yield chunk;
 }
 
-const dollars = (v: number | null) => (v === null ? null : wholeDollars(v));
-const percent = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+const dollars = (v: number | null) => (v === null ? '' : String(wholeDollars(v)));
+const percent = (v: number | null) => (v === null ? '' : String(Math.round(v * 10) / 10));
 
-function figureFields(f: ProductionFigures): (number | null)[] {
+/** A line's figure fields, comma-joined (numbers are never quoted, blanks stay empty). */
+function figureFields(f: ProductionFigures): string {
   return [
     dollars(f.writtenPremium),
     dollars(f.priorWrittenPremium),
@@ -58,7 +59,7 @@ function figureFields(f: ProductionFigures): (number | null)[] {
     dollars(f.priorIncurred),
     percent(lossRatio(f.incurred, f.earned)),
     percent(lossRatio(f.priorIncurred, f.priorEarned)),
-  ];
+  ].join(',');
 }
 
 type ExportRow = {
@@ -70,16 +71,16 @@ type ExportRow = {
 
 /**
  * CSV lines: for each row (by written premium, largest first) its total line, then one line per line
- * of business. Blanks stay blank (not reported), zeros stay 0.
+ * of business. Blanks stay blank (not reported), zeros stay 0. A row's name fields and flags are
+ * written once and shared by its lines.
  */
 function* csvLines(nameHeaders: string[], lineCode: string, rows: ExportRow[]): Generator<string> {
   yield [...nameHeaders, ...FIGURE_HEADERS].map(csvField).join(',') + '\r\n';
-  const sorted = rows.sort(
-    (a, b) =>
-      (b.lines[lineCode]?.writtenPremium ?? -Infinity) - (a.lines[lineCode]?.writtenPremium ?? -Infinity) ||
-      a.names[0]!.localeCompare(b.names[0]!),
-  );
+  const premium = (row: ExportRow) => row.lines[lineCode]?.writtenPremium ?? -Infinity;
+  const sorted = rows.sort((a, b) => premium(b) - premium(a) || a.names[0]!.localeCompare(b.names[0]!));
   for (const row of sorted) {
+    const names = row.names.map(csvField).join(',');
+    const flags = `${row.haveMissingCurrentData ? 'Yes' : 'No'},${row.haveMissingPriorData ? 'Yes' : 'No'}\r\n`;
     const codes = [
       lineCode,
       ...Object.keys(row.lines)
@@ -89,14 +90,8 @@ function* csvLines(nameHeaders: string[], lineCode: string, rows: ExportRow[]): 
     for (const code of codes) {
       const figures = row.lines[code];
       if (!figures) continue;
-      const fields = [
-        ...row.names,
-        code === 'P&C' ? 'Total (P&C)' : code,
-        ...figureFields(figures),
-        row.haveMissingCurrentData ? 'Yes' : 'No',
-        row.haveMissingPriorData ? 'Yes' : 'No',
-      ];
-      yield fields.map(csvField).join(',') + '\r\n';
+      const label = code === 'P&C' ? 'Total (P&C)' : csvField(code);
+      yield `${names},${label},${figureFields(figures)},${flags}`;
     }
   }
 }
