@@ -1,3 +1,4 @@
+import type { Profile } from '#shared/contracts/profile.ts';
 import type { User } from '#shared/contracts/user.ts';
 import { fakeFetch } from './render.tsx';
 
@@ -30,6 +31,23 @@ export const agencyUser: User = {
   allowAuthenticatorMFA: false,
   allowSMSMFA: false,
   allowOptOutMFA: false,
+};
+
+/** The agency owner's saved My Profile, with an address and a US mobile number. */
+export const agencyUserProfile: Profile = {
+  userUuid: agencyUser.id,
+  firstName: agencyUser.firstName,
+  lastName: agencyUser.lastName,
+  emailAddress: agencyUser.email,
+  addressLine1: '1 Main Street',
+  addressLine2: '',
+  city: 'Ames',
+  state: 'Iowa',
+  postalCode: '50010',
+  countryCode: '1',
+  areaCode: '515',
+  phoneNumber: '5550142',
+  country: 'United States',
 };
 
 export const networkUser: User = {

@@ -14,6 +14,16 @@ import { AppFrame } from './app-frame.tsx';
 import { useLevel } from './level.ts';
 import { appRoutes } from './router.tsx';
 
+/** The sidebar of an agency user with Carrier Production, top to bottom. */
+const AGENCY_SIDEBAR = [
+  'Carrier Production',
+  'Manual Carrier Entry',
+  'Users',
+  'My Profile',
+  'Help',
+  'Log Out',
+];
+
 const originalWidth = window.innerWidth;
 
 afterEach(() => {
@@ -77,16 +87,7 @@ describe('the sidebar', () => {
   it('lists Carrier Production, My Profile, Help and Log Out for agency users, and marks the current page', async () => {
     setWindowWidth(1920);
     await startShell({ user: agencyUser });
-    await waitFor(() =>
-      expect(sidebarLinkNames()).toEqual([
-        'Carrier Production',
-        'Manual Carrier Entry',
-        'Users',
-        'My Profile',
-        'Help',
-        'Log Out',
-      ]),
-    );
+    await waitFor(() => expect(sidebarLinkNames()).toEqual(AGENCY_SIDEBAR));
     expect(within(navigation()).getByRole('link', { name: 'Carrier Production' })).toHaveAttribute(
       'href',
       '/production',
@@ -137,16 +138,7 @@ describe('the sidebar', () => {
     setWindowWidth(1920);
     const { api } = await startShell({ permissions: 'forbidden' });
     await waitFor(() => expect(api.calls.map((c) => c.url)).toContain('/api/clarity/user'));
-    await waitFor(() =>
-      expect(sidebarLinkNames()).toEqual([
-        'Carrier Production',
-        'Manual Carrier Entry',
-        'Users',
-        'My Profile',
-        'Help',
-        'Log Out',
-      ]),
-    );
+    await waitFor(() => expect(sidebarLinkNames()).toEqual(AGENCY_SIDEBAR));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -10,23 +10,9 @@ import {
 } from '#shared/contracts/profile.ts';
 import { appRoutes } from '#client/app/router.tsx';
 import { renderRoutes } from '#tests/support/render.tsx';
-import { agencyUser, shellApi } from '#tests/support/shell-api.ts';
+import { agencyUser, agencyUserProfile, shellApi } from '#tests/support/shell-api.ts';
 
-const saved: Profile = {
-  userUuid: agencyUser.id,
-  firstName: 'Olive',
-  lastName: 'Owner',
-  emailAddress: agencyUser.email,
-  addressLine1: '1 Main Street',
-  addressLine2: '',
-  city: 'Ames',
-  state: 'Iowa',
-  postalCode: '50010',
-  countryCode: '1',
-  areaCode: '515',
-  phoneNumber: '5550142',
-  country: 'United States',
-};
+const saved = agencyUserProfile;
 
 afterEach(() => vi.unstubAllGlobals());
 

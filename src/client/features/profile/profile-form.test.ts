@@ -5,7 +5,7 @@ import {
   PASSWORD_TOO_SHORT,
   REQUIRED,
 } from '#shared/contracts/account-fields.ts';
-import { profileUpdateSchema, type Profile } from '#shared/contracts/profile.ts';
+import { profileUpdateSchema } from '#shared/contracts/profile.ts';
 import {
   formFieldOf,
   formValuesOf,
@@ -14,22 +14,9 @@ import {
   profileFormSchema,
   profileUpdateOf,
 } from './profile-form.ts';
+import { agencyUserProfile } from '#tests/support/shell-api.ts';
 
-const saved: Profile = {
-  userUuid: '44444444-4444-4444-8444-444444444444',
-  firstName: 'Olive',
-  lastName: 'Owner',
-  emailAddress: 'owner@example.test',
-  addressLine1: '1 Main Street',
-  addressLine2: '',
-  city: 'Ames',
-  state: 'Iowa',
-  postalCode: '50010',
-  countryCode: '1',
-  areaCode: '515',
-  phoneNumber: '5550142',
-  country: 'United States',
-};
+const saved = agencyUserProfile;
 
 describe('the profile form model', () => {
   it('shows the phone parts as one US mobile and sends them back as parts the API accepts', () => {
