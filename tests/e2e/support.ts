@@ -19,6 +19,13 @@ export async function signIn(page: Page, email: string, path = '/') {
 
 /** Fails with each axe violation and where it is. */
 export async function expectNoAxeViolations(page: Page) {
+  // A dialog still fading in has translucent colours: check once every transition has ended
+  // (endless animations, such as spinners, never end and do not count).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map(
