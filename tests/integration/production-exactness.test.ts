@@ -358,6 +358,8 @@ describe('Carrier Production is exact to the cent', () => {
     for (const p of defaultViews()) {
       await checkByCarrier(p);
       await checkByAgency(p);
+      // A network keeps this view once built (decision 009): the second answer reads what it kept.
+      await checkByAgency(p);
     }
   }, 300_000);
 });

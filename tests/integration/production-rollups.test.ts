@@ -7,6 +7,12 @@ import {
   rebuildNetworkRollups,
   refreshAgencyRollups,
 } from '#server/services/production/rollups.ts';
+import { dropPeriodTotals } from '#server/services/production/period-totals.ts';
+import { productionByAgency } from '#server/services/production/production-report.ts';
+import type { Level } from '#server/policies/scope.ts';
+import { productionQuerySchema, type ByAgencyResponse } from '#shared/contracts/production.ts';
+import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
+import { firstDayOfMonth, lastDayOfMonth } from '#shared/domain/timeframe.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 
 /**
@@ -110,5 +116,96 @@ describe('production rollups', () => {
     const rebuilt = await rollupContents();
     expect(refreshed).toEqual(rebuilt);
     expect(refreshed).not.toEqual(before);
+  });
+});
+
+describe('the period totals a network keeps (decision 009)', () => {
+  const latest = latestReportingMonth(today);
+  const yearStart = `${latest.slice(0, 4)}-01` as YearMonth;
+  const network = (): Level => ({ kind: 'network', networkUuid });
+  const query = (start: YearMonth, end: YearMonth) =>
+    productionQuerySchema.parse({ startDate: firstDayOfMonth(start), endDate: lastDayOfMonth(end) });
+  const report = (start: YearMonth, end: YearMonth, day = today) =>
+    productionByAgency(database.db, network(), query(start, end), day, null);
+  const kept = async () =>
+    (
+      await database.db.execute<{ period: string }>(sql`
+        select to_char(start_month, 'YYYY-MM') || '..' || to_char(end_month, 'YYYY-MM') as period
+        from production_period_builds where network_uuid = ${networkUuid}::uuid order by 1`)
+    ).rows.map((r) => r.period);
+  const dropAll = () => database.db.transaction((tx) => dropPeriodTotals(tx, networkUuid));
+  const premiumCents = (answer: ByAgencyResponse) =>
+    Math.round(answer.agencies.find((a) => a.agencyUuid === agencyUuid)!.lines['P&C']!.writtenPremium! * 100);
+
+  /** Adds $1,000.00 to one fact of the agency in the current year that the default view counts. */
+  async function changeAFact(tx: Pick<Database['db'], 'execute'>) {
+    const changed = await tx.execute<{ carrier_uuid: string; month: string }>(sql`
+      update production_facts set written_premium = written_premium + 1000
+      where id = (
+        select f.id from production_facts f join carriers c on c.uuid = f.carrier_uuid
+        where f.agency_uuid = ${agencyUuid}::uuid and f.written_premium is not null
+          and f.month between ${firstDayOfMonth(yearStart)}::date and ${firstDayOfMonth(latest)}::date
+          and (c.is_mga or c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)
+        order by f.id limit 1)
+      returning carrier_uuid, month::text as month`);
+    const [fact] = changed.rows;
+    await refreshAgencyRollups(tx, agencyUuid, [{ carrierUuid: fact!.carrier_uuid, month: fact!.month }]);
+  }
+
+  it('are built by the first default view of a period, read back, and dropped when facts change', async () => {
+    await dropAll();
+    const built = await report(yearStart, latest);
+    expect(await kept()).toEqual([`${yearStart}..${latest}`]);
+    expect(await report(yearStart, latest)).toEqual(built);
+
+    await database.db.transaction(changeAFact);
+    expect(await kept()).toEqual([]);
+    const after = await report(yearStart, latest);
+    expect(premiumCents(after) - premiumCents(built)).toBe(100_000);
+
+    await rebuildNetworkRollups(database.db, networkUuid);
+    expect(await kept()).toEqual([]);
+    expect(await report(yearStart, latest)).toEqual(after);
+  });
+
+  it('forget the rolling periods of an earlier latest month, and keep whole years', async () => {
+    await dropAll();
+    const lastYear = String(Number(latest.slice(0, 4)) - 1);
+    await report(`${lastYear}-01` as YearMonth, `${lastYear}-12` as YearMonth);
+    await report(addMonths(latest, -11), latest);
+    const nextMonth = { ...today, month: today.month + 1 };
+    const later = latestReportingMonth(nextMonth);
+    expect(later).toBe(addMonths(latest, 1));
+    await report(addMonths(later, -11), later, nextMonth);
+    expect(await kept()).toEqual([`${lastYear}-01..${lastYear}-12`, `${addMonths(later, -11)}..${later}`]);
+  });
+
+  it('are never built from figures that a change being saved at the same time outdates', async () => {
+    await dropAll();
+    const before = await report(addMonths(latest, -23), latest);
+    await dropAll();
+    let saved!: () => void;
+    let commit!: () => void;
+    const savedYet = new Promise<void>((resolve) => (saved = resolve));
+    const commitNow = new Promise<void>((resolve) => (commit = resolve));
+    const saving = database.db.transaction(async (tx) => {
+      await changeAFact(tx);
+      saved();
+      await commitNow;
+    });
+    await savedYet;
+    // On PostgreSQL this report runs on another connection while the change is not committed yet:
+    // it must wait for the change rather than keep the figures from before it.
+    const during = report(addMonths(latest, -23), latest);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    commit();
+    await saving;
+    const answered = await during;
+    const keptAnswer = await report(addMonths(latest, -23), latest);
+    await dropAll();
+    const fresh = await report(addMonths(latest, -23), latest);
+    expect(premiumCents(fresh) - premiumCents(before)).toBe(100_000);
+    expect(keptAnswer).toEqual(fresh);
+    expect(answered).toEqual(fresh);
   });
 });

@@ -1,9 +1,11 @@
 import {
   bigint,
+  boolean,
   customType,
   date,
   index,
   integer,
+  json,
   numeric,
   pgTable,
   primaryKey,
@@ -117,5 +119,47 @@ export const carrierReportedMasks = pgTable(
   (t) => [
     primaryKey({ columns: [t.agencyUuid, t.carrierUuid] }),
     index('carrier_reported_masks_network_idx').on(t.networkUuid),
+  ],
+);
+
+/**
+ * The default view of a network's by-agency report (Total (P&C), every carrier, manual entries
+ * counted: a YTD or preset period), computed once per network and period from the 'total' running
+ * totals and the reported months, and kept until the network's facts change: a report, or its CSV,
+ * then reads one finished row per agency instead of aggregating four months of running totals.
+ * `lines` holds the agency's figures per line code ('P&C' for its total) as the report answers them
+ * (a JSON object of exact decimal sums, null when not reported), beside its incomplete-data flags.
+ * `production_period_builds` lists the periods a network keeps; every writer of the running totals
+ * deletes both for its network (docs/decisions/009).
+ */
+export const productionPeriodBuilds = pgTable(
+  'production_period_builds',
+  {
+    networkUuid: uuid('network_uuid').notNull(),
+    startMonth: date('start_month', { mode: 'string' }).notNull(),
+    endMonth: date('end_month', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'production_period_builds_pk', columns: [t.networkUuid, t.startMonth, t.endMonth] }),
+  ],
+);
+
+export const productionPeriodTotals = pgTable(
+  'production_period_totals',
+  {
+    agencyUuid: uuid('agency_uuid').notNull(),
+    networkUuid: uuid('network_uuid').notNull(),
+    startMonth: date('start_month', { mode: 'string' }).notNull(),
+    endMonth: date('end_month', { mode: 'string' }).notNull(),
+    lines: json('lines').notNull(),
+    missingCurrent: boolean('missing_current').notNull(),
+    missingPrior: boolean('missing_prior').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'production_period_totals_pk',
+      columns: [t.agencyUuid, t.networkUuid, t.startMonth, t.endMonth],
+    }),
+    index('production_period_totals_network_idx').on(t.networkUuid, t.startMonth, t.endMonth),
   ],
 );

@@ -21,6 +21,14 @@ import { addMonths } from '#shared/domain/reporting-month.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { CARRIER_CLASS_BITS, carrierClass, monthIndex } from './rollups.ts';
+import {
+  buildPeriodTotals,
+  FIGURE_COLUMNS,
+  monthLiteral,
+  readPeriodTotals,
+  type FigureRow,
+  type MissingRow,
+} from './period-totals.ts';
 import type { Level } from '#server/policies/scope.ts';
 
 /** The months of a report and of its prior period (the same months one year earlier). */
@@ -31,6 +39,8 @@ export type ReportPeriod = {
   priorEnd: YearMonth;
   months: number;
   includesManualEntries: boolean;
+  /** The latest reporting month on the day of the report. */
+  latest: YearMonth;
 };
 
 /** Validates startDate/endDate (first and last day of months, start before end, not in the future). */
@@ -60,6 +70,7 @@ export function reportPeriod(
     priorStart: addMonths(start, -12),
     priorEnd: addMonths(end, -12),
     months,
+    latest,
     includesManualEntries:
       query.standardTypes.length === 0 && (isYearToDateRange(start, end, today) || isPreset),
   };
@@ -71,21 +82,6 @@ function monthOfDate(date: string): YearMonth | null {
 }
 
 type Grouping = 'carrier' | 'agency';
-
-type FigureRow = {
-  group_uuid: string;
-  line_code: string | null;
-  written_premium: string | null;
-  prior_written_premium: string | null;
-  new_written_premium: string | null;
-  prior_new_written_premium: string | null;
-  earned: string | null;
-  prior_earned: string | null;
-  incurred: string | null;
-  prior_incurred: string | null;
-};
-
-type MissingRow = { group_uuid: string; missing_current: boolean; missing_prior: boolean };
 
 function levelFilter(alias: string, level: Level): SQL {
   return level.kind === 'agency'
@@ -149,9 +145,6 @@ type FigureSource = {
   sources: SQL;
 };
 
-/** A month literal: our own validated YYYY-MM, inlined so that equal filters are one expression. */
-const monthLiteral = (month: YearMonth) => sql.raw(`'${firstDayOfMonth(month)}'::date`);
-
 const feedOnly = (period: ReportPeriod) =>
   period.includesManualEntries ? sql`true` : sql`f.source = 'feed'`;
 
@@ -187,16 +180,24 @@ const isDefaultComposite = (q: ProductionQuery) =>
   q.isMga && q.isStandard && q.isCrop && q.isFlood && q.isSurety && q.isWorkersComp;
 
 /**
+ * The running totals a report reads: the Total (P&C) view without standard types needs broad lines
+ * only ('broad': fewer, coarser rows); with the default composite and manual entries counted, fewer
+ * still ('total', the view users open first).
+ */
+function runningTotalsGrain(q: ProductionQuery, period: ReportPeriod): 'type' | 'broad' | 'total' {
+  const broadOnly = q.broadLineOfBusinessStandardTypeCode === 'P&C' && q.standardTypes.length === 0;
+  if (broadOnly && isDefaultComposite(q) && period.includesManualEntries) return 'total';
+  return broadOnly ? 'broad' : 'type';
+}
+
+/**
  * Running totals: a period's sum is the total at its last month minus the total at the month before
  * it, both taken at the network's horizon when later (nothing happens after it). A figure with no
  * reported value in the period stays NULL, and a group needs a fact in one of the periods.
  */
 function runningTotalsSource(q: ProductionQuery, period: ReportPeriod, horizon: YearMonth): FigureSource {
-  // The Total (P&C) view without standard types needs broad lines only: fewer, coarser rows; with
-  // the default composite and manual entries counted, fewer still (the 'total' grain).
-  const broadOnly = q.broadLineOfBusinessStandardTypeCode === 'P&C' && q.standardTypes.length === 0;
-  const total = broadOnly && isDefaultComposite(q) && period.includesManualEntries;
-  const grain = total ? 'total' : broadOnly ? 'broad' : 'type';
+  const grain = runningTotalsGrain(q, period);
+  const total = grain === 'total';
   const at = (month: YearMonth) => `'${firstDayOfMonth(month > horizon ? horizon : month)}'::date`;
   const periods = [
     ['current', at(period.end), at(addMonths(period.start, -1))],
@@ -230,17 +231,18 @@ function runningTotalsSource(q: ProductionQuery, period: ReportPeriod, horizon: 
 }
 
 /**
- * Sums of the four measures for the period and its prior period, per group (carrier or agency) and
- * per line code, plus the line's total (GROUPING SETS), all in SQL.
+ * The SQL of the sums of the four measures for the period and its prior period, per group (carrier or
+ * agency) and per line code, plus the line's total (GROUPING SETS, line code the chosen line): one
+ * row per group and line with the columns of `FigureRow`, sums as numeric, or as text with `asText`.
  */
-async function sumFigures(
-  db: Db,
+function figureQuery(
   grouping: Grouping,
   level: Level,
   q: ProductionQuery,
   mode: CollaborationMode | null,
   source: FigureSource,
-): Promise<FigureRow[]> {
+  asText: boolean,
+): SQL {
   const line = q.broadLineOfBusinessStandardTypeCode;
   const { broadCode, typeCode } = source;
   const childCode = line === 'P&C' ? broadCode : typeCode;
@@ -252,25 +254,21 @@ async function sumFigures(
           q.standardTypes.map((code) => sql`${code}`),
           sql`, `,
         )})`;
-  const [wp, pwp, nwp, pnwp, ep, pep, il, pil] = source.measures;
   const group = sql.raw(grouping === 'carrier' ? 'f.carrier_uuid' : 'f.agency_uuid');
-
-  const result = await db.execute<FigureRow>(sql`
-    select ${group} as group_uuid, ${childCode} as line_code, grouping(${childCode}) as is_total,
-      ${wp}::text as written_premium, ${pwp}::text as prior_written_premium,
-      ${nwp}::text as new_written_premium, ${pnwp}::text as prior_new_written_premium,
-      ${ep}::text as earned, ${pep}::text as prior_earned,
-      ${il}::text as incurred, ${pil}::text as prior_incurred
+  const columns = Object.keys(FIGURE_COLUMNS);
+  const sums = sql.join(
+    source.measures.map((sum, i) => sql`${sum}${sql.raw(asText ? '::text' : '')} as ${sql.raw(columns[i]!)}`),
+    sql`, `,
+  );
+  return sql`
+    select ${group} as group_uuid,
+      case when grouping(${childCode}) = 1 then ${line}::text else ${childCode} end as line_code, ${sums}
     from ${source.from}
     where ${levelFilter('f', level)} and ${source.where}
       and ${source.sources} and ${source.carriers} and ${lineFilter} and ${typeFilter}
       and ${collaborationFilter('f', mode)}
     group by grouping sets ((${group}, ${childCode}), (${group}))
-    having ${source.having}`);
-  // The total row of each group has grouping() = 1; its line code is the chosen line.
-  const rows = result.rows as (FigureRow & { is_total: number })[];
-  for (const row of rows) if (Number(row.is_total) === 1) row.line_code = line;
-  return rows;
+    having ${source.having}`;
 }
 
 /**
@@ -278,7 +276,7 @@ async function sumFigures(
  * carrier-months, its by-agency report from the agencies' running totals, and anything for one
  * agency, or limited to some carriers by collaboration mode, from the facts.
  */
-async function reportFigures(
+async function figureRows(
   db: Db,
   grouping: Grouping,
   level: Level,
@@ -286,16 +284,17 @@ async function reportFigures(
   period: ReportPeriod,
   mode: CollaborationMode | null,
 ): Promise<FigureRow[]> {
-  const figures = (source: FigureSource) => sumFigures(db, grouping, level, q, mode, source);
+  const figures = async (source: FigureSource) =>
+    (await db.execute<FigureRow>(figureQuery(grouping, level, q, mode, source, true))).rows;
   if (level.kind === 'agency' || sharedCarriers(mode)) {
     return figures(monthlySource('production_facts', q, period));
   }
   if (grouping === 'carrier') return figures(monthlySource('production_carrier_months', q, period));
-  const horizon = await db.execute<{ horizon: string }>(
+  const horizon = await db.execute<{ horizon: YearMonth }>(
     sql`select to_char(horizon, 'YYYY-MM') as horizon from production_rollup_horizons
         where network_uuid = ${level.networkUuid}::uuid`,
   );
-  const latest = horizon.rows[0]?.horizon as YearMonth | undefined;
+  const latest = horizon.rows[0]?.horizon;
   if (!latest) return []; // a network without facts
   return figures(runningTotalsSource(q, period, latest));
 }
@@ -305,20 +304,19 @@ async function reportFigures(
  * one of them marks its group (carrier or agency) as missing current or prior data. Each pair's
  * reported months are ranges of month numbers: `&&` finds a reported month in a period, `@>` all.
  */
-async function missingMonths(
-  db: Db,
+function missingQuery(
   grouping: Grouping,
   level: Level,
   q: ProductionQuery,
   period: ReportPeriod,
   mode: CollaborationMode | null,
-): Promise<MissingRow[]> {
+): SQL {
   const group = sql.raw(grouping === 'carrier' ? 'm.carrier_uuid' : 'm.agency_uuid');
   const months = (start: YearMonth, end: YearMonth) =>
     sql.raw(`int4range(${monthIndex(start)}, ${monthIndex(end)}, '[]')`);
   const current = months(period.start, period.end);
   const prior = months(period.priorStart, period.priorEnd);
-  const result = await db.execute<MissingRow>(sql`
+  return sql`
     select ${group} as group_uuid,
       bool_or(not m.reported_months @> ${current}) as missing_current,
       bool_or(not m.reported_months @> ${prior}) as missing_prior
@@ -326,8 +324,51 @@ async function missingMonths(
     where ${levelFilter('m', level)} and ${compositeFilter(sql`m.carrier_class`, q)}
       and ${collaborationFilter('m', mode)}
       and (m.reported_months && ${current} or m.reported_months && ${prior})
-    group by ${group}`);
-  return result.rows;
+    group by ${group}`;
+}
+
+type Figures = {
+  lines: Map<string, Record<string, ProductionFigures>>;
+  missing: Map<string, MissingRow>;
+};
+
+/**
+ * A report's figures per group and line code, and its incomplete-data flags per group. A network's
+ * default by-agency view comes from the period totals the network keeps, built on first use
+ * (decision 009); anything else runs the figure query and the flags query at once (two connections
+ * on PostgreSQL).
+ */
+async function reportFigures(
+  db: Db,
+  grouping: Grouping,
+  level: Level,
+  q: ProductionQuery,
+  period: ReportPeriod,
+  mode: CollaborationMode | null,
+): Promise<Figures> {
+  if (level.kind === 'network' && grouping === 'agency' && runningTotalsGrain(q, period) === 'total') {
+    const key = { networkUuid: level.networkUuid, start: period.start, end: period.end };
+    const kept =
+      (await readPeriodTotals(db, key)) ??
+      (await buildPeriodTotals(
+        db,
+        key,
+        period.latest,
+        (horizon) => figureQuery(grouping, level, q, mode, runningTotalsSource(q, period, horizon), false),
+        missingQuery(grouping, level, q, period, mode),
+      ));
+    if (kept) {
+      return {
+        lines: new Map(kept.map((agency) => [agency.group_uuid, agency.lines])),
+        missing: new Map(kept.map((agency) => [agency.group_uuid, agency])),
+      };
+    }
+  }
+  const [rows, missing] = await Promise.all([
+    figureRows(db, grouping, level, q, period, mode),
+    db.execute<MissingRow>(missingQuery(grouping, level, q, period, mode)),
+  ]);
+  return { lines: linesByGroup(rows), missing: new Map(missing.rows.map((m) => [m.group_uuid, m])) };
 }
 
 const toDollars = (value: string | null) => (value === null ? null : Number(value));
@@ -368,7 +409,8 @@ function periodOut(period: ReportPeriod) {
 
 /**
  * The figures and incomplete-data flags per group (carrier or agency), with the groups that have any
- * figure in either period, in the order of `describe` (which reads their names in one query).
+ * figure in either period, in the order of `describe`: the query of the names of every group the
+ * level can have, run beside the figures.
  */
 async function groupedReport<T>(
   db: Db,
@@ -377,29 +419,20 @@ async function groupedReport<T>(
   q: ProductionQuery,
   today: CalendarDay,
   mode: CollaborationMode | null,
-  describe: (uuids: SQL) => SQL,
+  describe: SQL,
 ) {
   const period = reportPeriod(q, today);
-  const [figures, missing] = await Promise.all([
+  const [{ lines, missing }, described] = await Promise.all([
     reportFigures(db, grouping, level, q, period, mode),
-    missingMonths(db, grouping, level, q, period, mode),
+    db.execute<T & { uuid: string }>(describe),
   ]);
-  const lines = linesByGroup(figures);
-  const missingBy = new Map(missing.map((m) => [m.group_uuid, m]));
-  const uuids = [...lines.keys()];
-  const described =
-    uuids.length === 0
-      ? []
-      : (
-          await db.execute<T & { uuid: string }>(
-            // One array parameter, not one per group (a network has thousands of agencies).
-            describe(sql`${`{${uuids.join(',')}}`}::uuid[]`),
-          )
-        ).rows;
   return {
     period: periodOut(period),
     lineCode: q.broadLineOfBusinessStandardTypeCode,
-    rows: described.map((d) => ({ described: d, lines: lines.get(d.uuid)!, missing: missingBy.get(d.uuid) })),
+    rows: described.rows.flatMap((d) => {
+      const figures = lines.get(d.uuid);
+      return figures ? [{ described: d, lines: figures, missing: missing.get(d.uuid) }] : [];
+    }),
   };
 }
 
@@ -419,8 +452,7 @@ export async function productionByCarrier(
     q,
     today,
     mode,
-    (uuids) =>
-      sql`select uuid, display_name as name, is_mga, is_core_carrier from carriers where uuid = any(${uuids})`,
+    sql`select uuid, display_name as name, is_mga, is_core_carrier from carriers`,
   );
   const rows: CarrierProductionRow[] = report.rows.map(({ described: c, lines, missing }) => ({
     carrierUuid: c.uuid,
@@ -454,7 +486,9 @@ export async function productionByAgency(
     q,
     today,
     mode,
-    (uuids) => sql`select uuid, name, city, state from agencies where uuid = any(${uuids}) order by name`,
+    sql`select uuid, name, city, state from agencies
+      where ${level.kind === 'agency' ? sql`uuid = ${level.agencyUuid}::uuid` : sql`network_uuid = ${level.networkUuid}::uuid`}
+      order by name`,
   );
   const agencies: AgencyProductionRow[] = report.rows.map(({ described: a, lines, missing }) => ({
     agencyUuid: a.uuid,

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import { parseYearMonth } from '#shared/domain/reporting-month.ts';
+import { dropPeriodTotals } from './period-totals.ts';
 
 /**
  * Maintenance of the production rollups (schema/rollups.ts, docs/decisions/004). They are rebuilt
@@ -178,6 +179,7 @@ async function setHorizon(db: Executor, networkUuid: string, horizon: string): P
 export async function rebuildNetworkRollups(db: Db, networkUuid: string): Promise<void> {
   const scope = { networkUuid };
   await db.transaction(async (tx) => {
+    await dropPeriodTotals(tx, networkUuid);
     for (const table of [
       'production_carrier_months',
       'production_agency_running_totals',
@@ -211,6 +213,7 @@ export async function refreshAgencyRollups(
   );
   const networkUuid = found.rows[0]?.network_uuid;
   if (!networkUuid) throw new Error(`Unknown agency ${agencyUuid}`);
+  await dropPeriodTotals(tx, networkUuid);
   const agency = { agencyUuid };
 
   if (changed.length > 0) {

@@ -1,0 +1,144 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import type { ProductionFigures } from '#shared/contracts/production.ts';
+import type { YearMonth } from '#shared/domain/reporting-month.ts';
+import { firstDayOfMonth } from '#shared/domain/timeframe.ts';
+
+/**
+ * The period totals a network keeps (schema/rollups.ts `production_period_totals`, docs/decisions/009):
+ * the default view of its by-agency report for one period, computed once from the running totals and
+ * read back as finished rows until the network's facts change. Whoever writes the running totals
+ * calls `dropPeriodTotals` in the same transaction, which holds the network's horizon row for update;
+ * a build holds it for share, so a build never stores figures that a concurrent write has outdated.
+ */
+type Executor = Pick<Db, 'execute'>;
+
+/** The figure columns of a report's figure query, and the field of each in `ProductionFigures`. */
+export const FIGURE_COLUMNS = {
+  written_premium: 'writtenPremium',
+  prior_written_premium: 'priorWrittenPremium',
+  new_written_premium: 'newWrittenPremium',
+  prior_new_written_premium: 'priorNewWrittenPremium',
+  earned: 'earned',
+  prior_earned: 'priorEarned',
+  incurred: 'incurred',
+  prior_incurred: 'priorIncurred',
+} as const satisfies Record<string, keyof ProductionFigures>;
+
+/** A row of a report's figure query: sums as exact decimal text (null: not reported). */
+export type FigureRow = { group_uuid: string; line_code: string | null } & Record<
+  keyof typeof FIGURE_COLUMNS,
+  string | null
+>;
+
+/** A group's incomplete-data flags. */
+export type MissingRow = { group_uuid: string; missing_current: boolean; missing_prior: boolean };
+
+/** An agency the network keeps for a period: its figures per line code, and its flags. */
+export type KeptAgency = MissingRow & { lines: Record<string, ProductionFigures> };
+
+type PeriodKey = { networkUuid: string; start: YearMonth; end: YearMonth };
+
+export const monthLiteral = (month: YearMonth) => sql.raw(`'${firstDayOfMonth(month)}'::date`);
+
+const keyOf = (alias: string, key: PeriodKey) => {
+  const a = sql.raw(alias);
+  return sql`${a}.network_uuid = ${key.networkUuid}::uuid and ${a}.start_month = ${monthLiteral(key.start)}
+    and ${a}.end_month = ${monthLiteral(key.end)}`;
+};
+
+type StoredRow = {
+  group_uuid: string | null;
+  lines: string;
+  missing_current: boolean;
+  missing_prior: boolean;
+};
+
+// `lines` is read as text and parsed here, the same way on both drivers. Its numbers are the sums'
+// exact decimal text, which JSON.parse reads as Number() reads the figure query's text.
+const kept = (rows: StoredRow[]): KeptAgency[] =>
+  rows.map((row) => ({
+    group_uuid: row.group_uuid!,
+    lines: JSON.parse(row.lines) as Record<string, ProductionFigures>,
+    missing_current: row.missing_current,
+    missing_prior: row.missing_prior,
+  }));
+
+/**
+ * The agencies the network keeps for the period, or null when it keeps none (not built, or dropped
+ * since). One statement, so the build marker and the rows come from one snapshot.
+ */
+export async function readPeriodTotals(db: Executor, key: PeriodKey): Promise<KeptAgency[] | null> {
+  const result = await db.execute<StoredRow>(sql`
+    select t.agency_uuid as group_uuid, t.lines::text as lines, t.missing_current, t.missing_prior
+    from production_period_builds b
+    left join production_period_totals t on ${keyOf('t', key)}
+    where ${keyOf('b', key)}`);
+  if (result.rows.length === 0) return null;
+  return result.rows[0]!.group_uuid === null ? [] : kept(result.rows); // built, and empty
+}
+
+/**
+ * Builds the period's agencies from `figures(horizon)` (the report's figure query over the running
+ * totals: numeric sums per agency and line code, 'P&C' for the agency's total) and `missing` (the
+ * report's incomplete-data query) and returns them, or null when another request built them first or
+ * the network has no running totals. Periods that no longer come back are dropped on the way: only
+ * whole years and periods ending at the `latest` reporting month (YTD and the rolling presets) are
+ * kept, so the presets of an earlier latest month go.
+ */
+export async function buildPeriodTotals(
+  db: Db,
+  key: PeriodKey,
+  latest: YearMonth,
+  figures: (horizon: YearMonth) => SQL,
+  missing: SQL,
+): Promise<KeptAgency[] | null> {
+  const inUse = sql`end_month = ${monthLiteral(latest)}
+    or (extract(month from start_month) = 1 and end_month = (start_month + interval '11 months')::date)`;
+  const lineFigures = sql.raw(
+    `json_build_object(${Object.entries(FIGURE_COLUMNS)
+      .map(([column, field]) => `'${field}', f.${column}`)
+      .join(', ')})`,
+  );
+  return db.transaction(async (tx) => {
+    const horizon = await tx.execute<{ horizon: YearMonth }>(sql`
+      select to_char(horizon, 'YYYY-MM') as horizon from production_rollup_horizons
+      where network_uuid = ${key.networkUuid}::uuid for share`);
+    const latestFact = horizon.rows[0]?.horizon;
+    if (!latestFact) return null;
+    for (const table of ['production_period_totals', 'production_period_builds']) {
+      await tx.execute(sql`delete from ${sql.raw(table)}
+        where network_uuid = ${key.networkUuid}::uuid and not (${inUse})`);
+    }
+    const claimed = await tx.execute(sql`
+      insert into production_period_builds (network_uuid, start_month, end_month)
+      values (${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)})
+      on conflict do nothing returning network_uuid`);
+    if (claimed.rows.length === 0) return null;
+    const built = await tx.execute<StoredRow>(sql`
+      insert into production_period_totals (network_uuid, start_month, end_month, agency_uuid, lines,
+        missing_current, missing_prior)
+      select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, f.group_uuid,
+        json_object_agg(f.line_code, ${lineFigures}),
+        coalesce(m.missing_current, false), coalesce(m.missing_prior, false)
+      from (${figures(latestFact)}) f
+      left join (${missing}) m on m.group_uuid = f.group_uuid
+      where f.line_code is not null
+      group by f.group_uuid, m.missing_current, m.missing_prior
+      returning agency_uuid as group_uuid, lines::text as lines, missing_current, missing_prior`);
+    return kept(built.rows);
+  });
+}
+
+/**
+ * Drops every period the network keeps, inside a transaction that changes its running totals: locks
+ * the network's horizon row first, so a build under way finishes before the change, or starts after it.
+ */
+export async function dropPeriodTotals(tx: Executor, networkUuid: string): Promise<void> {
+  await tx.execute(
+    sql`select 1 from production_rollup_horizons where network_uuid = ${networkUuid}::uuid for update`,
+  );
+  for (const table of ['production_period_totals', 'production_period_builds']) {
+    await tx.execute(sql`delete from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`);
+  }
+}
