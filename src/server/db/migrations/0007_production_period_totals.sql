@@ -11,8 +11,6 @@ CREATE TABLE "production_period_totals" (
 	"start_month" date NOT NULL,
 	"end_month" date NOT NULL,
 	"lines" json NOT NULL,
-	"missing_current" boolean NOT NULL,
-	"missing_prior" boolean NOT NULL,
 	CONSTRAINT "production_period_totals_pk" PRIMARY KEY("agency_uuid","network_uuid","start_month","end_month")
 );
 --> statement-breakpoint

@@ -1,6 +1,5 @@
 import {
   bigint,
-  boolean,
   customType,
   date,
   index,
@@ -125,10 +124,10 @@ export const carrierReportedMasks = pgTable(
 /**
  * The default view of a network's by-agency report (Total (P&C), every carrier, manual entries
  * counted: a YTD or preset period), computed once per network and period from the 'total' running
- * totals and the reported months, and kept until the network's facts change: a report, or its CSV,
- * then reads one finished row per agency instead of aggregating four months of running totals.
- * `lines` holds the agency's figures per line code ('P&C' for its total) as the report answers them
- * (a JSON object of exact decimal sums, null when not reported), beside its incomplete-data flags.
+ * totals, and kept until the network's facts change: a report, or its CSV, then reads one finished
+ * row per agency instead of aggregating four months of running totals. `lines` holds the agency's
+ * figures per line code ('P&C' for its total) as the report answers them (a JSON object of exact
+ * decimal sums, null when not reported).
  * `production_period_builds` lists the periods a network keeps; every writer of the running totals
  * deletes both for its network (docs/decisions/009).
  */
@@ -152,8 +151,6 @@ export const productionPeriodTotals = pgTable(
     startMonth: date('start_month', { mode: 'string' }).notNull(),
     endMonth: date('end_month', { mode: 'string' }).notNull(),
     lines: json('lines').notNull(),
-    missingCurrent: boolean('missing_current').notNull(),
-    missingPrior: boolean('missing_prior').notNull(),
   },
   (t) => [
     primaryKey({

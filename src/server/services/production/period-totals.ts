@@ -31,11 +31,8 @@ export type FigureRow = { group_uuid: string; line_code: string | null } & Recor
   string | null
 >;
 
-/** A group's incomplete-data flags. */
-export type MissingRow = { group_uuid: string; missing_current: boolean; missing_prior: boolean };
-
-/** An agency the network keeps for a period: its figures per line code, and its flags. */
-export type KeptAgency = MissingRow & { lines: Record<string, ProductionFigures> };
+/** An agency the network keeps for a period: its figures per line code. */
+export type KeptAgency = { group_uuid: string; lines: Record<string, ProductionFigures> };
 
 type PeriodKey = { networkUuid: string; start: YearMonth; end: YearMonth };
 
@@ -60,8 +57,6 @@ const kept = (rows: StoredRow[]): KeptAgency[] =>
   rows.map((row) => ({
     group_uuid: row.group_uuid!,
     lines: JSON.parse(row.lines) as Record<string, ProductionFigures>,
-    missing_current: row.missing_current,
-    missing_prior: row.missing_prior,
   }));
 
 /**
@@ -70,7 +65,7 @@ const kept = (rows: StoredRow[]): KeptAgency[] =>
  */
 export async function readPeriodTotals(db: Executor, key: PeriodKey): Promise<KeptAgency[] | null> {
   const result = await db.execute<StoredRow>(sql`
-    select t.agency_uuid as group_uuid, t.lines::text as lines, t.missing_current, t.missing_prior
+    select t.agency_uuid as group_uuid, t.lines::text as lines
     from production_period_builds b
     left join production_period_totals t on ${keyOf('t', key)}
     where ${keyOf('b', key)}`);
@@ -80,21 +75,17 @@ export async function readPeriodTotals(db: Executor, key: PeriodKey): Promise<Ke
 
 /**
  * Builds the period's agencies from `figures(horizon)` (the report's figure query over the running
- * totals: numeric sums per agency and line code, 'P&C' for the agency's total) and `missing` (the
- * report's incomplete-data query) and returns them, or null when another request built them first or
- * the network has no running totals. Periods that no longer come back are dropped on the way: only
- * whole years and periods ending at the `latest` reporting month (YTD and the rolling presets) are
- * kept, so the presets of an earlier latest month go.
+ * totals: numeric sums per agency and line code, 'P&C' for the agency's total) and returns them, or
+ * null when another request built them first or the network has no running totals. Periods that no
+ * longer come back are dropped on the way: only whole years and periods ending at the `latest`
+ * reporting month (YTD and the rolling presets) are kept, so the presets of an earlier latest month go.
  */
 export async function buildPeriodTotals(
   db: Db,
   key: PeriodKey,
   latest: YearMonth,
   figures: (horizon: YearMonth) => SQL,
-  missing: SQL,
 ): Promise<KeptAgency[] | null> {
-  const inUse = sql`end_month = ${monthLiteral(latest)}
-    or (extract(month from start_month) = 1 and end_month = (start_month + interval '11 months')::date)`;
   const lineFigures = sql.raw(
     `json_build_object(${Object.entries(FIGURE_COLUMNS)
       .map(([column, field]) => `'${field}', f.${column}`)
@@ -106,9 +97,15 @@ export async function buildPeriodTotals(
       where network_uuid = ${key.networkUuid}::uuid for share`);
     const latestFact = horizon.rows[0]?.horizon;
     if (!latestFact) return null;
-    for (const table of ['production_period_totals', 'production_period_builds']) {
-      await tx.execute(sql`delete from ${sql.raw(table)}
-        where network_uuid = ${key.networkUuid}::uuid and not (${inUse})`);
+    const unused = await tx.execute<{ start_month: string; end_month: string }>(sql`
+      delete from production_period_builds
+      where network_uuid = ${key.networkUuid}::uuid and end_month <> ${monthLiteral(latest)}
+        and not (extract(month from start_month) = 1 and end_month = (start_month + interval '11 months')::date)
+      returning start_month::text, end_month::text`);
+    for (const period of unused.rows) {
+      await tx.execute(sql`delete from production_period_totals
+        where network_uuid = ${key.networkUuid}::uuid and start_month = ${period.start_month}::date
+          and end_month = ${period.end_month}::date`);
     }
     const claimed = await tx.execute(sql`
       insert into production_period_builds (network_uuid, start_month, end_month)
@@ -116,16 +113,13 @@ export async function buildPeriodTotals(
       on conflict do nothing returning network_uuid`);
     if (claimed.rows.length === 0) return null;
     const built = await tx.execute<StoredRow>(sql`
-      insert into production_period_totals (network_uuid, start_month, end_month, agency_uuid, lines,
-        missing_current, missing_prior)
+      insert into production_period_totals (network_uuid, start_month, end_month, agency_uuid, lines)
       select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, f.group_uuid,
-        json_object_agg(f.line_code, ${lineFigures}),
-        coalesce(m.missing_current, false), coalesce(m.missing_prior, false)
+        json_object_agg(f.line_code, ${lineFigures})
       from (${figures(latestFact)}) f
-      left join (${missing}) m on m.group_uuid = f.group_uuid
       where f.line_code is not null
-      group by f.group_uuid, m.missing_current, m.missing_prior
-      returning agency_uuid as group_uuid, lines::text as lines, missing_current, missing_prior`);
+      group by f.group_uuid
+      returning agency_uuid as group_uuid, lines::text as lines`);
     return kept(built.rows);
   });
 }

@@ -27,7 +27,7 @@ import {
   monthLiteral,
   readPeriodTotals,
   type FigureRow,
-  type MissingRow,
+  type KeptAgency,
 } from './period-totals.ts';
 import type { Level } from '#server/policies/scope.ts';
 
@@ -82,6 +82,13 @@ function monthOfDate(date: string): YearMonth | null {
 }
 
 type Grouping = 'carrier' | 'agency';
+
+type MissingRow = { group_uuid: string; missing_current: boolean; missing_prior: boolean };
+
+type Figures = {
+  lines: Map<string, Record<string, ProductionFigures>>;
+  missing: Map<string, MissingRow>;
+};
 
 function levelFilter(alias: string, level: Level): SQL {
   return level.kind === 'agency'
@@ -327,16 +334,33 @@ function missingQuery(
     group by ${group}`;
 }
 
-type Figures = {
-  lines: Map<string, Record<string, ProductionFigures>>;
-  missing: Map<string, MissingRow>;
-};
+/**
+ * The figures of a network's default by-agency view from the period totals the network keeps, built
+ * on first use (decision 009); null for any other report, or when the network has no running totals.
+ */
+async function keptFigures(
+  db: Db,
+  grouping: Grouping,
+  level: Level,
+  q: ProductionQuery,
+  period: ReportPeriod,
+  mode: CollaborationMode | null,
+): Promise<KeptAgency[] | null> {
+  if (level.kind !== 'network' || grouping !== 'agency' || runningTotalsGrain(q, period) !== 'total') {
+    return null;
+  }
+  const key = { networkUuid: level.networkUuid, start: period.start, end: period.end };
+  return (
+    (await readPeriodTotals(db, key)) ??
+    (await buildPeriodTotals(db, key, period.latest, (horizon) =>
+      figureQuery(grouping, level, q, mode, runningTotalsSource(q, period, horizon), false),
+    ))
+  );
+}
 
 /**
- * A report's figures per group and line code, and its incomplete-data flags per group. A network's
- * default by-agency view comes from the period totals the network keeps, built on first use
- * (decision 009); anything else runs the figure query and the flags query at once (two connections
- * on PostgreSQL).
+ * A report's figures per group and line code, and its incomplete-data flags per group: the figures
+ * (kept, or from the figure query) and the flags query run at once (two connections on PostgreSQL).
  */
 async function reportFigures(
   db: Db,
@@ -346,29 +370,15 @@ async function reportFigures(
   period: ReportPeriod,
   mode: CollaborationMode | null,
 ): Promise<Figures> {
-  if (level.kind === 'network' && grouping === 'agency' && runningTotalsGrain(q, period) === 'total') {
-    const key = { networkUuid: level.networkUuid, start: period.start, end: period.end };
-    const kept =
-      (await readPeriodTotals(db, key)) ??
-      (await buildPeriodTotals(
-        db,
-        key,
-        period.latest,
-        (horizon) => figureQuery(grouping, level, q, mode, runningTotalsSource(q, period, horizon), false),
-        missingQuery(grouping, level, q, period, mode),
-      ));
-    if (kept) {
-      return {
-        lines: new Map(kept.map((agency) => [agency.group_uuid, agency.lines])),
-        missing: new Map(kept.map((agency) => [agency.group_uuid, agency])),
-      };
-    }
-  }
-  const [rows, missing] = await Promise.all([
-    figureRows(db, grouping, level, q, period, mode),
+  const [lines, missing] = await Promise.all([
+    keptFigures(db, grouping, level, q, period, mode).then(async (kept) =>
+      kept
+        ? new Map(kept.map((agency) => [agency.group_uuid, agency.lines]))
+        : linesByGroup(await figureRows(db, grouping, level, q, period, mode)),
+    ),
     db.execute<MissingRow>(missingQuery(grouping, level, q, period, mode)),
   ]);
-  return { lines: linesByGroup(rows), missing: new Map(missing.rows.map((m) => [m.group_uuid, m])) };
+  return { lines, missing: new Map(missing.rows.map((m) => [m.group_uuid, m])) };
 }
 
 const toDollars = (value: string | null) => (value === null ? null : Number(value));
