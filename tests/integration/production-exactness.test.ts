@@ -362,4 +362,21 @@ describe('Carrier Production is exact to the cent', () => {
       await checkByAgency(p);
     }
   }, 300_000);
+
+  it("in each line of a network's by-agency view as users open it, built and then kept", async () => {
+    const lastYear = String(Number(latest.slice(0, 4)) - 1);
+    const periods: [YearMonth, YearMonth][] = [
+      [`${lastYear}-01` as YearMonth, `${lastYear}-12` as YearMonth],
+      ...defaultViews()
+        .filter((p) => p.level.kind === 'network')
+        .map((p): [YearMonth, YearMonth] => [p.start, p.end]),
+    ];
+    for (const line of ['P&C', 'PL', 'CL', 'BOND', 'CROP'] as const) {
+      for (const [start, end] of periods) {
+        const p = { ...defaultViews()[0]!, start, end, line };
+        await checkByAgency(p);
+        await checkByAgency(p);
+      }
+    }
+  }, 300_000);
 });

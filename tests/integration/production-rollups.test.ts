@@ -130,7 +130,8 @@ describe('the period totals a network keeps (decision 009)', () => {
   const kept = async () =>
     (
       await database.db.execute<{ period: string }>(sql`
-        select to_char(start_month, 'YYYY-MM') || '..' || to_char(end_month, 'YYYY-MM') as period
+        select to_char(start_month, 'YYYY-MM') || '..' || to_char(end_month, 'YYYY-MM') || ' ' || line_code
+          as period
         from production_period_builds where network_uuid = ${networkUuid}::uuid order by 1`)
     ).rows.map((r) => r.period);
   const dropAll = () => database.db.transaction((tx) => dropPeriodTotals(tx, networkUuid));
@@ -155,7 +156,7 @@ describe('the period totals a network keeps (decision 009)', () => {
   it('are built by the first default view of a period, read back, and dropped when facts change', async () => {
     await dropAll();
     const built = await report(yearStart, latest);
-    expect(await kept()).toEqual([`${yearStart}..${latest}`]);
+    expect(await kept()).toEqual([`${yearStart}..${latest} P&C`]);
     expect(await report(yearStart, latest)).toEqual(built);
 
     await database.db.transaction(changeAFact);
@@ -177,7 +178,29 @@ describe('the period totals a network keeps (decision 009)', () => {
     const later = latestReportingMonth(nextMonth);
     expect(later).toBe(addMonths(latest, 1));
     await report(addMonths(later, -11), later, nextMonth);
-    expect(await kept()).toEqual([`${lastYear}-01..${lastYear}-12`, `${addMonths(later, -11)}..${later}`]);
+    expect(await kept()).toEqual([
+      `${lastYear}-01..${lastYear}-12 P&C`,
+      `${addMonths(later, -11)}..${later} P&C`,
+    ]);
+  });
+
+  it('are not used for a report that collaboration mode limits to some carriers', async () => {
+    await dropAll();
+    const shared = await database.db.execute<{ carrier_uuid: string }>(sql`
+      select carrier_uuid from production_facts where agency_uuid = ${agencyUuid}::uuid
+      group by carrier_uuid order by carrier_uuid limit 1`);
+    const mode = { carriersUuid: [shared.rows[0]!.carrier_uuid], shareType: 'all' as const };
+    const limited = (level: Level) =>
+      productionByAgency(database.db, level, query(yearStart, latest), today, mode);
+    const linesOf = (answer: ByAgencyResponse) =>
+      answer.agencies.find((a) => a.agencyUuid === agencyUuid)!.lines;
+    // One agency's report always reads its facts: the figures of the shared carrier alone.
+    const expected = linesOf(await limited({ kind: 'agency', agencyUuid, networkUuid }));
+    expect(linesOf(await limited(network()))).toEqual(expected);
+    const everyCarrier = await report(yearStart, latest);
+    expect(linesOf(everyCarrier)).not.toEqual(expected);
+    expect(await kept()).toEqual([`${yearStart}..${latest} P&C`]);
+    expect(linesOf(await limited(network()))).toEqual(expected);
   });
 
   it('are never built from figures that a change being saved at the same time outdates', async () => {

@@ -2,7 +2,8 @@ CREATE TABLE "production_period_builds" (
 	"network_uuid" uuid NOT NULL,
 	"start_month" date NOT NULL,
 	"end_month" date NOT NULL,
-	CONSTRAINT "production_period_builds_pk" PRIMARY KEY("network_uuid","start_month","end_month")
+	"line_code" text NOT NULL,
+	CONSTRAINT "production_period_builds_pk" PRIMARY KEY("network_uuid","start_month","end_month","line_code")
 );
 --> statement-breakpoint
 CREATE TABLE "production_period_totals" (
@@ -10,8 +11,9 @@ CREATE TABLE "production_period_totals" (
 	"network_uuid" uuid NOT NULL,
 	"start_month" date NOT NULL,
 	"end_month" date NOT NULL,
+	"line_code" text NOT NULL,
 	"lines" json NOT NULL,
-	CONSTRAINT "production_period_totals_pk" PRIMARY KEY("agency_uuid","network_uuid","start_month","end_month")
+	CONSTRAINT "production_period_totals_pk" PRIMARY KEY("agency_uuid","network_uuid","start_month","end_month","line_code")
 );
 --> statement-breakpoint
-CREATE INDEX "production_period_totals_network_idx" ON "production_period_totals" USING btree ("network_uuid","start_month","end_month");
+CREATE INDEX "production_period_totals_network_idx" ON "production_period_totals" USING btree ("network_uuid","start_month","end_month","line_code");

@@ -122,14 +122,14 @@ export const carrierReportedMasks = pgTable(
 );
 
 /**
- * The default view of a network's by-agency report (Total (P&C), every carrier, manual entries
- * counted: a YTD or preset period), computed once per network and period from the 'total' running
- * totals, and kept until the network's facts change: a report, or its CSV, then reads one finished
- * row per agency instead of aggregating four months of running totals. `lines` holds the agency's
- * figures per line code ('P&C' for its total) as the report answers them (a JSON object of exact
- * decimal sums, null when not reported).
- * `production_period_builds` lists the periods a network keeps; every writer of the running totals
- * deletes both for its network (docs/decisions/009).
+ * The by-agency report of a network as users open it (every carrier, no standard types, manual
+ * entries counted: a YTD or preset period), per period and line (Total (P&C) or one broad line),
+ * computed once from the running totals and kept until the network's facts change: a report, or its
+ * CSV, then reads one finished row per agency instead of aggregating four months of running totals.
+ * `lines` holds the agency's figures per line code (the chosen line for its total) as the report
+ * answers them: a JSON object of exact decimal sums, null when not reported.
+ * `production_period_builds` lists the periods and lines a network keeps; every writer of the running
+ * totals deletes both for its network (docs/decisions/009).
  */
 export const productionPeriodBuilds = pgTable(
   'production_period_builds',
@@ -137,9 +137,13 @@ export const productionPeriodBuilds = pgTable(
     networkUuid: uuid('network_uuid').notNull(),
     startMonth: date('start_month', { mode: 'string' }).notNull(),
     endMonth: date('end_month', { mode: 'string' }).notNull(),
+    lineCode: text('line_code').notNull(),
   },
   (t) => [
-    primaryKey({ name: 'production_period_builds_pk', columns: [t.networkUuid, t.startMonth, t.endMonth] }),
+    primaryKey({
+      name: 'production_period_builds_pk',
+      columns: [t.networkUuid, t.startMonth, t.endMonth, t.lineCode],
+    }),
   ],
 );
 
@@ -150,13 +154,14 @@ export const productionPeriodTotals = pgTable(
     networkUuid: uuid('network_uuid').notNull(),
     startMonth: date('start_month', { mode: 'string' }).notNull(),
     endMonth: date('end_month', { mode: 'string' }).notNull(),
+    lineCode: text('line_code').notNull(),
     lines: json('lines').notNull(),
   },
   (t) => [
     primaryKey({
       name: 'production_period_totals_pk',
-      columns: [t.agencyUuid, t.networkUuid, t.startMonth, t.endMonth],
+      columns: [t.agencyUuid, t.networkUuid, t.startMonth, t.endMonth, t.lineCode],
     }),
-    index('production_period_totals_network_idx').on(t.networkUuid, t.startMonth, t.endMonth),
+    index('production_period_totals_network_idx').on(t.networkUuid, t.startMonth, t.endMonth, t.lineCode),
   ],
 );

@@ -6,8 +6,8 @@ import { firstDayOfMonth } from '#shared/domain/timeframe.ts';
 
 /**
  * The period totals a network keeps (schema/rollups.ts `production_period_totals`, docs/decisions/009):
- * the default view of its by-agency report for one period, computed once from the running totals and
- * read back as finished rows until the network's facts change. Whoever writes the running totals
+ * its by-agency report as users open it, for one period and line, computed once from the running
+ * totals and read back as finished rows until the network's facts change. Whoever writes the running totals
  * calls `dropPeriodTotals` in the same transaction, which holds the network's horizon row for update;
  * a build holds it for share, so a build never stores figures that a concurrent write has outdated.
  */
@@ -34,14 +34,15 @@ export type FigureRow = { group_uuid: string; line_code: string | null } & Recor
 /** An agency the network keeps for a period: its figures per line code. */
 export type KeptAgency = { group_uuid: string; lines: Record<string, ProductionFigures> };
 
-type PeriodKey = { networkUuid: string; start: YearMonth; end: YearMonth };
+/** A period and line (a broad line, or 'P&C') a network may keep. */
+type PeriodKey = { networkUuid: string; start: YearMonth; end: YearMonth; line: string };
 
 export const monthLiteral = (month: YearMonth) => sql.raw(`'${firstDayOfMonth(month)}'::date`);
 
 const keyOf = (alias: string, key: PeriodKey) => {
   const a = sql.raw(alias);
   return sql`${a}.network_uuid = ${key.networkUuid}::uuid and ${a}.start_month = ${monthLiteral(key.start)}
-    and ${a}.end_month = ${monthLiteral(key.end)}`;
+    and ${a}.end_month = ${monthLiteral(key.end)} and ${a}.line_code = ${key.line}`;
 };
 
 type StoredRow = {
@@ -75,7 +76,7 @@ export async function readPeriodTotals(db: Executor, key: PeriodKey): Promise<Ke
 
 /**
  * Builds the period's agencies from `figures(horizon)` (the report's figure query over the running
- * totals: numeric sums per agency and line code, 'P&C' for the agency's total) and returns them, or
+ * totals: numeric sums per agency and line code, the chosen line's code for the agency's total) and returns them, or
  * null when another request built them first or the network has no running totals. Periods that no
  * longer come back are dropped on the way: only whole years and periods ending at the `latest`
  * reporting month (YTD and the rolling presets) are kept, so the presets of an earlier latest month go.
@@ -97,25 +98,26 @@ export async function buildPeriodTotals(
       where network_uuid = ${key.networkUuid}::uuid for share`);
     const latestFact = horizon.rows[0]?.horizon;
     if (!latestFact) return null;
-    const unused = await tx.execute<{ start_month: string; end_month: string }>(sql`
+    const unused = await tx.execute<{ start_month: string; end_month: string; line_code: string }>(sql`
       delete from production_period_builds
       where network_uuid = ${key.networkUuid}::uuid and end_month <> ${monthLiteral(latest)}
         and not (extract(month from start_month) = 1 and end_month = (start_month + interval '11 months')::date)
-      returning start_month::text, end_month::text`);
-    for (const period of unused.rows) {
+      returning start_month::text, end_month::text, line_code`);
+    for (const old of unused.rows) {
       await tx.execute(sql`delete from production_period_totals
-        where network_uuid = ${key.networkUuid}::uuid and start_month = ${period.start_month}::date
-          and end_month = ${period.end_month}::date`);
+        where network_uuid = ${key.networkUuid}::uuid and start_month = ${old.start_month}::date
+          and end_month = ${old.end_month}::date and line_code = ${old.line_code}`);
     }
     const claimed = await tx.execute(sql`
-      insert into production_period_builds (network_uuid, start_month, end_month)
-      values (${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)})
+      insert into production_period_builds (network_uuid, start_month, end_month, line_code)
+      values (${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line})
       on conflict do nothing returning network_uuid`);
     if (claimed.rows.length === 0) return null;
     const built = await tx.execute<StoredRow>(sql`
-      insert into production_period_totals (network_uuid, start_month, end_month, agency_uuid, lines)
-      select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, f.group_uuid,
-        json_object_agg(f.line_code, ${lineFigures})
+      insert into production_period_totals (network_uuid, start_month, end_month, line_code, agency_uuid,
+        lines)
+      select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line},
+        f.group_uuid, json_object_agg(f.line_code, ${lineFigures})
       from (${figures(latestFact)}) f
       where f.line_code is not null
       group by f.group_uuid

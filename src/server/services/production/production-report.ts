@@ -335,8 +335,10 @@ function missingQuery(
 }
 
 /**
- * The figures of a network's default by-agency view from the period totals the network keeps, built
- * on first use (decision 009); null for any other report, or when the network has no running totals.
+ * The figures of a network's by-agency report as users open it (every carrier, no standard types,
+ * manual entries counted, no carriers hidden by collaboration mode), for any line: from the period
+ * totals the network keeps, built on first use (decision 009); null for any other report, or when the
+ * network has no running totals.
  */
 async function keptFigures(
   db: Db,
@@ -346,14 +348,24 @@ async function keptFigures(
   period: ReportPeriod,
   mode: CollaborationMode | null,
 ): Promise<KeptAgency[] | null> {
-  if (level.kind !== 'network' || grouping !== 'agency' || runningTotalsGrain(q, period) !== 'total') {
-    return null;
-  }
-  const key = { networkUuid: level.networkUuid, start: period.start, end: period.end };
+  const kept =
+    level.kind === 'network' &&
+    grouping === 'agency' &&
+    !sharedCarriers(mode) &&
+    isDefaultComposite(q) &&
+    q.standardTypes.length === 0 &&
+    period.includesManualEntries;
+  if (!kept) return null;
+  const key = {
+    networkUuid: level.networkUuid,
+    start: period.start,
+    end: period.end,
+    line: q.broadLineOfBusinessStandardTypeCode,
+  };
   return (
     (await readPeriodTotals(db, key)) ??
     (await buildPeriodTotals(db, key, period.latest, (horizon) =>
-      figureQuery(grouping, level, q, mode, runningTotalsSource(q, period, horizon), false),
+      figureQuery(grouping, level, q, null, runningTotalsSource(q, period, horizon), false),
     ))
   );
 }
