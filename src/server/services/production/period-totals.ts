@@ -5,9 +5,9 @@ import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import { firstDayOfMonth } from '#shared/domain/timeframe.ts';
 
 /**
- * The period totals a network keeps (schema/rollups.ts `production_period_totals`, docs/decisions/009):
- * its by-agency report as users open it, for one period and line, computed once from the running
- * totals and read back as finished rows until the network's facts change. Whoever writes the running totals
+ * The period totals a network keeps (schema/rollups.ts `production_period_totals`, decision 009): its
+ * by-agency report as users open it, for one period and line, computed once from the running totals
+ * and read back as finished rows until the network's facts change. Whoever writes the running totals
  * calls `dropPeriodTotals` in the same transaction, which holds the network's horizon row for update;
  * a build holds it for share, so a build never stores figures that a concurrent write has outdated.
  */
@@ -45,12 +45,7 @@ const keyOf = (alias: string, key: PeriodKey) => {
     and ${a}.end_month = ${monthLiteral(key.end)} and ${a}.line_code = ${key.line}`;
 };
 
-type StoredRow = {
-  group_uuid: string | null;
-  lines: string;
-  missing_current: boolean;
-  missing_prior: boolean;
-};
+type StoredRow = { group_uuid: string | null; lines: string };
 
 // `lines` is read as text and parsed here, the same way on both drivers. Its numbers are the sums'
 // exact decimal text, which JSON.parse reads as Number() reads the figure query's text.
@@ -76,15 +71,16 @@ export async function readPeriodTotals(db: Executor, key: PeriodKey): Promise<Ke
 
 /**
  * Builds the period's agencies from `figures(horizon)` (the report's figure query over the running
- * totals: numeric sums per agency and line code, the chosen line's code for the agency's total) and returns them, or
- * null when another request built them first or the network has no running totals. Periods that no
- * longer come back are dropped on the way: only whole years and periods ending at the `latest`
- * reporting month (YTD and the rolling presets) are kept, so the presets of an earlier latest month go.
+ * totals up to the network's horizon: numeric sums per agency and line code, the chosen line's code
+ * for the agency's total) and returns them, or null when another request built them first or the
+ * network has no running totals. Periods that no longer come back are dropped on the way: only whole
+ * years and periods ending at the latest reporting month (YTD and the rolling presets) are kept, so
+ * the presets of an earlier latest month go.
  */
 export async function buildPeriodTotals(
   db: Db,
   key: PeriodKey,
-  latest: YearMonth,
+  latestReportingMonth: YearMonth,
   figures: (horizon: YearMonth) => SQL,
 ): Promise<KeptAgency[] | null> {
   const lineFigures = sql.raw(
@@ -93,14 +89,14 @@ export async function buildPeriodTotals(
       .join(', ')})`,
   );
   return db.transaction(async (tx) => {
-    const horizon = await tx.execute<{ horizon: YearMonth }>(sql`
+    const locked = await tx.execute<{ horizon: YearMonth }>(sql`
       select to_char(horizon, 'YYYY-MM') as horizon from production_rollup_horizons
       where network_uuid = ${key.networkUuid}::uuid for share`);
-    const latestFact = horizon.rows[0]?.horizon;
-    if (!latestFact) return null;
+    const horizon = locked.rows[0]?.horizon;
+    if (!horizon) return null;
     const unused = await tx.execute<{ start_month: string; end_month: string; line_code: string }>(sql`
       delete from production_period_builds
-      where network_uuid = ${key.networkUuid}::uuid and end_month <> ${monthLiteral(latest)}
+      where network_uuid = ${key.networkUuid}::uuid and end_month <> ${monthLiteral(latestReportingMonth)}
         and not (extract(month from start_month) = 1 and end_month = (start_month + interval '11 months')::date)
       returning start_month::text, end_month::text, line_code`);
     for (const old of unused.rows) {
@@ -118,7 +114,7 @@ export async function buildPeriodTotals(
         lines)
       select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line},
         f.group_uuid, json_object_agg(f.line_code, ${lineFigures})
-      from (${figures(latestFact)}) f
+      from (${figures(horizon)}) f
       where f.line_code is not null
       group by f.group_uuid
       returning agency_uuid as group_uuid, lines::text as lines`);
