@@ -134,6 +134,14 @@ describe('the period totals a network keeps (decision 009)', () => {
           as period
         from production_period_builds where network_uuid = ${networkUuid}::uuid order by 1`)
     ).rows.map((r) => r.period);
+  const keptFlags = async () =>
+    Number(
+      (
+        await database.db.execute<{ n: string }>(
+          sql`select count(*)::text as n from production_period_flags where network_uuid = ${networkUuid}::uuid`,
+        )
+      ).rows[0]!.n,
+    );
   const dropAll = () => database.db.transaction((tx) => dropPeriodTotals(tx, networkUuid));
   const premiumCents = (answer: ByAgencyResponse) =>
     Math.round(answer.agencies.find((a) => a.agencyUuid === agencyUuid)!.lines['P&C']!.writtenPremium! * 100);
@@ -157,10 +165,12 @@ describe('the period totals a network keeps (decision 009)', () => {
     await dropAll();
     const built = await report(yearStart, latest);
     expect(await kept()).toEqual([`${yearStart}..${latest} P&C`]);
+    expect(await keptFlags()).toBeGreaterThan(0);
     expect(await report(yearStart, latest)).toEqual(built);
 
     await database.db.transaction(changeAFact);
     expect(await kept()).toEqual([]);
+    expect(await keptFlags()).toBe(0);
     const after = await report(yearStart, latest);
     expect(premiumCents(after) - premiumCents(built)).toBe(100_000);
 

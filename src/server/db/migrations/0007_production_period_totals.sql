@@ -6,6 +6,16 @@ CREATE TABLE "production_period_builds" (
 	CONSTRAINT "production_period_builds_pk" PRIMARY KEY("network_uuid","start_month","end_month","line_code")
 );
 --> statement-breakpoint
+CREATE TABLE "production_period_flags" (
+	"agency_uuid" uuid NOT NULL,
+	"network_uuid" uuid NOT NULL,
+	"start_month" date NOT NULL,
+	"end_month" date NOT NULL,
+	"missing_current" boolean NOT NULL,
+	"missing_prior" boolean NOT NULL,
+	CONSTRAINT "production_period_flags_pk" PRIMARY KEY("agency_uuid","network_uuid","start_month","end_month")
+);
+--> statement-breakpoint
 CREATE TABLE "production_period_totals" (
 	"agency_uuid" uuid NOT NULL,
 	"network_uuid" uuid NOT NULL,
@@ -16,4 +26,5 @@ CREATE TABLE "production_period_totals" (
 	CONSTRAINT "production_period_totals_pk" PRIMARY KEY("agency_uuid","network_uuid","start_month","end_month","line_code")
 );
 --> statement-breakpoint
+CREATE INDEX "production_period_flags_network_idx" ON "production_period_flags" USING btree ("network_uuid","start_month","end_month");--> statement-breakpoint
 CREATE INDEX "production_period_totals_network_idx" ON "production_period_totals" USING btree ("network_uuid","start_month","end_month","line_code");

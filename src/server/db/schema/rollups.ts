@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   customType,
   date,
   index,
@@ -163,5 +164,29 @@ export const productionPeriodTotals = pgTable(
       columns: [t.agencyUuid, t.networkUuid, t.startMonth, t.endMonth, t.lineCode],
     }),
     index('production_period_totals_network_idx').on(t.networkUuid, t.startMonth, t.endMonth, t.lineCode),
+  ],
+);
+
+/**
+ * The incomplete-data flags of the same view, per network x period x agency (they do not depend on
+ * the line): built from the report's flags query on first use, for the agencies it answers, and
+ * dropped with the period totals.
+ */
+export const productionPeriodFlags = pgTable(
+  'production_period_flags',
+  {
+    agencyUuid: uuid('agency_uuid').notNull(),
+    networkUuid: uuid('network_uuid').notNull(),
+    startMonth: date('start_month', { mode: 'string' }).notNull(),
+    endMonth: date('end_month', { mode: 'string' }).notNull(),
+    missingCurrent: boolean('missing_current').notNull(),
+    missingPrior: boolean('missing_prior').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'production_period_flags_pk',
+      columns: [t.agencyUuid, t.networkUuid, t.startMonth, t.endMonth],
+    }),
+    index('production_period_flags_network_idx').on(t.networkUuid, t.startMonth, t.endMonth),
   ],
 );

@@ -34,8 +34,11 @@ export type FigureRow = { group_uuid: string; line_code: string | null } & Recor
 /** An agency the network keeps for a period: its figures per line code. */
 export type KeptAgency = { group_uuid: string; lines: Record<string, ProductionFigures> };
 
+/** A group's incomplete-data flags, as the report's flags query answers them. */
+export type MissingRow = { group_uuid: string; missing_current: boolean; missing_prior: boolean };
+
 /** A period and line (a broad line, or 'P&C') a network may keep. */
-type PeriodKey = { networkUuid: string; start: YearMonth; end: YearMonth; line: string };
+export type PeriodKey = { networkUuid: string; start: YearMonth; end: YearMonth; line: string };
 
 export const monthLiteral = (month: YearMonth) => sql.raw(`'${firstDayOfMonth(month)}'::date`);
 
@@ -88,21 +91,19 @@ export async function buildPeriodTotals(
       .map(([column, field]) => `'${field}', f.${column}`)
       .join(', ')})`,
   );
-  return db.transaction(async (tx) => {
-    const locked = await tx.execute<{ horizon: YearMonth }>(sql`
-      select to_char(horizon, 'YYYY-MM') as horizon from production_rollup_horizons
-      where network_uuid = ${key.networkUuid}::uuid for share`);
-    const horizon = locked.rows[0]?.horizon;
-    if (!horizon) return null;
+  return underHorizonLock(db, key.networkUuid, async (tx, horizon) => {
     const unused = await tx.execute<{ start_month: string; end_month: string; line_code: string }>(sql`
       delete from production_period_builds
       where network_uuid = ${key.networkUuid}::uuid and end_month <> ${monthLiteral(latestReportingMonth)}
         and not (extract(month from start_month) = 1 and end_month = (start_month + interval '11 months')::date)
       returning start_month::text, end_month::text, line_code`);
     for (const old of unused.rows) {
-      await tx.execute(sql`delete from production_period_totals
-        where network_uuid = ${key.networkUuid}::uuid and start_month = ${old.start_month}::date
-          and end_month = ${old.end_month}::date and line_code = ${old.line_code}`);
+      const period = sql`network_uuid = ${key.networkUuid}::uuid and start_month = ${old.start_month}::date
+        and end_month = ${old.end_month}::date`;
+      await tx.execute(
+        sql`delete from production_period_totals where ${period} and line_code = ${old.line_code}`,
+      );
+      await tx.execute(sql`delete from production_period_flags where ${period}`);
     }
     const claimed = await tx.execute(sql`
       insert into production_period_builds (network_uuid, start_month, end_month, line_code)
@@ -123,6 +124,56 @@ export async function buildPeriodTotals(
 }
 
 /**
+ * The incomplete-data flags the network keeps for the period (any line), or null when it keeps none.
+ * A period none of whose agencies has a reported month keeps no rows, so its flags are queried again
+ * each time: that query finds nothing quickly.
+ */
+export async function readPeriodFlags(db: Executor, key: PeriodKey): Promise<MissingRow[] | null> {
+  const result = await db.execute<MissingRow>(sql`
+    select f.agency_uuid as group_uuid, f.missing_current, f.missing_prior
+    from production_period_flags f
+    where f.network_uuid = ${key.networkUuid}::uuid and f.start_month = ${monthLiteral(key.start)}
+      and f.end_month = ${monthLiteral(key.end)}`);
+  return result.rows.length > 0 ? result.rows : null;
+}
+
+/**
+ * Keeps the period's flags from `flags` (the report's flags query) and returns them, or null when
+ * there are none, another request kept them first, or the network has no running totals.
+ */
+export async function buildPeriodFlags(db: Db, key: PeriodKey, flags: SQL): Promise<MissingRow[] | null> {
+  return underHorizonLock(db, key.networkUuid, async (tx) => {
+    const built = await tx.execute<MissingRow>(sql`
+      insert into production_period_flags (network_uuid, start_month, end_month, agency_uuid,
+        missing_current, missing_prior)
+      select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, m.group_uuid,
+        m.missing_current, m.missing_prior
+      from (${flags}) m
+      on conflict do nothing
+      returning agency_uuid as group_uuid, missing_current, missing_prior`);
+    return built.rows.length > 0 ? built.rows : null;
+  });
+}
+
+/**
+ * Runs `build` in a transaction that holds the network's horizon row for share, with the horizon it
+ * then has; null when the network has no running totals. Writers hold the row for update.
+ */
+function underHorizonLock<T>(
+  db: Db,
+  networkUuid: string,
+  build: (tx: Executor, horizon: YearMonth) => Promise<T | null>,
+): Promise<T | null> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute<{ horizon: YearMonth }>(sql`
+      select to_char(horizon, 'YYYY-MM') as horizon from production_rollup_horizons
+      where network_uuid = ${networkUuid}::uuid for share`);
+    const horizon = locked.rows[0]?.horizon;
+    return horizon ? build(tx, horizon) : null;
+  });
+}
+
+/**
  * Drops every period the network keeps, inside a transaction that changes its running totals: locks
  * the network's horizon row first, so a build under way finishes before the change, or starts after it.
  */
@@ -130,7 +181,7 @@ export async function dropPeriodTotals(tx: Executor, networkUuid: string): Promi
   await tx.execute(
     sql`select 1 from production_rollup_horizons where network_uuid = ${networkUuid}::uuid for update`,
   );
-  for (const table of ['production_period_totals', 'production_period_builds']) {
+  for (const table of ['production_period_totals', 'production_period_builds', 'production_period_flags']) {
     await tx.execute(sql`delete from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`);
   }
 }

@@ -22,12 +22,15 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { CARRIER_CLASS_BITS, carrierClass, monthIndex } from './rollups.ts';
 import {
+  buildPeriodFlags,
   buildPeriodTotals,
   FIGURE_COLUMNS,
   monthLiteral,
+  readPeriodFlags,
   readPeriodTotals,
   type FigureRow,
-  type KeptAgency,
+  type MissingRow,
+  type PeriodKey,
 } from './period-totals.ts';
 import type { Level } from '#server/policies/scope.ts';
 
@@ -82,8 +85,6 @@ function monthOfDate(date: string): YearMonth | null {
 }
 
 type Grouping = 'carrier' | 'agency';
-
-type MissingRow = { group_uuid: string; missing_current: boolean; missing_prior: boolean };
 
 type Figures = {
   lines: Map<string, Record<string, ProductionFigures>>;
@@ -335,19 +336,17 @@ function missingQuery(
 }
 
 /**
- * The figures of a network's by-agency report as users open it (every carrier, no standard types,
- * manual entries counted, no carriers hidden by collaboration mode), for any line: from the period
- * totals the network keeps, built on first use (decision 009); null for any other report, or when the
- * network has no running totals.
+ * A network's by-agency report as users open it (every carrier, no standard types, manual entries
+ * counted, no carriers hidden by collaboration mode), in any line, is kept per period and line once
+ * built (decision 009): its key, or null for any other report.
  */
-async function keptFigures(
-  db: Db,
+function keptView(
   grouping: Grouping,
   level: Level,
   q: ProductionQuery,
   period: ReportPeriod,
   mode: CollaborationMode | null,
-): Promise<KeptAgency[] | null> {
+): PeriodKey | null {
   const kept =
     level.kind === 'network' &&
     grouping === 'agency' &&
@@ -356,23 +355,18 @@ async function keptFigures(
     q.standardTypes.length === 0 &&
     period.includesManualEntries;
   if (!kept) return null;
-  const key = {
+  return {
     networkUuid: level.networkUuid,
     start: period.start,
     end: period.end,
     line: q.broadLineOfBusinessStandardTypeCode,
   };
-  return (
-    (await readPeriodTotals(db, key)) ??
-    (await buildPeriodTotals(db, key, period.latest, (horizon) =>
-      figureQuery(grouping, level, q, null, runningTotalsSource(q, period, horizon), false),
-    ))
-  );
 }
 
 /**
- * A report's figures per group and line code, and its incomplete-data flags per group: the figures
- * (kept, or from the figure query) and the flags query run at once (two connections on PostgreSQL).
+ * A report's figures per group and line code, and its incomplete-data flags per group, each from
+ * what the network keeps when the view is kept (built on first use), else from its query; the two
+ * run at once (on two connections on PostgreSQL).
  */
 async function reportFigures(
   db: Db,
@@ -382,15 +376,25 @@ async function reportFigures(
   period: ReportPeriod,
   mode: CollaborationMode | null,
 ): Promise<Figures> {
+  const key = keptView(grouping, level, q, period, mode);
+  const keptFigures = async () =>
+    key &&
+    ((await readPeriodTotals(db, key)) ??
+      (await buildPeriodTotals(db, key, period.latest, (horizon) =>
+        figureQuery(grouping, level, q, null, runningTotalsSource(q, period, horizon), false),
+      )));
+  const flags = missingQuery(grouping, level, q, period, mode);
+  const keptFlags = async () =>
+    key && ((await readPeriodFlags(db, key)) ?? (await buildPeriodFlags(db, key, flags)));
   const [lines, missing] = await Promise.all([
-    keptFigures(db, grouping, level, q, period, mode).then(async (kept) =>
+    keptFigures().then(async (kept) =>
       kept
         ? new Map(kept.map((agency) => [agency.group_uuid, agency.lines]))
         : linesByGroup(await figureRows(db, grouping, level, q, period, mode)),
     ),
-    db.execute<MissingRow>(missingQuery(grouping, level, q, period, mode)),
+    keptFlags().then(async (kept) => kept ?? (await db.execute<MissingRow>(flags)).rows),
   ]);
-  return { lines, missing: new Map(missing.rows.map((m) => [m.group_uuid, m])) };
+  return { lines, missing: new Map(missing.map((m) => [m.group_uuid, m])) };
 }
 
 const toDollars = (value: string | null) => (value === null ? null : Number(value));
