@@ -188,24 +188,16 @@ const isDefaultComposite = (q: ProductionQuery) =>
   q.isMga && q.isStandard && q.isCrop && q.isFlood && q.isSurety && q.isWorkersComp;
 
 /**
- * The running totals a report reads: the Total (P&C) view without standard types needs broad lines
- * only ('broad': fewer, coarser rows); with the default composite and manual entries counted, fewer
- * still ('total', the view users open first).
- */
-function runningTotalsGrain(q: ProductionQuery, period: ReportPeriod): 'type' | 'broad' | 'total' {
-  const broadOnly = q.broadLineOfBusinessStandardTypeCode === 'P&C' && q.standardTypes.length === 0;
-  if (broadOnly && isDefaultComposite(q) && period.includesManualEntries) return 'total';
-  return broadOnly ? 'broad' : 'type';
-}
-
-/**
  * Running totals: a period's sum is the total at its last month minus the total at the month before
  * it, both taken at the network's horizon when later (nothing happens after it). A figure with no
  * reported value in the period stays NULL, and a group needs a fact in one of the periods.
  */
 function runningTotalsSource(q: ProductionQuery, period: ReportPeriod, horizon: YearMonth): FigureSource {
-  const grain = runningTotalsGrain(q, period);
-  const total = grain === 'total';
+  // The Total (P&C) view without standard types needs broad lines only: fewer, coarser rows; with
+  // the default composite and manual entries counted, fewer still (the 'total' grain).
+  const broadOnly = q.broadLineOfBusinessStandardTypeCode === 'P&C' && q.standardTypes.length === 0;
+  const total = broadOnly && isDefaultComposite(q) && period.includesManualEntries;
+  const grain = total ? 'total' : broadOnly ? 'broad' : 'type';
   const at = (month: YearMonth) => `'${firstDayOfMonth(month > horizon ? horizon : month)}'::date`;
   const periods = [
     ['current', at(period.end), at(addMonths(period.start, -1))],
