@@ -179,6 +179,17 @@ describe('the period totals a network keeps (decision 009)', () => {
     expect(await report(yearStart, latest)).toEqual(after);
   });
 
+  it('are built once when two first views of a period come at the same time', async () => {
+    await dropAll();
+    const [first, second] = await Promise.all([report(yearStart, latest), report(yearStart, latest)]);
+    expect(second).toEqual(first);
+    expect(await kept()).toEqual([`${yearStart}..${latest} P&C`]);
+    const flags = await keptFlags();
+    expect(flags).toBeGreaterThan(0);
+    expect(await report(yearStart, latest)).toEqual(first);
+    expect(await keptFlags()).toBe(flags);
+  });
+
   it('forget the rolling periods of an earlier latest month, and keep whole years', async () => {
     await dropAll();
     const lastYear = String(Number(latest.slice(0, 4)) - 1);

@@ -139,10 +139,16 @@ export async function readPeriodFlags(db: Executor, key: PeriodKey): Promise<Mis
 
 /**
  * Keeps the period's flags from `flags` (the report's flags query) and returns them, or null when
- * there are none, another request kept them first, or the network has no running totals.
+ * there are none, another request is keeping them (the caller then runs the query itself), or the
+ * network has no running totals.
  */
 export async function buildPeriodFlags(db: Db, key: PeriodKey, flags: SQL): Promise<MissingRow[] | null> {
   return underHorizonLock(db, key.networkUuid, async (tx) => {
+    // One builder at a time per period: two inserting the same agencies could wait on each other.
+    const claimed = await tx.execute<{ claimed: boolean }>(sql`
+      select pg_try_advisory_xact_lock(hashtext(${`period flags ${key.networkUuid} ${key.start} ${key.end}`}))
+        as claimed`);
+    if (!claimed.rows[0]?.claimed) return null;
     const built = await tx.execute<MissingRow>(sql`
       insert into production_period_flags (network_uuid, start_month, end_month, agency_uuid,
         missing_current, missing_prior)
