@@ -8,7 +8,10 @@ import {
   refreshAgencyRollups,
 } from '#server/services/production/rollups.ts';
 import { dropPeriodTotals } from '#server/services/production/period-totals.ts';
-import { productionByAgency } from '#server/services/production/production-report.ts';
+import {
+  productionByAgency,
+  refreshAgencyProduction,
+} from '#server/services/production/production-report.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { productionQuerySchema, type ByAgencyResponse } from '#shared/contracts/production.ts';
 import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
@@ -158,24 +161,53 @@ describe('the period totals a network keeps (decision 009)', () => {
         order by f.id limit 1)
       returning carrier_uuid, month::text as month`);
     const [fact] = changed.rows;
-    await refreshAgencyRollups(tx, agencyUuid, [{ carrierUuid: fact!.carrier_uuid, month: fact!.month }]);
+    await refreshAgencyProduction(tx, agencyUuid, [{ carrierUuid: fact!.carrier_uuid, month: fact!.month }]);
   }
 
-  it('are built by the first default view of a period, read back, and dropped when facts change', async () => {
+  it('are built by the first view of a period, read back, and kept up to date when facts change', async () => {
     await dropAll();
     const built = await report(yearStart, latest);
-    expect(await kept()).toEqual([`${yearStart}..${latest} P&C`]);
-    expect(await keptFlags()).toBeGreaterThan(0);
+    const pl = await productionByAgency(
+      database.db,
+      network(),
+      { ...query(yearStart, latest), broadLineOfBusinessStandardTypeCode: 'PL' },
+      today,
+      null,
+    );
+    expect(pl.agencies.length).toBeGreaterThan(0);
+    const keptPeriods = [`${yearStart}..${latest} P&C`, `${yearStart}..${latest} PL`];
+    expect(await kept()).toEqual(keptPeriods);
+    const flags = await keptFlags();
+    expect(flags).toBeGreaterThan(0);
     expect(await report(yearStart, latest)).toEqual(built);
 
-    await database.db.transaction(changeAFact);
-    expect(await kept()).toEqual([]);
-    expect(await keptFlags()).toBe(0);
+    // A changed fact, and a month the agency no longer reported.
+    await database.db.transaction(async (tx) => {
+      await changeAFact(tx);
+      const dropped = await tx.execute<{ carrier_uuid: string; month: string }>(sql`
+        delete from carrier_reported_months
+        where (agency_uuid, carrier_uuid, month) = (
+          select agency_uuid, carrier_uuid, month from carrier_reported_months
+          where agency_uuid = ${agencyUuid}::uuid and month = ${firstDayOfMonth(yearStart)}::date
+          order by carrier_uuid limit 1)
+        returning carrier_uuid, month::text as month`);
+      await refreshAgencyProduction(tx, agencyUuid, [
+        { carrierUuid: dropped.rows[0]!.carrier_uuid, month: dropped.rows[0]!.month },
+      ]);
+    });
+    expect(await kept()).toEqual(keptPeriods);
+    expect(await keptFlags()).toBe(flags);
     const after = await report(yearStart, latest);
     expect(premiumCents(after) - premiumCents(built)).toBe(100_000);
+    const flagsOf = (answer: ByAgencyResponse) => answer.agencies.find((a) => a.agencyUuid === agencyUuid)!;
+    expect(flagsOf(after).haveMissingCurrentData).toBe(true);
+    // What is kept equals what a fresh build gives, for every agency and both lines.
+    await dropAll();
+    expect(await report(yearStart, latest)).toEqual(after);
 
     await rebuildNetworkRollups(database.db, networkUuid);
     expect(await kept()).toEqual([]);
+    expect(await keptFlags()).toBe(0);
     expect(await report(yearStart, latest)).toEqual(after);
   });
 

@@ -17,7 +17,7 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import type { Level } from '#server/policies/scope.ts';
-import { refreshAgencyRollups } from '#server/services/production/rollups.ts';
+import { refreshAgencyProduction } from '#server/services/production/production-report.ts';
 
 type Executor = Pick<Db, 'execute'>;
 type AgencyLevel = Extract<Level, { kind: 'agency' }>;
@@ -369,7 +369,7 @@ export async function saveCarrierEntry(
       lineUuid,
       year: body.year,
     });
-    await refreshAgencyRollups(tx, level.agencyUuid, changed);
+    await refreshAgencyProduction(tx, level.agencyUuid, changed);
     return recordOf(after);
   });
 }
@@ -396,6 +396,6 @@ export async function deleteCarrierEntry(
       lineUuid: before.line_uuid,
       year: before.year,
     });
-    await refreshAgencyRollups(tx, level.agencyUuid, changed);
+    await refreshAgencyProduction(tx, level.agencyUuid, changed);
   });
 }

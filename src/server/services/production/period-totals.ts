@@ -58,6 +58,29 @@ const kept = (rows: StoredRow[]): KeptAgency[] =>
     lines: JSON.parse(row.lines) as Record<string, ProductionFigures>,
   }));
 
+const lineFigures = sql.raw(
+  `json_build_object(${Object.entries(FIGURE_COLUMNS)
+    .map(([column, field]) => `'${field}', f.${column}`)
+    .join(', ')})`,
+);
+
+/** Keeps the agencies of `figures` (a report's figure query, numeric sums) for the period and line. */
+const insertTotals = (key: PeriodKey, figures: SQL) => sql`
+  insert into production_period_totals (network_uuid, start_month, end_month, line_code, agency_uuid, lines)
+  select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line},
+    f.group_uuid, json_object_agg(f.line_code, ${lineFigures})
+  from (${figures}) f
+  where f.line_code is not null
+  group by f.group_uuid`;
+
+/** Keeps the flags of `flags` (a report's flags query) for the period. */
+const insertFlags = (key: PeriodKey, flags: SQL) => sql`
+  insert into production_period_flags (network_uuid, start_month, end_month, agency_uuid, missing_current,
+    missing_prior)
+  select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, m.group_uuid,
+    m.missing_current, m.missing_prior
+  from (${flags}) m`;
+
 /**
  * The agencies the network keeps for the period, or null when it keeps none (not built, or dropped
  * since). One statement, so the build marker and the rows come from one snapshot.
@@ -86,11 +109,6 @@ export async function buildPeriodTotals(
   latestReportingMonth: YearMonth,
   figures: (horizon: YearMonth) => SQL,
 ): Promise<KeptAgency[] | null> {
-  const lineFigures = sql.raw(
-    `json_build_object(${Object.entries(FIGURE_COLUMNS)
-      .map(([column, field]) => `'${field}', f.${column}`)
-      .join(', ')})`,
-  );
   return underHorizonLock(db, key.networkUuid, async (tx, horizon) => {
     const unused = await tx.execute<{ start_month: string; end_month: string; line_code: string }>(sql`
       delete from production_period_builds
@@ -110,15 +128,9 @@ export async function buildPeriodTotals(
       values (${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line})
       on conflict do nothing returning network_uuid`);
     if (claimed.rows.length === 0) return null;
-    const built = await tx.execute<StoredRow>(sql`
-      insert into production_period_totals (network_uuid, start_month, end_month, line_code, agency_uuid,
-        lines)
-      select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line},
-        f.group_uuid, json_object_agg(f.line_code, ${lineFigures})
-      from (${figures(horizon)}) f
-      where f.line_code is not null
-      group by f.group_uuid
-      returning agency_uuid as group_uuid, lines::text as lines`);
+    const built = await tx.execute<StoredRow>(
+      sql`${insertTotals(key, figures(horizon))} returning agency_uuid as group_uuid, lines::text as lines`,
+    );
     return kept(built.rows);
   });
 }
@@ -149,14 +161,8 @@ export async function buildPeriodFlags(db: Db, key: PeriodKey, flags: SQL): Prom
       select pg_try_advisory_xact_lock(hashtext(${`period flags ${key.networkUuid} ${key.start} ${key.end}`}))
         as claimed`);
     if (!claimed.rows[0]?.claimed) return null;
-    const built = await tx.execute<MissingRow>(sql`
-      insert into production_period_flags (network_uuid, start_month, end_month, agency_uuid,
-        missing_current, missing_prior)
-      select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, m.group_uuid,
-        m.missing_current, m.missing_prior
-      from (${flags}) m
-      on conflict do nothing
-      returning agency_uuid as group_uuid, missing_current, missing_prior`);
+    const built = await tx.execute<MissingRow>(sql`${insertFlags(key, flags)}
+      on conflict do nothing returning agency_uuid as group_uuid, missing_current, missing_prior`);
     return built.rows.length > 0 ? built.rows : null;
   });
 }
@@ -180,14 +186,61 @@ function underHorizonLock<T>(
 }
 
 /**
- * Drops every period the network keeps, inside a transaction that changes its running totals: locks
- * the network's horizon row first, so a build under way finishes before the change, or starts after it.
+ * Locks the network's horizon row for update, inside a transaction that changes its running totals
+ * or reported months: a build under way finishes before the change, or starts after it.
  */
-export async function dropPeriodTotals(tx: Executor, networkUuid: string): Promise<void> {
+export async function lockPeriodTotals(tx: Executor, networkUuid: string): Promise<void> {
   await tx.execute(
     sql`select 1 from production_rollup_horizons where network_uuid = ${networkUuid}::uuid for update`,
   );
+}
+
+/** Drops every period the network keeps (a rebuild of its rollups), under the same lock. */
+export async function dropPeriodTotals(tx: Executor, networkUuid: string): Promise<void> {
+  await lockPeriodTotals(tx, networkUuid);
   for (const table of ['production_period_totals', 'production_period_builds', 'production_period_flags']) {
     await tx.execute(sql`delete from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`);
+  }
+}
+
+/**
+ * Brings every period the network keeps up to date for one agency whose facts or reported months
+ * changed, inside the transaction that changed them, after its rollups are refreshed (the horizon row
+ * is locked for update): the agency's rows are computed again by `figures(key, horizon)` and, for the
+ * periods whose flags are kept, `flags(key)`, both limited to the agency. Every other agency's rows
+ * stay right: their running totals did not change, and a horizon that moved on only carried them
+ * forward.
+ */
+export async function refreshPeriodTotals(
+  tx: Executor,
+  networkUuid: string,
+  agencyUuid: string,
+  figures: (key: PeriodKey, horizon: YearMonth) => SQL,
+  flags: (key: PeriodKey) => SQL,
+): Promise<void> {
+  const agency = sql`agency_uuid = ${agencyUuid}::uuid and network_uuid = ${networkUuid}::uuid`;
+  await tx.execute(sql`delete from production_period_totals where ${agency}`);
+  await tx.execute(sql`delete from production_period_flags where ${agency}`);
+  const found = await tx.execute<{ horizon: YearMonth }>(sql`
+    select to_char(horizon, 'YYYY-MM') as horizon from production_rollup_horizons
+    where network_uuid = ${networkUuid}::uuid`);
+  const horizon = found.rows[0]?.horizon;
+  if (!horizon) return;
+  type Kept = { start: YearMonth; end: YearMonth; line: string };
+  const keyOfRow = (row: Kept): PeriodKey => ({ networkUuid, ...row });
+  const kept = (table: string, line: string) =>
+    tx.execute<Kept>(sql`
+      select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
+        ${sql.raw(line)} as line
+      from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`);
+  for (const row of (await kept('production_period_builds', 'line_code')).rows) {
+    const key = keyOfRow(row);
+    await tx.execute(insertTotals(key, figures(key, horizon)));
+  }
+  // Only periods whose flags are kept: adding one agency's flags to a period that keeps none would
+  // make the others read as complete. Flags do not depend on the line.
+  for (const row of (await kept('production_period_flags', "'P&C'")).rows) {
+    const key = keyOfRow(row);
+    await tx.execute(insertFlags(key, flags(key)));
   }
 }

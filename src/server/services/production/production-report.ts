@@ -7,6 +7,7 @@ import type {
   ProductionFigures,
   ProductionQuery,
 } from '#shared/contracts/production.ts';
+import { productionQuerySchema } from '#shared/contracts/production.ts';
 import { maskCarrierRows, type CollaborationMode } from '#shared/domain/collaboration.ts';
 import { latestReportingMonth, parseYearMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
 import {
@@ -20,7 +21,7 @@ import {
 import { addMonths } from '#shared/domain/reporting-month.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { CARRIER_CLASS_BITS, carrierClass, monthIndex } from './rollups.ts';
+import { CARRIER_CLASS_BITS, carrierClass, monthIndex, refreshAgencyRollups } from './rollups.ts';
 import {
   buildPeriodFlags,
   buildPeriodTotals,
@@ -28,6 +29,7 @@ import {
   monthLiteral,
   readPeriodFlags,
   readPeriodTotals,
+  refreshPeriodTotals,
   type FigureRow,
   type MissingRow,
   type PeriodKey,
@@ -353,6 +355,52 @@ function keptView(
     end: period.end,
     line: q.broadLineOfBusinessStandardTypeCode,
   };
+}
+
+/** The query and period of a view the network keeps. */
+function keptQuery(key: PeriodKey): { q: ProductionQuery; period: ReportPeriod } {
+  const q = productionQuerySchema.parse({
+    startDate: firstDayOfMonth(key.start),
+    endDate: lastDayOfMonth(key.end),
+    broadLineOfBusinessStandardTypeCode: key.line,
+  });
+  const period: ReportPeriod = {
+    start: key.start,
+    end: key.end,
+    priorStart: addMonths(key.start, -12),
+    priorEnd: addMonths(key.end, -12),
+    months: monthsOf({ startMonth: key.start, endMonth: key.end }).length,
+    includesManualEntries: true,
+    latest: key.end,
+  };
+  return { q, period };
+}
+
+/**
+ * Brings the production rollups and the views the network keeps up to date after one agency's facts
+ * or reported months changed, inside the caller's transaction. Every writer of production facts or
+ * reported months calls this.
+ */
+export async function refreshAgencyProduction(
+  tx: Pick<Db, 'execute'>,
+  agencyUuid: string,
+  changed: readonly { carrierUuid: string; month: string }[],
+): Promise<void> {
+  const networkUuid = await refreshAgencyRollups(tx, agencyUuid, changed);
+  const level: Level = { kind: 'agency', agencyUuid, networkUuid };
+  await refreshPeriodTotals(
+    tx,
+    networkUuid,
+    agencyUuid,
+    (key, horizon) => {
+      const { q, period } = keptQuery(key);
+      return figureQuery('agency', level, q, null, runningTotalsSource(q, period, horizon), false);
+    },
+    (key) => {
+      const { q, period } = keptQuery(key);
+      return missingQuery('agency', level, q, period, null);
+    },
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import { parseYearMonth } from '#shared/domain/reporting-month.ts';
-import { dropPeriodTotals } from './period-totals.ts';
+import { dropPeriodTotals, lockPeriodTotals } from './period-totals.ts';
 
 /**
  * Maintenance of the production rollups (schema/rollups.ts, docs/decisions/004). They are rebuilt
@@ -201,19 +201,21 @@ export async function rebuildNetworkRollups(db: Db, networkUuid: string): Promis
  * Brings the rollups up to date after one agency's facts or reported months changed, inside the
  * caller's transaction: that agency's running totals and reported months, and the network's carrier-months of
  * the carriers and months that changed. When the agency now has a later month than the network's
- * horizon, every other agency's running totals are carried forward to it.
+ * horizon, every other agency's running totals are carried forward to it. Answers the agency's
+ * network. Writers call `refreshAgencyProduction` (production-report.ts), which also brings the
+ * views the network keeps up to date.
  */
 export async function refreshAgencyRollups(
   tx: Executor,
   agencyUuid: string,
   changed: readonly { carrierUuid: string; month: string }[],
-): Promise<void> {
+): Promise<string> {
   const found = await tx.execute<{ network_uuid: string }>(
     sql`select network_uuid from agencies where uuid = ${agencyUuid}::uuid`,
   );
   const networkUuid = found.rows[0]?.network_uuid;
   if (!networkUuid) throw new Error(`Unknown agency ${agencyUuid}`);
-  await dropPeriodTotals(tx, networkUuid);
+  await lockPeriodTotals(tx, networkUuid);
   const agency = { agencyUuid };
 
   if (changed.length > 0) {
@@ -254,9 +256,11 @@ export async function refreshAgencyRollups(
   await tx.execute(sql`delete from production_agency_running_totals where agency_uuid = ${agencyUuid}::uuid`);
   await tx.execute(sql`delete from carrier_reported_masks where agency_uuid = ${agencyUuid}::uuid`);
   await insertReportedMasks(tx, agency);
-  if (horizon === null) return;
-  await insertRunningTotals(tx, agency, horizon);
-  await setHorizon(tx, networkUuid, horizon);
+  if (horizon !== null) {
+    await insertRunningTotals(tx, agency, horizon);
+    await setHorizon(tx, networkUuid, horizon);
+  }
+  return networkUuid;
 }
 
 /**
