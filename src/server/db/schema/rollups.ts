@@ -124,13 +124,13 @@ export const carrierReportedMasks = pgTable(
 
 /**
  * The by-agency report of a network as users open it (every carrier, no standard types, manual
- * entries counted: a YTD or preset period), per period and line (Total (P&C) or one broad line),
- * computed once from the running totals and kept until the network's facts change: a report, or its
- * CSV, then reads one finished row per agency instead of aggregating four months of running totals.
- * `lines` holds the agency's figures per line code (the chosen line for its total) as the report
- * answers them: a JSON object of exact decimal sums, null when not reported.
- * `production_period_builds` lists the periods and lines a network keeps; every writer of the running
- * totals deletes both for its network (docs/decisions/009).
+ * entries counted: a YTD, preset or whole-year period), per period and line (Total (P&C) or one broad
+ * line), computed once from the running totals and kept: a report, or its CSV, then reads one
+ * finished row per agency instead of aggregating four months of running totals. `lines` holds the
+ * agency's figures per line code (the chosen line for its total) as the report answers them: a JSON
+ * object of exact decimal sums, null when not reported. `production_period_builds` lists the periods
+ * and lines a network keeps. A change to an agency's facts computes that agency's rows again in the
+ * same transaction; a rebuild of the network's rollups deletes them all (docs/decisions/009).
  */
 export const productionPeriodBuilds = pgTable(
   'production_period_builds',
@@ -170,7 +170,7 @@ export const productionPeriodTotals = pgTable(
 /**
  * The incomplete-data flags of the same view, per network x period x agency (they do not depend on
  * the line): built from the report's flags query on first use, for the agencies it answers, and
- * dropped with the period totals.
+ * refreshed and dropped with the period totals.
  */
 export const productionPeriodFlags = pgTable(
   'production_period_flags',

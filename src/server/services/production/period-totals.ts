@@ -6,10 +6,11 @@ import { firstDayOfMonth } from '#shared/domain/timeframe.ts';
 
 /**
  * The period totals a network keeps (schema/rollups.ts `production_period_totals`, decision 009): its
- * by-agency report as users open it, for one period and line, computed once from the running totals
- * and read back as finished rows until the network's facts change. Whoever writes the running totals
- * calls `dropPeriodTotals` in the same transaction, which holds the network's horizon row for update;
- * a build holds it for share, so a build never stores figures that a concurrent write has outdated.
+ * by-agency report as users open it, for one period and line, and the same view's incomplete-data
+ * flags, computed once from the running totals and the reported months and read back as finished
+ * rows. A writer of one agency's facts refreshes that agency's rows (`refreshPeriodTotals`) in its
+ * transaction, holding the network's horizon row for update; a build holds it for share, so a build
+ * never stores figures that a concurrent write has outdated. A rebuild drops them all.
  */
 type Executor = Pick<Db, 'execute'>;
 
@@ -83,7 +84,7 @@ const insertFlags = (key: PeriodKey, flags: SQL) => sql`
 
 /**
  * The agencies the network keeps for the period, or null when it keeps none (not built, or dropped
- * since). One statement, so the build marker and the rows come from one snapshot.
+ * by a rebuild). One statement, so the build marker and the rows come from one snapshot.
  */
 export async function readPeriodTotals(db: Executor, key: PeriodKey): Promise<KeptAgency[] | null> {
   const result = await db.execute<StoredRow>(sql`
@@ -228,18 +229,18 @@ export async function refreshPeriodTotals(
   if (!horizon) return;
   type Kept = { start: YearMonth; end: YearMonth; line: string };
   const keyOfRow = (row: Kept): PeriodKey => ({ networkUuid, ...row });
-  const kept = (table: string, line: string) =>
+  const keptPeriods = (table: string, line: string) =>
     tx.execute<Kept>(sql`
       select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
         ${sql.raw(line)} as line
       from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`);
-  for (const row of (await kept('production_period_builds', 'line_code')).rows) {
+  for (const row of (await keptPeriods('production_period_builds', 'line_code')).rows) {
     const key = keyOfRow(row);
     await tx.execute(insertTotals(key, figures(key, horizon)));
   }
   // Only periods whose flags are kept: adding one agency's flags to a period that keeps none would
   // make the others read as complete. Flags do not depend on the line.
-  for (const row of (await kept('production_period_flags', "'P&C'")).rows) {
+  for (const row of (await keptPeriods('production_period_flags', "'P&C'")).rows) {
     const key = keyOfRow(row);
     await tx.execute(insertFlags(key, flags(key)));
   }
