@@ -122,6 +122,13 @@ export const carrierReportedMasks = pgTable(
   ],
 );
 
+/** The key columns of a period a network keeps (decision 009). */
+const keptPeriod = () => ({
+  networkUuid: uuid('network_uuid').notNull(),
+  startMonth: date('start_month', { mode: 'string' }).notNull(),
+  endMonth: date('end_month', { mode: 'string' }).notNull(),
+});
+
 /**
  * The by-agency report of a network as users open it (every carrier, no standard types, manual
  * entries counted: a YTD, preset or whole-year period), per period and line (Total (P&C) or one broad
@@ -135,9 +142,7 @@ export const carrierReportedMasks = pgTable(
 export const productionPeriodBuilds = pgTable(
   'production_period_builds',
   {
-    networkUuid: uuid('network_uuid').notNull(),
-    startMonth: date('start_month', { mode: 'string' }).notNull(),
-    endMonth: date('end_month', { mode: 'string' }).notNull(),
+    ...keptPeriod(),
     lineCode: text('line_code').notNull(),
   },
   (t) => [
@@ -152,9 +157,7 @@ export const productionPeriodTotals = pgTable(
   'production_period_totals',
   {
     agencyUuid: uuid('agency_uuid').notNull(),
-    networkUuid: uuid('network_uuid').notNull(),
-    startMonth: date('start_month', { mode: 'string' }).notNull(),
-    endMonth: date('end_month', { mode: 'string' }).notNull(),
+    ...keptPeriod(),
     lineCode: text('line_code').notNull(),
     lines: json('lines').notNull(),
   },
@@ -176,9 +179,7 @@ export const productionPeriodFlags = pgTable(
   'production_period_flags',
   {
     agencyUuid: uuid('agency_uuid').notNull(),
-    networkUuid: uuid('network_uuid').notNull(),
-    startMonth: date('start_month', { mode: 'string' }).notNull(),
-    endMonth: date('end_month', { mode: 'string' }).notNull(),
+    ...keptPeriod(),
     missingCurrent: boolean('missing_current').notNull(),
     missingPrior: boolean('missing_prior').notNull(),
   },

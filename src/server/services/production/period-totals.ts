@@ -41,6 +41,9 @@ export type MissingRow = { group_uuid: string; missing_current: boolean; missing
 /** A period and line (a broad line, or 'P&C') a network may keep. */
 export type PeriodKey = { networkUuid: string; start: YearMonth; end: YearMonth; line: string };
 
+/** A kept view's figure query over the running totals up to a horizon, and its flags query. */
+export type KeptViewQueries = { figures: (horizon: YearMonth) => SQL; flags: SQL };
+
 export const monthLiteral = (month: YearMonth) => sql.raw(`'${firstDayOfMonth(month)}'::date`);
 
 const keyOf = (alias: string, key: PeriodKey) => {
@@ -207,8 +210,8 @@ export async function dropPeriodTotals(tx: Executor, networkUuid: string): Promi
 /**
  * Brings every period the network keeps up to date for one agency whose facts or reported months
  * changed, inside the transaction that changed them, after its rollups are refreshed (the horizon row
- * is locked for update): the agency's rows are computed again by `figures(key, horizon)` and, for the
- * periods whose flags are kept, `flags(key)`, both limited to the agency. Every other agency's rows
+ * is locked for update): the agency's rows are computed again by the queries of `queriesOf(key)`,
+ * limited to the agency (the flags only where the period's flags are kept). Every other agency's rows
  * stay right: their running totals did not change, and a horizon that moved on only carried them
  * forward.
  */
@@ -216,8 +219,7 @@ export async function refreshPeriodTotals(
   tx: Executor,
   networkUuid: string,
   agencyUuid: string,
-  figures: (key: PeriodKey, horizon: YearMonth) => SQL,
-  flags: (key: PeriodKey) => SQL,
+  queriesOf: (key: PeriodKey) => KeptViewQueries,
 ): Promise<void> {
   const agency = sql`agency_uuid = ${agencyUuid}::uuid and network_uuid = ${networkUuid}::uuid`;
   await tx.execute(sql`delete from production_period_totals where ${agency}`);
@@ -228,20 +230,19 @@ export async function refreshPeriodTotals(
   const horizon = found.rows[0]?.horizon;
   if (!horizon) return;
   type Kept = { start: YearMonth; end: YearMonth; line: string };
-  const keyOfRow = (row: Kept): PeriodKey => ({ networkUuid, ...row });
-  const keptPeriods = (table: string, line: string) =>
-    tx.execute<Kept>(sql`
-      select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
-        ${sql.raw(line)} as line
-      from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`);
-  for (const row of (await keptPeriods('production_period_builds', 'line_code')).rows) {
-    const key = keyOfRow(row);
-    await tx.execute(insertTotals(key, figures(key, horizon)));
+  const keptPeriods = async (table: string, line: string) =>
+    (
+      await tx.execute<Kept>(sql`
+        select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
+          ${sql.raw(line)} as line
+        from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`)
+    ).rows.map((row): PeriodKey => ({ networkUuid, ...row }));
+  for (const key of await keptPeriods('production_period_builds', 'line_code')) {
+    await tx.execute(insertTotals(key, queriesOf(key).figures(horizon)));
   }
   // Only periods whose flags are kept: adding one agency's flags to a period that keeps none would
   // make the others read as complete. Flags do not depend on the line.
-  for (const row of (await keptPeriods('production_period_flags', "'P&C'")).rows) {
-    const key = keyOfRow(row);
-    await tx.execute(insertFlags(key, flags(key)));
+  for (const key of await keptPeriods('production_period_flags', "'P&C'")) {
+    await tx.execute(insertFlags(key, queriesOf(key).flags));
   }
 }

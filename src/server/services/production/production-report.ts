@@ -31,6 +31,7 @@ import {
   readPeriodTotals,
   refreshPeriodTotals,
   type FigureRow,
+  type KeptViewQueries,
   type MissingRow,
   type PeriodKey,
 } from './period-totals.ts';
@@ -377,6 +378,20 @@ function keptQuery(key: PeriodKey): { q: ProductionQuery; period: ReportPeriod }
 }
 
 /**
+ * The figure query (over the running totals up to a horizon) and the flags query of a view the
+ * network keeps, at the network level or for one of its agencies: one definition for building,
+ * refreshing and reading it.
+ */
+function keptViewQueries(level: Level, key: PeriodKey): KeptViewQueries {
+  const { q, period } = keptQuery(key);
+  return {
+    figures: (horizon) =>
+      figureQuery('agency', level, q, null, runningTotalsSource(q, period, horizon), false),
+    flags: missingQuery('agency', level, q, period, null),
+  };
+}
+
+/**
  * Brings the production rollups and the views the network keeps up to date after one agency's facts
  * or reported months changed, inside the caller's transaction. Every writer of production facts or
  * reported months calls this.
@@ -387,19 +402,8 @@ export async function refreshAgencyProduction(
   changed: readonly { carrierUuid: string; month: string }[],
 ): Promise<void> {
   const networkUuid = await refreshAgencyRollups(tx, agencyUuid, changed);
-  const level: Level = { kind: 'agency', agencyUuid, networkUuid };
-  await refreshPeriodTotals(
-    tx,
-    networkUuid,
-    agencyUuid,
-    (key, horizon) => {
-      const { q, period } = keptQuery(key);
-      return figureQuery('agency', level, q, null, runningTotalsSource(q, period, horizon), false);
-    },
-    (key) => {
-      const { q, period } = keptQuery(key);
-      return missingQuery('agency', level, q, period, null);
-    },
+  await refreshPeriodTotals(tx, networkUuid, agencyUuid, (key) =>
+    keptViewQueries({ kind: 'agency', agencyUuid, networkUuid }, key),
   );
 }
 
@@ -417,22 +421,21 @@ async function reportFigures(
   mode: CollaborationMode | null,
 ): Promise<Figures> {
   const key = keptView(grouping, level, q, period, mode);
+  const kept = key && { key, ...keptViewQueries(level, key) };
   const keptFigures = async () =>
-    key &&
-    ((await readPeriodTotals(db, key)) ??
-      (await buildPeriodTotals(db, key, period.latest, (horizon) =>
-        figureQuery(grouping, level, q, null, runningTotalsSource(q, period, horizon), false),
-      )));
-  const flags = missingQuery(grouping, level, q, period, mode);
+    kept &&
+    ((await readPeriodTotals(db, kept.key)) ??
+      (await buildPeriodTotals(db, kept.key, period.latest, kept.figures)));
   const keptFlags = async () =>
-    key && ((await readPeriodFlags(db, key)) ?? (await buildPeriodFlags(db, key, flags)));
+    kept && ((await readPeriodFlags(db, kept.key)) ?? (await buildPeriodFlags(db, kept.key, kept.flags)));
+  const flags = missingQuery(grouping, level, q, period, mode);
   const [lines, missing] = await Promise.all([
-    keptFigures().then(async (kept) =>
-      kept
-        ? new Map(kept.map((agency) => [agency.group_uuid, agency.lines]))
+    keptFigures().then(async (agencies) =>
+      agencies
+        ? new Map(agencies.map((agency) => [agency.group_uuid, agency.lines]))
         : linesByGroup(await figureRows(db, grouping, level, q, period, mode)),
     ),
-    keptFlags().then(async (kept) => kept ?? (await db.execute<MissingRow>(flags)).rows),
+    keptFlags().then(async (rows) => rows ?? (await db.execute<MissingRow>(flags)).rows),
   ]);
   return { lines, missing: new Map(missing.map((m) => [m.group_uuid, m])) };
 }
