@@ -38,6 +38,8 @@ import { createFlagClient } from '#server/services/flags/database-flag-provider.
 import { createMailer } from '#server/services/mail/mailer.ts';
 import { userRoutes } from '#server/routes/user/user-routes.ts';
 import { profileRoutes } from '#server/routes/profile/profile-routes.ts';
+import { reportRoutes } from '#server/routes/reports/report-routes.ts';
+import { createEmbedProviders, embedFrameOrigins } from '#server/services/reports/embed/providers.ts';
 
 export type AppOptions = {
   config: Config;
@@ -74,10 +76,14 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  const embedProviders = createEmbedProviders(config.embeds);
+  const frameOrigins = embedFrameOrigins(embedProviders);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        // Exactly the configured dashboard providers may be framed (spec part 1 §9).
+        frameSrc: frameOrigins.length > 0 ? frameOrigins : ["'none'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
@@ -124,6 +130,7 @@ export async function buildApp({
   await app.register(mfaRoutes, { db: database.db, secret: config.authSecret, mailer });
   await app.register(registrationRoutes, { db: database.db, auth, mailer, config });
   await app.register(profileRoutes, { db: database.db, auth });
+  await app.register(reportRoutes, { db: database.db, flags, providers: embedProviders, mailer, config });
 
   await serveClient(app, config.clientDir);
   return app;

@@ -15,6 +15,8 @@ export const appRoot = (() => {
   return dir;
 })();
 
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -43,9 +45,45 @@ const envSchema = z.object({
   JIRA_PROJECT_KEY: z.string().min(1).optional(),
   JIRA_ISSUE_TYPE: z.string().min(1).default('Task'),
   JIRA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  POWERBI_TENANT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9.-]*$/, 'must be the Microsoft Entra (Azure AD) tenant id or domain')
+    .optional(),
+  POWERBI_CLIENT_ID: z
+    .string()
+    .regex(GUID, "must be the app registration's application (client) id, a GUID")
+    .optional(),
+  POWERBI_CLIENT_SECRET: z.string().min(1, 'must not be empty').optional(),
+  POWERBI_AUTHORITY_URL: z.string().url('must be a URL').default('https://login.microsoftonline.com'),
+  POWERBI_API_URL: z.string().url('must be a URL').default('https://api.powerbi.com'),
+  POWERBI_EMBED_ORIGIN: z.string().url('must be a URL').default('https://app.powerbi.com'),
+  POWERBI_RLS_ROLE: z.string().trim().min(1, 'must not be empty').default('Tenant'),
+  POWERBI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  SIGMA_CLIENT_ID: z.string().min(1, 'must not be empty').optional(),
+  SIGMA_SECRET: z.string().min(1, 'must not be empty').optional(),
+  SIGMA_BASE_URL: z
+    .string()
+    .url('must be your Sigma organization URL such as https://app.sigmacomputing.com/your-org')
+    .optional(),
+  /** Sigma refuses a JWT whose exp is more than 30 days after its iat. */
+  SIGMA_EMBED_TTL_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(3600),
+  SIGMA_ACCOUNT_TYPE: z.string().trim().min(1, 'must not be empty').optional(),
+  SIGMA_TEAMS: z.string().optional(),
+  METABASE_SITE_URL: z.string().url('must be a URL such as https://metabase.example.com').optional(),
+  METABASE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^[0-9a-fA-F]{64}$/,
+      "must be Metabase's embedding secret key: 64 hexadecimal characters (Admin settings > Embedding)",
+    )
+    .optional(),
+  METABASE_EMBED_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
 });
 
 const JIRA_VARIABLES = ['JIRA_URL', 'JIRA_USER', 'JIRA_API_TOKEN', 'JIRA_PROJECT_KEY'] as const;
+const POWERBI_VARIABLES = ['POWERBI_TENANT_ID', 'POWERBI_CLIENT_ID', 'POWERBI_CLIENT_SECRET'] as const;
+const SIGMA_VARIABLES = ['SIGMA_CLIENT_ID', 'SIGMA_SECRET', 'SIGMA_BASE_URL'] as const;
+const METABASE_VARIABLES = ['METABASE_SITE_URL', 'METABASE_SECRET_KEY'] as const;
 
 /** Jira Cloud, where new carrier requests become issues (REST API v2, basic auth with an API token). */
 export type JiraConfig = {
@@ -56,6 +94,56 @@ export type JiraConfig = {
   issueType: string;
   /** How long creating an issue may take before the request counts as failed. */
   timeoutMs: number;
+};
+
+/**
+ * Power BI "embed for your customers" (app owns data): a service principal of a Microsoft Entra app
+ * registration with access to the workspaces, and the row-level security role the tenant filter uses.
+ */
+export type PowerBiConfig = {
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  /** Microsoft Entra sign-in, e.g. https://login.microsoftonline.com (no trailing slash). */
+  authorityUrl: string;
+  /** The Power BI REST API, e.g. https://api.powerbi.com (no trailing slash). */
+  apiUrl: string;
+  /** The origin report frames load from (CSP frame-src, message origin). */
+  embedOrigin: string;
+  /** The RLS role of the effective identity when an assignment names none. */
+  rlsRole: string;
+  /** How long each call to Microsoft may take before the embed counts as failed. */
+  timeoutMs: number;
+};
+
+/** Sigma JWT-signed embed URLs: embed client credentials and the organization's URL. */
+export type SigmaConfig = {
+  clientId: string;
+  secret: string;
+  /** The organization's URL, e.g. https://app.sigmacomputing.com/your-org (no trailing slash). */
+  baseUrl: string;
+  /** exp - iat of each JWT (Sigma allows at most 30 days). */
+  embedTtlSeconds: number;
+  /** account_type claim for embed users; null leaves Sigma's default. */
+  accountType: string | null;
+  /** teams claim for embed users; empty leaves it out. */
+  teams: string[];
+};
+
+/** Metabase static (signed) embedding. */
+export type MetabaseConfig = {
+  /** Metabase's site URL, e.g. https://metabase.example.com (no trailing slash). */
+  siteUrl: string;
+  /** The embedding secret key (64 hexadecimal characters), used as the HS256 key. */
+  secretKey: string;
+  embedTtlSeconds: number;
+};
+
+/** The embed providers this server may mint for; null: not configured (its dashboards cannot show). */
+export type EmbedsConfig = {
+  powerbi: PowerBiConfig | null;
+  sigma: SigmaConfig | null;
+  metabase: MetabaseConfig | null;
 };
 
 export type Config = {
@@ -79,6 +167,8 @@ export type Config = {
   mailFrom: string;
   /** The ticket system for new carrier requests; null e-mails them to the support address instead. */
   jira: JiraConfig | null;
+  /** Embedded BI dashboards (DESIGN §3): one entry per provider, null when it is not configured. */
+  embeds: EmbedsConfig;
   /** Load demo data into an empty embedded database at start. */
   demoData: boolean;
   clientDir: string;
@@ -98,10 +188,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const missingJira = JIRA_VARIABLES.filter((name) => !e[name]);
-  if (missingJira.length > 0 && missingJira.length < JIRA_VARIABLES.length) {
-    const lines = missingJira.map((name) => `  ${name}: required when any JIRA_* variable is set`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const incomplete = [
+    ...allOrNone(e, JIRA_VARIABLES, () => 'required when any JIRA_* variable is set'),
+    ...allOrNone(e, POWERBI_VARIABLES, (set) => requiredWith(set, 'Power BI', POWERBI_VARIABLES)),
+    ...allOrNone(e, SIGMA_VARIABLES, (set) => requiredWith(set, 'Sigma', SIGMA_VARIABLES)),
+    ...allOrNone(e, METABASE_VARIABLES, (set) => requiredWith(set, 'Metabase', METABASE_VARIABLES)),
+  ];
+  if (incomplete.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${incomplete.join('\n')}`);
   }
   const dataDir = path.resolve(appRoot, e.DATA_DIR);
   let authSecret = e.AUTH_SECRET;
@@ -138,9 +232,70 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             timeoutMs: e.JIRA_TIMEOUT_MS,
           }
         : null,
+    embeds: embedsConfig(e),
     demoData: e.DEMO_DATA === 'auto' && !e.DATABASE_URL,
     clientDir: path.join(appRoot, 'dist', 'client'),
     migrationsDir: path.join(appRoot, 'src', 'server', 'db', 'migrations'),
+  };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/** A group of variables that works only whole: a line for each one missing when some are set. */
+function allOrNone(
+  e: Env,
+  names: readonly (keyof Env)[],
+  message: (set: readonly (keyof Env)[]) => string,
+): string[] {
+  const set = names.filter((name) => e[name]);
+  if (set.length === 0 || set.length === names.length) return [];
+  return names.filter((name) => !e[name]).map((name) => `  ${name}: ${message(set)}`);
+}
+
+function requiredWith(set: readonly string[], provider: string, all: readonly string[]): string {
+  const list = `${all.slice(0, -1).join(', ')} and ${all[all.length - 1]}`;
+  return `required when ${set.join(' or ')} is set (${provider} needs ${list}, or none of them)`;
+}
+
+const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
+
+function embedsConfig(e: Env): EmbedsConfig {
+  return {
+    powerbi:
+      e.POWERBI_TENANT_ID && e.POWERBI_CLIENT_ID && e.POWERBI_CLIENT_SECRET
+        ? {
+            tenantId: e.POWERBI_TENANT_ID,
+            clientId: e.POWERBI_CLIENT_ID,
+            clientSecret: e.POWERBI_CLIENT_SECRET,
+            authorityUrl: withoutTrailingSlash(e.POWERBI_AUTHORITY_URL),
+            apiUrl: withoutTrailingSlash(e.POWERBI_API_URL),
+            embedOrigin: new URL(e.POWERBI_EMBED_ORIGIN).origin,
+            rlsRole: e.POWERBI_RLS_ROLE,
+            timeoutMs: e.POWERBI_TIMEOUT_MS,
+          }
+        : null,
+    sigma:
+      e.SIGMA_CLIENT_ID && e.SIGMA_SECRET && e.SIGMA_BASE_URL
+        ? {
+            clientId: e.SIGMA_CLIENT_ID,
+            secret: e.SIGMA_SECRET,
+            baseUrl: withoutTrailingSlash(e.SIGMA_BASE_URL),
+            embedTtlSeconds: e.SIGMA_EMBED_TTL_SECONDS,
+            accountType: e.SIGMA_ACCOUNT_TYPE ?? null,
+            teams: (e.SIGMA_TEAMS ?? '')
+              .split(',')
+              .map((team) => team.trim())
+              .filter((team) => team.length > 0),
+          }
+        : null,
+    metabase:
+      e.METABASE_SITE_URL && e.METABASE_SECRET_KEY
+        ? {
+            siteUrl: withoutTrailingSlash(e.METABASE_SITE_URL),
+            secretKey: e.METABASE_SECRET_KEY,
+            embedTtlSeconds: e.METABASE_EMBED_TTL_SECONDS,
+          }
+        : null,
   };
 }
 

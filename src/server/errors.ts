@@ -9,6 +9,7 @@ export const errorStatus = {
   locked: 423,
   too_many_requests: 429,
   internal: 500,
+  bad_gateway: 502,
   unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof errorStatus;

@@ -95,7 +95,12 @@ export function shellApi({
   permissions = [],
   mfaStatus = 'not_enrolled',
 }: ShellApiOptions = {}) {
-  const productFeatures = ['cpr', 'pbi-agency-production-teaser', 'growth-measurement'].map((key, i) => ({
+  const productFeatures = [
+    'cpr',
+    'pbi-agency-production-teaser',
+    'growth-measurement',
+    'pbi-revenue-tuner-teaser',
+  ].map((key, i) => ({
     id: `7777777${i}-7777-4777-8777-777777777777`,
     key,
     title: key,

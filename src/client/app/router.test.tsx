@@ -29,9 +29,38 @@ describe('the index route', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/agency-production-teaser'));
   });
 
-  it('sends everyone else to agency production', async () => {
+  it('shows the agency production teaser there, with a way to ask for the report', async () => {
+    start('/', shellApi({ features: ['pbi-agency-production-teaser'] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agency Production' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request Agency Production' })).toBeInTheDocument();
+  });
+
+  it('sends everyone else to agency production, a real page: access denied without its feature', async () => {
     const { router } = start('/', shellApi({ features: [] }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/agency-production'));
+    expect(await screen.findByText(ACCESS_DENIED)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+  });
+});
+
+describe('report routes from the catalogues', () => {
+  it('redirect /scorecards to agency production when its flag is on', async () => {
+    const { router } = start(
+      '/scorecards',
+      shellApi({ features: ['pbi-agency-production-teaser'], flags: { scorecards: true } }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agency-production'));
+    expect(await screen.findByRole('button', { name: 'Request Agency Production' })).toBeInTheDocument();
+  });
+
+  it('show the revenue tuner teaser on its report path to a user with only the teaser', async () => {
+    start('/revenue-tuner', shellApi({ features: ['pbi-revenue-tuner-teaser'] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Revenue Tuner' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request Revenue Tuner' })).toBeInTheDocument();
+  });
+
+  it('leave unknown paths to the not-found page', async () => {
+    start('/no-such-report', shellApi({ features: [] }));
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });

@@ -7,7 +7,8 @@ import { AppFrame } from './app-frame.tsx';
 import { IdentificationGate } from './identification-gate.tsx';
 import { IndexRedirect } from './index-redirect.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { requireFeature, requireInternal } from './require-access.tsx';
+import { reportRoutes } from './report-route.tsx';
+import { requireInternal } from './require-access.tsx';
 
 /**
  * The route table (spec part 1 §2). Pages load on demand so the first paint only carries the shell.
@@ -85,15 +86,7 @@ export const appRoutes: RouteObject[] = [
                 errorElement: <RouteErrorPage />,
                 children: [
                   { index: true, element: <IndexRedirect /> },
-                  requireFeature('cpr', [
-                    {
-                      path: 'production',
-                      lazy: async () => ({
-                        Component: (await import('#client/features/production/carrier-production-page.tsx'))
-                          .CarrierProductionPage,
-                      }),
-                    },
-                  ]),
+                  ...reportRoutes,
                   {
                     path: 'billingcarriers',
                     lazy: async () => ({

@@ -23,7 +23,9 @@ export type IconName =
   | 'trash'
   | 'warning'
   | 'chevron-right'
-  | 'chevron-down';
+  | 'chevron-down'
+  | 'report'
+  | 'customer-accounts';
 
 /** Outline strokes on a 24 x 24 grid. */
 const paths: Record<IconName, ReactNode> = {
@@ -143,6 +145,18 @@ const paths: Record<IconName, ReactNode> = {
   'chevron-right': <path d="M9 6l6 6-6 6" />,
   production: <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />,
   'chevron-down': <path d="M6 9l6 6 6-6" />,
+  report: (
+    <>
+      <path d="M4 4h16v16H4z" />
+      <path d="M8 16v-4M12 16V8M16 16v-6" />
+    </>
+  ),
+  'customer-accounts': (
+    <>
+      <path d="M3 21V7l9-4 9 4v14" />
+      <path d="M9 21v-6h6v6M8 10h.01M12 10h.01M16 10h.01" />
+    </>
+  ),
 };
 
 /** A decorative icon: the control that carries it supplies the accessible name. */

@@ -62,6 +62,13 @@ describe('sidebarLinks', () => {
         external: false,
       },
       { key: 'users', label: 'Users', icon: 'users', href: '/users', external: false },
+      {
+        key: 'customer-accounts',
+        label: 'Customer Accounts',
+        icon: 'customer-accounts',
+        href: 'https://portal.example.test/customer-accounts',
+        external: true,
+      },
       { key: 'my-profile', label: 'My Profile', icon: 'my-profile', href: '/my-profile/a1', external: false },
       { key: 'help', label: 'Help', icon: 'help', href: '/helpDesk', external: false },
       { key: 'logout', label: 'Log Out', icon: 'logout', href: '/logout', external: false },
@@ -81,15 +88,69 @@ describe('sidebarLinks', () => {
   });
 
   it('adds Access admin for internal staff only', () => {
-    expect(keys(sidebarLinks(input({ user: staff })))).toEqual([
+    const links = sidebarLinks(input({ user: staff }));
+    expect(keys(links).filter((key) => !key.startsWith('report:'))).toEqual([
       'manual-entry',
       'my-profile',
       'help',
       'access-admin',
       'logout',
     ]);
-    expect(sidebarLinks(input({ user: staff }))[3]).toMatchObject({ href: '/admin/access', external: false });
+    expect(links.find((l) => l.key === 'access-admin')).toMatchObject({
+      href: '/admin/access',
+      external: false,
+    });
     expect(keys(sidebarLinks(input({ user: agencyAdmin })))).not.toContain('access-admin');
+  });
+
+  it('links the report pages the user may open, or whose teaser they may see, after Carrier Production', () => {
+    const links = sidebarLinks(
+      input({ features: { cpr: true, pbiAgencyProduction: true, pbiMarketAssistanceTeaser: true } }),
+    );
+    expect(links.slice(0, 4)).toEqual([
+      {
+        key: 'production',
+        label: 'Carrier Production',
+        icon: 'production',
+        href: '/production',
+        external: false,
+      },
+      {
+        key: 'report:/agency-production',
+        label: 'Agency Production',
+        icon: 'report',
+        href: '/agency-production',
+        external: false,
+      },
+      {
+        key: 'report:/market-assistance',
+        label: 'Market Assistance',
+        icon: 'report',
+        href: '/market-assistance',
+        external: false,
+      },
+      {
+        key: 'report:/market_assistance',
+        label: 'Market Assistance',
+        icon: 'report',
+        href: '/market_assistance',
+        external: false,
+      },
+    ]);
+    // Internal staff open every report.
+    expect(keys(sidebarLinks(input({ user: staff })))).toContain('report:/revenue-variance');
+  });
+
+  it('shows Customer Accounts to agency users, and to internal users with the upload permission', () => {
+    expect(keys(sidebarLinks(input()))).toContain('customer-accounts');
+    expect(keys(sidebarLinks(input({ user: staff })))).not.toContain('customer-accounts');
+    expect(keys(sidebarLinks(input({ user: staff, permissions: ['clarity:access:basic'] })))).toContain(
+      'customer-accounts',
+    );
+    expect(keys(sidebarLinks(input({ user: networkUser })))).not.toContain('customer-accounts');
+    expect(keys(sidebarLinks(input({ config: { ...config, uploadPortalUrl: '' } })))).not.toContain(
+      'customer-accounts',
+    );
   });
 
   it('shows AI Chat only with the aiChat flag and a configured address', () => {

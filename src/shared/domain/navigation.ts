@@ -6,6 +6,7 @@
 import type { ClientConfig } from '#shared/contracts/access.ts';
 import type { UserType } from '#shared/contracts/user.ts';
 import { UPLOAD_PERMISSION } from './access.ts';
+import { sidebarReports } from './reports.ts';
 
 export type NavigationUser = {
   /** The user's id: My Profile is /my-profile/{id} (spec part 1 §2 "my-profile takes the user id"). */
@@ -39,7 +40,9 @@ export type NavigationIcon =
   | 'access-admin'
   | 'logout'
   | 'admin-portal'
-  | 'help-portal';
+  | 'help-portal'
+  | 'report'
+  | 'customer-accounts';
 
 export type NavigationLink = {
   key: string;
@@ -67,7 +70,7 @@ export type ProfileMenuInput = NavigationInput & {
   collaborating: boolean;
 };
 
-type Entry<I = NavigationInput, T = NavigationLink> = (input: I) => T | null;
+type Entry<I = NavigationInput, T = NavigationLink | NavigationLink[]> = (input: I) => T | null;
 
 export function isInternalUser(user: Pick<NavigationUser, 'userType' | 'isInternal'>): boolean {
   return user.userType === 'internal' || user.isInternal;
@@ -110,6 +113,11 @@ const sidebarEntries: readonly Entry[] = [
   // Carrier Production, the report users open first, for everyone with its feature (spec part 1 §6).
   ({ features }) =>
     features.cpr ? internal('production', 'Carrier Production', 'production', '/production') : null,
+  // The report catalogue's pages the user may open, or whose teaser they may see (spec part 1 §2).
+  ({ user, features, flags }) =>
+    sidebarReports({ features, flags, isInternal: isInternalUser(user) }).map(({ path, label }) =>
+      internal(`report:${path}`, label, 'report', path),
+    ),
   ({ flags, config }) =>
     flags.aiChat ? external('ai-chat', 'AI Chat', 'ai-chat', config?.aiChatUrl || null) : null,
   ({ permissions, config }) =>
@@ -122,6 +130,16 @@ const sidebarEntries: readonly Entry[] = [
       ? internal('manual-entry', 'Manual Carrier Entry', 'manual-entry', '/billingcarriers')
       : null,
   ({ user }) => (user.agency ? internal('users', 'Users', 'users', '/users') : null),
+  // Spec part 1 §2, part 2 §6: agency users, or internal users with the upload permission.
+  ({ user, permissions, config }) =>
+    user.agency || (isInternalUser(user) && permissions.includes(UPLOAD_PERMISSION))
+      ? external(
+          'customer-accounts',
+          'Customer Accounts',
+          'customer-accounts',
+          joinUrl(config?.uploadPortalUrl, '/customer-accounts'),
+        )
+      : null,
   ({ user }) => myProfile(user),
   () => internal('help', 'Help', 'help', '/helpDesk'),
   ({ user }) =>
@@ -130,7 +148,7 @@ const sidebarEntries: readonly Entry[] = [
 ];
 
 /** The profile menu, top to bottom. */
-const profileMenuEntries: readonly Entry<ProfileMenuInput, ProfileMenuItem>[] = [
+const profileMenuEntries: readonly Entry<ProfileMenuInput, ProfileMenuItem | ProfileMenuItem[]>[] = [
   ({ user }) => myProfile(user),
   // Spec part 2 §2 "Collaboration mode": offered on the production path while no carriers are chosen.
   ({ pathname, collaborating }) =>
@@ -152,16 +170,16 @@ const profileMenuEntries: readonly Entry<ProfileMenuInput, ProfileMenuItem>[] = 
   ({ config }) => external('help-portal', 'Help Portal', 'help-portal', config?.helpSiteUrl || null),
 ];
 
-function collect<I, T>(entries: readonly Entry<I, T>[], input: I): T[] {
-  return entries.map((entry) => entry(input)).filter((item): item is T => item !== null);
+function collect<I, T>(entries: readonly Entry<I, T | T[]>[], input: I): T[] {
+  return entries.flatMap((entry) => entry(input) ?? []);
 }
 
 /** The sidebar links the user may see. */
 export function sidebarLinks(input: NavigationInput): NavigationLink[] {
-  return collect(sidebarEntries, input);
+  return collect<NavigationInput, NavigationLink>(sidebarEntries, input);
 }
 
 /** The profile menu items the user may see: links, and commands the shell carries out in place. */
 export function profileMenuLinks(input: ProfileMenuInput): ProfileMenuItem[] {
-  return collect(profileMenuEntries, input);
+  return collect<ProfileMenuInput, ProfileMenuItem>(profileMenuEntries, input);
 }

@@ -5,6 +5,7 @@ const pages = [
   { to: '/admin/access', label: 'Access' },
   { to: '/admin/carrier-requests', label: 'Carrier requests' },
   { to: '/admin/mail-outbox', label: 'Mail outbox' },
+  { to: '/admin/report-assignments', label: 'Dashboards' },
 ] as const;
 
 /** Links between the internal-staff admin pages; the current page is marked for assistive technology. */

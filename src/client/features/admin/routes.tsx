@@ -31,6 +31,13 @@ export const adminRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./mail-outbox-page.tsx')).MailOutboxPage }),
   },
   {
+    path: 'admin/report-assignments',
+    HydrateFallback: AdminLoading,
+    lazy: async () => ({
+      Component: (await import('./report-assignments-page.tsx')).ReportAssignmentsPage,
+    }),
+  },
+  {
     path: 'admin/users/:userUuid',
     HydrateFallback: AdminLoading,
     lazy: async () => {

@@ -8,6 +8,7 @@ import {
   userPermissions,
   whatsNewEntries,
 } from '#server/db/schema/access.ts';
+import { reportAssignments } from '#server/db/schema/reports.ts';
 import { UPLOAD_PERMISSION } from '#shared/domain/access.ts';
 import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
 
@@ -43,6 +44,60 @@ export const DEMO_PRODUCT_FEATURES = [
     isLive: true,
   },
   { key: 'pbi-retention', title: 'Retention', externalId: 'feature-retention', isLive: false },
+  {
+    key: 'pbi-market-assistance',
+    title: 'Market Assistance (full)',
+    externalId: 'feature-market-assistance-full',
+    isLive: true,
+  },
+  {
+    key: 'pbi-market-assistance-teaser',
+    title: 'Market Assistance preview',
+    externalId: null,
+    isLive: false,
+  },
+  {
+    key: 'pbi-market-assistance-unaffiliated',
+    title: 'Market Assistance (unaffiliated agencies)',
+    externalId: 'feature-market-assistance-unaffiliated',
+    isLive: false,
+  },
+  {
+    key: 'pbi-revenue-tuner',
+    title: 'Revenue Tuner (dashboard)',
+    externalId: 'feature-revenue-tuner-dashboard',
+    isLive: false,
+  },
+  {
+    key: 'pbi-revenue-tuner-unaffiliated',
+    title: 'Revenue Tuner (unaffiliated agencies)',
+    externalId: 'feature-revenue-tuner-unaffiliated',
+    isLive: false,
+  },
+  { key: 'pbi-lift-analysis', title: 'Lift Analysis', externalId: 'feature-lift-analysis', isLive: true },
+  { key: 'pbi-cross-sell', title: 'Cross-Sell', externalId: 'feature-cross-sell', isLive: true },
+  {
+    key: 'pbi-revenue-variance',
+    title: 'Revenue Variance',
+    externalId: 'feature-revenue-variance',
+    isLive: true,
+  },
+] as const;
+
+/**
+ * Dashboards assigned to the first network's reports, one per provider, so a demo user sees each
+ * state of an embedded report: with the provider configured (README "Embedded dashboards") the
+ * dashboard, without it the error that says so; reports without an assignment say none is set up.
+ */
+export const DEMO_ASSIGNMENTS = [
+  {
+    reportKey: 'agency-production',
+    provider: 'powerbi',
+    externalId: 'demo-agency-production',
+    workspaceId: 'demo-workspace',
+  },
+  { reportKey: 'ams-data-health', provider: 'sigma', externalId: 'demo-ams-data-health', workspaceId: '' },
+  { reportKey: 'retention', provider: 'metabase', externalId: '1', workspaceId: '' },
 ] as const;
 
 /** Every subscriber holds these; subscribers on the Pro plan hold every feature with an external id. */
@@ -85,8 +140,9 @@ export async function grantPlanFeatures(db: Executor): Promise<void> {
 /**
  * The demo users' access: the owner is unmanaged (no records: every live feature of the plan); the
  * administrator is granted Carrier Production explicitly; the plain agency user is denied it (so
- * the no-access screen can be seen) and granted Agency Production. Staff, owner and administrator
- * have upload-portal accounts.
+ * the no-access screen can be seen), granted Agency Production, and shown the Market Assistance and
+ * Revenue Tuner teasers. Staff, owner and administrator have upload-portal accounts. The first
+ * network's reports get the demo dashboards.
  */
 export async function seedDemoAccess(
   db: Executor,
@@ -98,7 +154,12 @@ export async function seedDemoAccess(
     { userId: ids.admin, productComponentKey: 'pbi-agency-production', denyAccess: false },
     { userId: ids.user, productComponentKey: 'cpr', denyAccess: true },
     { userId: ids.user, productComponentKey: 'pbi-agency-production', denyAccess: false },
+    { userId: ids.user, productComponentKey: 'pbi-market-assistance-teaser', denyAccess: false },
+    { userId: ids.user, productComponentKey: 'pbi-revenue-tuner-teaser', denyAccess: false },
   ]);
+  await db
+    .insert(reportAssignments)
+    .values(DEMO_ASSIGNMENTS.map((a) => ({ ...a, networkUuid: ids.networkUuid, updatedBy: ids.staff })));
   await db
     .insert(userPermissions)
     .values([ids.staff, ids.owner, ids.admin].map((userId) => ({ userId, permission: UPLOAD_PERMISSION })));

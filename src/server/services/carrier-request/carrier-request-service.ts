@@ -1,5 +1,4 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   CARRIER_REQUEST_LIST_LIMIT,
   carrierRequestStatusSchema,
@@ -8,22 +7,12 @@ import {
   type CarrierRequestList,
   type CarrierRequestResponse,
 } from '#shared/contracts/carrier-request.ts';
-import type { JiraConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/db/schema/auth.ts';
 import { carrierRequests } from '#server/db/schema/manual-entries.ts';
 import { agencies } from '#server/db/schema/tenancy.ts';
 import type { Actor } from '#server/policies/actor.ts';
-import type { Mailer } from '#server/services/mail/mailer.ts';
-import { createJiraIssue } from './jira.ts';
-
-/** Where requests go: a Jira project when configured, else the support mailbox. */
-export type CarrierRequestForwarding = {
-  jira: JiraConfig | null;
-  mailer: Mailer;
-  supportEmail: string;
-  log: FastifyBaseLogger;
-};
+import { forwardToSupport, type SupportForwarding } from '#server/services/support/forward-to-support.ts';
 
 /**
  * A new carrier request (spec part 2 §3, §7): stored first, with the signed-in user's name and
@@ -35,7 +24,7 @@ export async function submitCarrierRequest(
   db: Db,
   actor: Actor,
   input: CarrierRequestInput,
-  forwarding: CarrierRequestForwarding,
+  forwarding: SupportForwarding,
 ): Promise<CarrierRequestResponse> {
   const { log } = forwarding;
   let stored: StoredRequest;
@@ -82,7 +71,7 @@ async function storeRequest(db: Db, actor: Actor, input: CarrierRequestInput): P
 }
 
 /** Sends the request on and answers where it went: the issue key or the support address. */
-async function forward(request: StoredRequest, forwarding: CarrierRequestForwarding): Promise<string> {
+function forward(request: StoredRequest, forwarding: SupportForwarding): Promise<string> {
   const summary = `New carrier request: ${request.carrierName}`;
   const description = [
     `Carrier name: ${request.carrierName}`,
@@ -93,11 +82,7 @@ async function forward(request: StoredRequest, forwarding: CarrierRequestForward
     `Additional information: ${request.additionalInfo || '—'}`,
     `Request: ${request.uuid}`,
   ].join('\n');
-  if (forwarding.jira) {
-    return createJiraIssue(forwarding.jira, { summary, description });
-  }
-  await forwarding.mailer.send({ to: forwarding.supportEmail, subject: summary, text: description });
-  return forwarding.supportEmail;
+  return forwardToSupport(forwarding, { summary, description });
 }
 
 /** The latest new carrier requests, newest first, for internal staff (GET /api/carrier-requests). */

@@ -1,0 +1,336 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminAssignment, AssignmentInput } from '#shared/contracts/reports.ts';
+import {
+  EMBED_PROVIDER_LABELS,
+  EMBED_PROVIDERS,
+  EMBEDDABLE_REPORTS,
+  reportByKey,
+  type EmbedProvider,
+} from '#shared/domain/reports.ts';
+import { levelsQuery } from '#client/app/level.ts';
+import { deleteReportAssignment, reportAssignmentsQuery, saveReportAssignment } from './admin-api.ts';
+import { AdminNav, formatMoment } from './admin-nav.tsx';
+import { ApiErrorAlert, errorFields } from './api-error-alert.tsx';
+
+type FormState = {
+  assignmentId: string | null;
+  reportKey: string;
+  levelUuid: string;
+  provider: EmbedProvider;
+  reportId: string;
+  workspaceId: string;
+  parameters: string;
+};
+
+const emptyForm: FormState = {
+  assignmentId: null,
+  reportKey: '',
+  levelUuid: '',
+  provider: 'powerbi',
+  reportId: '',
+  workspaceId: '',
+  parameters: '',
+};
+
+const fieldLabels = {
+  reportKey: 'Report',
+  levelUuid: 'Network or agency',
+  provider: 'Provider',
+  reportId: 'Report id',
+  workspaceId: 'Workspace id',
+  parameters: 'Parameters',
+};
+
+/** "name=value" lines to parameters; the line numbers of lines that are not of that shape. */
+export function parseParameters(text: string): { parameters: Record<string, string>; badLines: number[] } {
+  const parameters: Record<string, string> = {};
+  const badLines: number[] = [];
+  text.split('\n').forEach((line, index) => {
+    if (!line.trim()) return;
+    const at = line.indexOf('=');
+    if (at <= 0) {
+      badLines.push(index + 1);
+      return;
+    }
+    parameters[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  });
+  return { parameters, badLines };
+}
+
+function formOf(assignment: AdminAssignment): FormState {
+  return {
+    assignmentId: assignment.assignmentId,
+    reportKey: assignment.reportKey,
+    levelUuid: assignment.agencyUuid ?? assignment.networkUuid,
+    provider: assignment.provider,
+    reportId: assignment.reportId,
+    workspaceId: assignment.workspaceId,
+    parameters: Object.entries(assignment.parameters)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('\n'),
+  };
+}
+
+/**
+ * /admin/report-assignments (internal staff): which BI dashboard each report shows for a network or
+ * an agency (an agency's own assignment takes the place of its network's), with its provider.
+ */
+export function ReportAssignmentsPage() {
+  const assignments = useQuery(reportAssignmentsQuery);
+  const levels = useQuery(levelsQuery);
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<FormState>(emptyForm);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const { parameters, badLines } = parseParameters(form.parameters);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: reportAssignmentsQuery.queryKey });
+  const save = useMutation({
+    mutationFn: () => {
+      const input: AssignmentInput = {
+        reportKey: form.reportKey,
+        levelUuid: form.levelUuid,
+        provider: form.provider,
+        reportId: form.reportId,
+        workspaceId: form.provider === 'powerbi' ? form.workspaceId : '',
+        parameters,
+      };
+      return saveReportAssignment(form.assignmentId, input);
+    },
+    onSuccess: async () => {
+      setForm(emptyForm);
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: deleteReportAssignment,
+    onSuccess: async () => {
+      setConfirming(null);
+      await refresh();
+    },
+  });
+  const fields = errorFields(save.error);
+  const set = (patch: Partial<FormState>) => setForm((current) => ({ ...current, ...patch }));
+  const unconfigured = assignments.data?.providers.filter((p) => !p.configured) ?? [];
+
+  const levelOptions = [
+    { value: '', label: 'Choose a network or an agency' },
+    ...(levels.data?.networks.flatMap((network) => [
+      { value: network.uuid, label: `${network.name} (whole network)` },
+      ...network.agencies.map((agency) => ({
+        value: agency.uuid,
+        label: `${network.abbreviation}: ${agency.name}`,
+      })),
+    ]) ?? []),
+  ];
+
+  return (
+    <Stack maw={1400} gap="lg">
+      <div>
+        <Title order={1}>Dashboards</Title>
+        <Text c="dimmed">
+          The BI dashboard each report shows, for a whole network or for one agency (which then takes the
+          place of its network&apos;s).
+        </Text>
+      </div>
+      <AdminNav />
+      {unconfigured.length > 0 && (
+        <Alert color="yellow" title="Providers not set up on this server">
+          {unconfigured.map((p) => EMBED_PROVIDER_LABELS[p.provider]).join(', ')}: dashboards assigned to them
+          show users an error until the server is configured (see the README).
+        </Alert>
+      )}
+
+      <Paper withBorder p="md" maw={720}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (badLines.length === 0) save.mutate();
+          }}
+        >
+          <Stack gap="sm">
+            <Title order={2} size="h3">
+              {form.assignmentId ? 'Change the assignment' : 'Assign a dashboard'}
+            </Title>
+            <NativeSelect
+              label="Report"
+              required
+              value={form.reportKey}
+              onChange={(event) => set({ reportKey: event.currentTarget.value })}
+              data={[
+                { value: '', label: 'Choose a report' },
+                ...EMBEDDABLE_REPORTS.map((r) => ({ value: r.key, label: `${r.label} (/${r.path})` })),
+              ]}
+              error={fields.reportKey}
+            />
+            <NativeSelect
+              label="Network or agency"
+              required
+              value={form.levelUuid}
+              onChange={(event) => set({ levelUuid: event.currentTarget.value })}
+              data={levelOptions}
+              error={fields.levelUuid}
+            />
+            <NativeSelect
+              label="Provider"
+              required
+              value={form.provider}
+              onChange={(event) => set({ provider: event.currentTarget.value as EmbedProvider })}
+              data={EMBED_PROVIDERS.map((p) => ({ value: p, label: EMBED_PROVIDER_LABELS[p] }))}
+              error={fields.provider}
+            />
+            <TextInput
+              label="Report id"
+              description="Power BI report id, Sigma workbook id or Metabase dashboard number"
+              required
+              value={form.reportId}
+              onChange={(event) => set({ reportId: event.currentTarget.value })}
+              error={fields.reportId}
+            />
+            {form.provider === 'powerbi' && (
+              <TextInput
+                label="Workspace id"
+                description="The Power BI workspace (group) that holds the report"
+                required
+                value={form.workspaceId}
+                onChange={(event) => set({ workspaceId: event.currentTarget.value })}
+                error={fields.workspaceId}
+              />
+            )}
+            <Textarea
+              label="Parameters"
+              description="One name=value a line, e.g. rlsRole=Tenant (Power BI) or tenantParameter=agency (Metabase)"
+              rows={3}
+              value={form.parameters}
+              onChange={(event) => set({ parameters: event.currentTarget.value })}
+              error={
+                badLines.length > 0
+                  ? `Line ${badLines.join(', ')}: write name=value.`
+                  : (fields.parameters ?? undefined)
+              }
+            />
+            <ApiErrorAlert
+              error={save.error}
+              title="The assignment was not saved"
+              fieldLabels={fieldLabels}
+            />
+            <Group>
+              <Button type="submit" loading={save.isPending} disabled={badLines.length > 0}>
+                {form.assignmentId ? 'Save changes' : 'Assign'}
+              </Button>
+              {form.assignmentId && (
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setForm(emptyForm);
+                    save.reset();
+                  }}
+                >
+                  Cancel
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+
+      {assignments.isPending && <Loader size="sm" role="status" aria-label="Loading the assignments" />}
+      <ApiErrorAlert error={assignments.error} title="Could not load the assignments" />
+      <ApiErrorAlert error={remove.error} title="The assignment was not removed" />
+      {assignments.data && assignments.data.assignments.length === 0 && (
+        <Text role="status">No dashboards are assigned yet.</Text>
+      )}
+      {assignments.data && assignments.data.assignments.length > 0 && (
+        <Table.ScrollContainer minWidth={1000}>
+          <Table verticalSpacing="xs" striped>
+            <Table.Caption>{assignments.data.assignments.length} assignments</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Network or agency</Table.Th>
+                <Table.Th scope="col">Report</Table.Th>
+                <Table.Th scope="col">Provider</Table.Th>
+                <Table.Th scope="col">Report id</Table.Th>
+                <Table.Th scope="col">Changed</Table.Th>
+                <Table.Th scope="col">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {assignments.data.assignments.map((a) => {
+                const label = reportByKey(a.reportKey)?.label ?? a.reportKey;
+                return (
+                  <Table.Tr key={a.assignmentId}>
+                    <Table.Td>
+                      {a.levelName}
+                      <Text size="xs">{a.agencyUuid ? 'Agency' : 'Whole network'}</Text>
+                    </Table.Td>
+                    <Table.Td>{label}</Table.Td>
+                    <Table.Td>{EMBED_PROVIDER_LABELS[a.provider]}</Table.Td>
+                    <Table.Td>
+                      {a.workspaceId ? `${a.workspaceId} / ` : ''}
+                      {a.reportId}
+                    </Table.Td>
+                    <Table.Td>{formatMoment(a.updatedAt)}</Table.Td>
+                    <Table.Td>
+                      {confirming === a.assignmentId ? (
+                        <Group gap="xs">
+                          <Button
+                            size="xs"
+                            color="red"
+                            loading={remove.isPending}
+                            onClick={() => remove.mutate(a.assignmentId)}
+                          >
+                            Remove {label} for {a.levelName}
+                          </Button>
+                          <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
+                            Keep it
+                          </Button>
+                        </Group>
+                      ) : (
+                        <Group gap="xs">
+                          <Button
+                            size="xs"
+                            variant="default"
+                            aria-label={`Edit ${label} for ${a.levelName}`}
+                            onClick={() => {
+                              save.reset();
+                              setForm(formOf(a));
+                            }}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            aria-label={`Remove ${label} for ${a.levelName}`}
+                            onClick={() => setConfirming(a.assignmentId)}
+                          >
+                            Remove
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
