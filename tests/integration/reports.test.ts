@@ -319,6 +319,16 @@ describe('POST /api/sigma/embed', () => {
       404,
     );
     expect((await as('owner', 'POST', '/api/sigma/embed', { workbookId: '' })).statusCode).toBe(400);
+    const foreignLevel = await as('network', 'POST', '/api/sigma/embed', {
+      workbookId: 'wb-ams',
+      levelUuid: foreign.uuid,
+    });
+    expect(foreignLevel.statusCode).toBe(403);
+    const siblingLevel = await as('network', 'POST', '/api/sigma/embed', {
+      workbookId: 'wb-ams',
+      levelUuid: sibling.uuid,
+    });
+    expect(siblingLevel.statusCode, siblingLevel.body).toBe(200);
   });
 });
 

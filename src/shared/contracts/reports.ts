@@ -83,11 +83,14 @@ export type EmbedConfig = z.infer<typeof embedConfigSchema>;
 /**
  * POST /api/sigma/embed (spec §7: body workbookId, subscriberUuid, email, jwt; answer embedUrl).
  * The user, e-mail and tenant always come from the session: `email` and `jwt` are accepted for the
- * spec's shape and ignored; `subscriberUuid` only chooses among the levels the caller may see.
+ * spec's shape and ignored; `subscriberUuid` or `levelUuid` only choose among the levels the caller
+ * may see.
  */
 export const sigmaEmbedRequestSchema = z.object({
   workbookId: z.string().min(1, 'workbookId is required').max(200),
   subscriberUuid: z.string().uuid('subscriberUuid must be a UUID').optional(),
+  /** The level chosen in the header (network or agency) when no subscriber is named. */
+  levelUuid: z.string().uuid('levelUuid must be a UUID').optional(),
   email: z.string().max(320).optional(),
   jwt: z.string().max(10_000).optional(),
 });

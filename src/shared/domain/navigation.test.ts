@@ -130,10 +130,10 @@ describe('sidebarLinks', () => {
         external: false,
       },
       {
-        key: 'report:/market_assistance',
-        label: 'Market Assistance',
-        icon: 'report',
-        href: '/market_assistance',
+        key: 'manual-entry',
+        label: 'Manual Carrier Entry',
+        icon: 'manual-entry',
+        href: '/billingcarriers',
         external: false,
       },
     ]);

@@ -155,9 +155,9 @@ describe('sidebarReports', () => {
       { path: '/agency-production', label: 'Agency Production' },
       { path: '/revenue-tuner', label: 'Revenue Tuner' },
     ]);
+    // Market Assistance and its Lite edition fall back to the same teaser: one link.
     expect(sidebarReports(withFeatures('pbiMarketAssistanceTeaser'))).toEqual([
       { path: '/market-assistance', label: 'Market Assistance' },
-      { path: '/market_assistance', label: 'Market Assistance' },
     ]);
     expect(sidebarReports(nobody)).toEqual([]);
   });

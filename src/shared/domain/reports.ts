@@ -318,9 +318,13 @@ export function sidebarReports(access: ReportAccess): { path: string; label: str
   const sidebarPaths = [
     ...new Set([...LIVE_REPORTS, ...SITE_REPORTS].filter((r) => r.inSidebar).map((r) => r.path)),
   ];
+  // Two paths that fall back to the same teaser get one link.
+  const shown = new Set<string>();
   return sidebarPaths.flatMap((path) => {
     const resolution = resolveReportPath(path, access);
-    return resolution.kind === 'report' ? [{ path: `/${path}`, label: resolution.report.label }] : [];
+    if (resolution.kind !== 'report' || shown.has(resolution.report.key)) return [];
+    shown.add(resolution.report.key);
+    return [{ path: `/${path}`, label: resolution.report.label }];
   });
 }
 

@@ -592,7 +592,8 @@ async function writeAgency(
     agencyUuid: uuid,
     uuid: rng.uuid(),
     subscriberUuid,
-    planName: rng.chance(0.8) ? 'Understanding Pro' : 'Understanding Essentials',
+    // The demo owner's agency is always on Pro, so the owner sees every live report.
+    planName: rng.chance(0.8) || spec.owner ? 'Understanding Pro' : 'Understanding Essentials',
     status,
     currentPeriodEnd:
       status === 'Canceled'

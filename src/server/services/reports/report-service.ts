@@ -274,7 +274,8 @@ export async function getEmbedConfig(
 
 /**
  * POST /api/sigma/embed (spec §7): a signed embed URL for a Sigma workbook assigned at the caller's
- * level. `subscriberUuid` picks an agency the caller may see; the body's e-mail and jwt are ignored.
+ * level. `subscriberUuid` (or `levelUuid`) picks a level the caller may see; the body's e-mail and jwt
+ * are ignored.
  */
 export async function getSigmaEmbed(
   deps: ReportDeps,
@@ -284,7 +285,7 @@ export async function getSigmaEmbed(
   const { db, flags } = deps;
   const level =
     input.subscriberUuid === undefined
-      ? await resolveLevel(db, actor, undefined)
+      ? await resolveLevel(db, actor, input.levelUuid)
       : await subscriberLevel(db, actor, input.subscriberUuid);
   const assignment = await findAssignmentAt(
     db,
