@@ -6,6 +6,8 @@ import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-mon
 import type { Timeframe } from '#shared/domain/timeframe.ts';
 import { useLevel } from '#client/app/level.ts';
 import { Hint } from '#client/components/hint.tsx';
+import { ReportLinkSlot } from '#client/components/report-link-slot.tsx';
+import { useAccess } from '#client/app/access.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { showServerError } from '#client/lib/session-alerts.ts';
 import { CarrierFilters } from './carrier-filters.tsx';
@@ -65,6 +67,7 @@ export function CarrierProductionPage() {
   const state = useMemo(() => readProductionState(params, today), [params, today]);
   const { timeframe, view, line, standardTypes, composite, hideIncomplete } = state;
   const levelUuid = useLevel();
+  const { flags } = useAccess();
 
   // The box answers at once; the URL and the filtering follow.
   const [search, setSearch] = useState(state.search);
@@ -148,7 +151,14 @@ export function CarrierProductionPage() {
 
   return (
     <Stack gap="md" maw={1600}>
-      <Title order={1}>Carrier Production</Title>
+      <Group justify="space-between" align="baseline" wrap="wrap">
+        <Title order={1}>Carrier Production</Title>
+        <ReportLinkSlot
+          reportKey="agency-production"
+          levelUuid={levelUuid}
+          sigmaEnabled={flags.sigma === true}
+        />
+      </Group>
 
       <Paper withBorder p="md">
         <TimeframeSelector timeframe={timeframe} today={today} onChange={onTimeframe} />
