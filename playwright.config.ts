@@ -1,6 +1,18 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import {
+  FAKE_POWERBI_CLIENT_ID,
+  FAKE_POWERBI_CLIENT_SECRET,
+  FAKE_POWERBI_TENANT_ID,
+} from './tests/support/fake-powerbi.ts';
+import { POWERBI_EMBED_ORIGIN } from './tests/e2e/embed-providers.ts';
+import {
+  FAKE_METABASE_SECRET_KEY,
+  FAKE_SIGMA_CLIENT_ID,
+  FAKE_SIGMA_SECRET,
+  fakeEmbedOrigins,
+} from './tests/e2e/fake-embed-site.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -9,11 +21,19 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `understandin
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 2000);
 process.env.E2E_SMTP_PORT = String(smtpPort);
 process.env.E2E_MAIL_DIR ??= path.join(os.tmpdir(), `understanding-e2e-mail-${port}`);
+// The embedded dashboards' providers are fakes the suite starts (tests/e2e/embed-providers.ts): the
+// Power BI REST API, and one site with the Power BI report page, Sigma (as localhost) and Metabase.
+const embedPort = Number(process.env.E2E_EMBED_PORT ?? port + 2100);
+const powerBiPort = Number(process.env.E2E_POWERBI_PORT ?? port + 2101);
+process.env.E2E_EMBED_PORT = String(embedPort);
+process.env.E2E_POWERBI_PORT = String(powerBiPort);
+const embedOrigins = fakeEmbedOrigins(embedPort);
+const powerBiUrl = `http://127.0.0.1:${powerBiPort}`;
 
 /** e2e runs the built app (`node dist/server/main.js`) on a fresh embedded database with demo data. */
 export default defineConfig({
   testDir: 'tests/e2e',
-  globalSetup: './tests/e2e/mail-sink.ts',
+  globalSetup: ['./tests/e2e/mail-sink.ts', './tests/e2e/embed-providers.ts'],
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -55,6 +75,17 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Understanding <no-reply@understanding.test>',
+      POWERBI_TENANT_ID: FAKE_POWERBI_TENANT_ID,
+      POWERBI_CLIENT_ID: FAKE_POWERBI_CLIENT_ID,
+      POWERBI_CLIENT_SECRET: FAKE_POWERBI_CLIENT_SECRET,
+      POWERBI_AUTHORITY_URL: powerBiUrl,
+      POWERBI_API_URL: powerBiUrl,
+      POWERBI_EMBED_ORIGIN: POWERBI_EMBED_ORIGIN,
+      SIGMA_CLIENT_ID: FAKE_SIGMA_CLIENT_ID,
+      SIGMA_SECRET: FAKE_SIGMA_SECRET,
+      SIGMA_BASE_URL: `${embedOrigins.sigma}/org`,
+      METABASE_SITE_URL: `${embedOrigins.other}/metabase`,
+      METABASE_SECRET_KEY: FAKE_METABASE_SECRET_KEY,
     },
   },
 });

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signIn, signInAs, waitForMail } from './support.ts';
+import { expectNoAxeViolations, servePowerBiFromFake, signIn, signInAs, waitForMail } from './support.ts';
+
+// Agency Production is a Power BI report in the demo data.
+test.beforeEach(async ({ context }) => servePowerBiFromFake(context));
 
 const ACCESS_DENIED =
   'You do not have access to this feature. Please select an option from the menu on the left.';

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn, expectNoAxeViolations } from './support.ts';
+import { DEMO_PASSWORD, signIn, expectNoAxeViolations, servePowerBiFromFake } from './support.ts';
+
+// The agency user lands on Agency Production, a Power BI report in the demo data.
+test.beforeEach(async ({ context }) => servePowerBiFromFake(context));
 
 const ACCESS_DENIED =
   'You do not have access to this feature. Please select an option from the menu on the left.';

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { fakeEmbedOrigins } from './fake-embed-site.ts';
 import type { ReceivedMail } from './mail-sink.ts';
 
 /** The password of every demo account (README). */
@@ -72,4 +73,16 @@ export async function waitForMail(to: string, subject: string, since: number): P
     )
     .toBe(true);
   return found!;
+}
+
+/**
+ * powerbi-client frames only https Power BI hosts: in this suite Power BI's origin is answered by
+ * the fake embed site (tests/e2e/embed-providers.ts), so pages with a Power BI report load offline.
+ */
+export async function servePowerBiFromFake(context: BrowserContext) {
+  const site = fakeEmbedOrigins(Number(process.env.E2E_EMBED_PORT)).other;
+  await context.route('https://app.powerbi.com/**', async (route) => {
+    const url = new URL(route.request().url());
+    await route.fulfill({ response: await route.fetch({ url: `${site}${url.pathname}${url.search}` }) });
+  });
 }

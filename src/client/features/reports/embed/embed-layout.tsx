@@ -42,16 +42,26 @@ export function EmbedLoader({ label }: { label: string }) {
 /**
  * Spec part 1 §2: the report container is at most 1600px wide and at least 900px; below that the
  * page scrolls sideways rather than squeezing the dashboard. `minWidth` raises the floor (Sigma).
+ * The scrolling region takes the keyboard focus, so it scrolls without a mouse too.
  */
 export function EmbedContainer({
+  label,
   minWidth = REPORT_MIN_WIDTH,
   children,
 }: {
+  /** The report's label: the region's accessible name. */
+  label: string;
   minWidth?: number;
   children: ReactNode;
 }) {
   return (
-    <Box style={{ overflowX: 'auto' }} data-testid="report-scroller">
+    <Box
+      component="section"
+      aria-label={label}
+      tabIndex={0}
+      style={{ overflowX: 'auto' }}
+      data-testid="report-scroller"
+    >
       <Box
         pos="relative"
         style={{ maxWidth: REPORT_MAX_WIDTH, minWidth: Math.min(minWidth, REPORT_MAX_WIDTH) }}

@@ -22,7 +22,7 @@ export function MetabaseDashboard({
   if (config.isError) return <EmbedErrorPanel message={config.error.message} />;
   if (!config.data) return <EmbedLoader label={`Loading ${label}`} />;
   return (
-    <EmbedContainer>
+    <EmbedContainer label={label}>
       <ProviderFrame
         key={config.data.embedUrl}
         src={config.data.embedUrl}

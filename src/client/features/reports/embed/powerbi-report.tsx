@@ -46,6 +46,7 @@ export function PowerBiReport({
   const [failure, setFailure] = useState<string | null>(null);
 
   if (failure !== null) return <EmbedErrorPanel message={failure} />;
+  // Also when a refresh fails (after the client's retries): the running token is about to expire.
   if (config.isError) return <EmbedErrorPanel message={config.error.message} />;
   if (!config.data) return <EmbedLoader label={`Loading ${label}`} />;
   if (!config.data.accessToken || !config.data.reportId) {
@@ -144,7 +145,7 @@ function PowerBiFrame({
   }, [accessToken]);
 
   return (
-    <EmbedContainer>
+    <EmbedContainer label={label}>
       {loaded ? null : <LoadingCover label={`Loading ${label}`} />}
       <Box
         ref={containerRef}

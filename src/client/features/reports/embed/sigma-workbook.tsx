@@ -30,7 +30,7 @@ export function SigmaWorkbook({
   if (failed || embed.isError) return <EmbedErrorPanel />;
   if (!embed.data) return <EmbedLoader label={`Loading ${label}`} />;
   return (
-    <EmbedContainer minWidth={SIGMA_MIN_WIDTH}>
+    <EmbedContainer label={label} minWidth={SIGMA_MIN_WIDTH}>
       <ProviderFrame
         key={embed.data.embedUrl}
         src={embed.data.embedUrl}

@@ -81,6 +81,7 @@ describe('Sigma JWT embed URLs', () => {
       'https://app.sigmacomputing.com/understanding/workbook/Retention-1aaaaaaaa2BBBB3CCCCCCCdE',
     );
     expect(url.searchParams.get(':embed')).toBe('true');
+    expect(url.searchParams.get(':responsive_height')).toBe('true');
     expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT', kid: config.clientId });
     expect(payload).toEqual({
       sub: 'owner@agency.test',

@@ -17,7 +17,8 @@ import { assertAssignmentFitsTenant } from './embed-tenant.ts';
  * the embed secret, header `kid` = the embed client id, claims sub (e-mail), jti (one use: Sigma refuses
  * a jti it has seen), iat, exp (at most 30 days after iat), iss = the client id, and for embed users
  * user_attributes, account_type and teams. The URL is the workbook's URL in the organization with
- * `?:jwt=<token>&:embed=true`.
+ * `?:jwt=<token>&:embed=true&:responsive_height=true` (the last so the workbook posts its page height,
+ * which sizes the frame).
  */
 
 /** The user attributes the tenant travels in; create them in Sigma (Administration > User attributes). */
@@ -93,7 +94,7 @@ export async function mintSigmaEmbed(
 
   const path = workbookPath.split('/').map(encodeURIComponent).join('/');
   return {
-    embedUrl: `${config.baseUrl}/workbook/${path}?:jwt=${encodeURIComponent(token)}&:embed=true`,
+    embedUrl: `${config.baseUrl}/workbook/${path}?:jwt=${encodeURIComponent(token)}&:embed=true&:responsive_height=true`,
     expiration: new Date(exp * 1000),
     accessToken: null,
     reportId: null,
