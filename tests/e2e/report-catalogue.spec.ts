@@ -88,17 +88,16 @@ test('staff assign a dashboard to a report for an agency, see it listed, and rem
   await expect(table.getByRole('row')).toHaveCount(4);
   await expectNoAxeViolations(page);
 
-  await page
-    .getByRole('combobox', { name: 'Report' })
-    .selectOption({ label: 'Cross-Sell (/account-rounding)' });
-  const level = page.getByRole('combobox', { name: 'Network or agency' });
+  const reportSelect = page.getByRole('combobox', { name: 'Report', exact: true });
+  await reportSelect.selectOption({ label: 'Cross-Sell (/account-rounding)' });
+  const level = page.getByRole('combobox', { name: 'Network or agency', exact: true });
   const agencyOption = level
     .locator('option')
     .filter({ hasText: /^HAA: / })
     .first();
   const agencyName = ((await agencyOption.textContent()) ?? '').replace(/^HAA: /, '');
   await level.selectOption({ label: `HAA: ${agencyName}` });
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Metabase' });
+  await page.getByRole('combobox', { name: 'Provider', exact: true }).selectOption({ label: 'Metabase' });
   await page.getByRole('textbox', { name: 'Report id' }).fill('12');
   await page.getByRole('textbox', { name: 'Parameters' }).fill('not a parameter');
   await expect(page.getByText('Line 1: write name=value.')).toBeVisible();
@@ -110,11 +109,9 @@ test('staff assign a dashboard to a report for an agency, see it listed, and rem
   await expect(row).toContainText('Metabase');
 
   // The same report for the same agency again is refused with a message naming it.
-  await page
-    .getByRole('combobox', { name: 'Report' })
-    .selectOption({ label: 'Cross-Sell (/account-rounding)' });
+  await reportSelect.selectOption({ label: 'Cross-Sell (/account-rounding)' });
   await level.selectOption({ label: `HAA: ${agencyName}` });
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Metabase' });
+  await page.getByRole('combobox', { name: 'Provider', exact: true }).selectOption({ label: 'Metabase' });
   await page.getByRole('textbox', { name: 'Report id' }).fill('13');
   await page.getByRole('button', { name: 'Assign' }).click();
   await expect(page.getByRole('alert')).toContainText('A dashboard is already assigned to Cross-Sell');
