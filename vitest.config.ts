@@ -28,6 +28,8 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
+          // User-event tests type and click for a few seconds on a busy 2-core machine.
+          testTimeout: 15_000,
           setupFiles: ['tests/support/client-setup.ts', 'tests/support/fail-on-console-error.ts'],
         },
       },
