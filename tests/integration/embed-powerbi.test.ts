@@ -1,12 +1,8 @@
+import { embedFixtures } from '#tests/support/embed-fixtures.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PowerBiConfig } from '#server/config.ts';
-import {
-  EmbedProviderError,
-  type EmbedTenant,
-  type EmbedViewer,
-  type StoredAssignment,
-} from '#server/services/reports/embed/embed-provider.ts';
+import { EmbedProviderError } from '#server/services/reports/embed/embed-provider.ts';
 import {
   createPowerBiProvider,
   type PowerBiEffectiveIdentity,
@@ -18,38 +14,14 @@ let config: PowerBiConfig;
 let clock: number;
 const now = () => clock;
 
-const networkUuid = randomUUID();
-const agencyUuid = randomUUID();
 const workspaceId = randomUUID();
 const reportId = randomUUID();
-const agencyTenant: EmbedTenant = { kind: 'agency', networkUuid, agencyUuid };
-const networkTenant: EmbedTenant = { kind: 'network', networkUuid, agencyUuid: null };
-const viewer: EmbedViewer = {
-  userId: randomUUID(),
-  email: 'owner@agency.test',
-  userType: 'agency',
-  isInternal: false,
-};
-const staff: EmbedViewer = {
-  ...viewer,
-  email: 'staff@understanding.test',
-  userType: 'internal',
-  isInternal: true,
-};
-
-function assignment(overrides: Partial<StoredAssignment> = {}): StoredAssignment {
-  return {
-    uuid: randomUUID(),
-    reportKey: 'agency-production',
-    provider: 'powerbi',
-    externalId: reportId,
-    workspaceId,
-    parameters: {},
-    networkUuid,
-    agencyUuid: null,
-    ...overrides,
-  };
-}
+const { networkUuid, agencyUuid, agencyTenant, networkTenant, viewer, staff, assignment } = embedFixtures({
+  reportKey: 'agency-production',
+  provider: 'powerbi',
+  externalId: reportId,
+  workspaceId,
+});
 
 const requestsTo = (suffix: string) => fake.requests.filter((r) => r.path.endsWith(suffix));
 const tokenRequests = () => requestsTo('/oauth2/v2.0/token');

@@ -1,13 +1,9 @@
+import { embedFixtures } from '#tests/support/embed-fixtures.ts';
 import { randomUUID } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { MetabaseConfig } from '#server/config.ts';
-import {
-  EmbedProviderError,
-  type EmbedTenant,
-  type EmbedViewer,
-  type StoredAssignment,
-} from './embed-provider.ts';
+import { EmbedProviderError } from './embed-provider.ts';
 import { createMetabaseProvider } from './metabase.ts';
 
 const config: MetabaseConfig = {
@@ -18,36 +14,11 @@ const config: MetabaseConfig = {
 const NOW = Date.UTC(2025, 4, 15, 12, 0, 0, 700);
 const EXP = Math.floor(NOW / 1000) + 600;
 
-const networkUuid = randomUUID();
-const agencyUuid = randomUUID();
-const agencyTenant: EmbedTenant = { kind: 'agency', networkUuid, agencyUuid };
-const networkTenant: EmbedTenant = { kind: 'network', networkUuid, agencyUuid: null };
-const viewer: EmbedViewer = {
-  userId: randomUUID(),
-  email: 'user@agency.test',
-  userType: 'agency',
-  isInternal: false,
-};
-const staff: EmbedViewer = {
-  ...viewer,
-  email: 'staff@understanding.test',
-  userType: 'internal',
-  isInternal: true,
-};
-
-function assignment(overrides: Partial<StoredAssignment> = {}): StoredAssignment {
-  return {
-    uuid: randomUUID(),
-    reportKey: 'revenue-variance',
-    provider: 'metabase',
-    externalId: '42',
-    workspaceId: '',
-    parameters: {},
-    networkUuid,
-    agencyUuid: null,
-    ...overrides,
-  };
-}
+const { networkUuid, agencyUuid, agencyTenant, networkTenant, viewer, staff, assignment } = embedFixtures({
+  reportKey: 'revenue-variance',
+  provider: 'metabase',
+  externalId: '42',
+});
 
 const provider = createMetabaseProvider(config, { now: () => NOW });
 

@@ -1,13 +1,9 @@
+import { embedFixtures } from '#tests/support/embed-fixtures.ts';
 import { randomUUID } from 'node:crypto';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { SigmaConfig } from '#server/config.ts';
-import {
-  EmbedProviderError,
-  type EmbedTenant,
-  type EmbedViewer,
-  type StoredAssignment,
-} from './embed-provider.ts';
+import { EmbedProviderError } from './embed-provider.ts';
 import { createSigmaProvider, mintSigmaEmbed } from './sigma.ts';
 
 const config: SigmaConfig = {
@@ -22,36 +18,19 @@ const key = new TextEncoder().encode(config.secret);
 const NOW = Date.UTC(2025, 4, 15, 12, 0, 0, 250);
 const IAT = Math.floor(NOW / 1000);
 
-const networkUuid = randomUUID();
-const agencyUuid = randomUUID();
-const agencyTenant: EmbedTenant = { kind: 'agency', networkUuid, agencyUuid };
-const networkTenant: EmbedTenant = { kind: 'network', networkUuid, agencyUuid: null };
-const agencyUser: EmbedViewer = {
-  userId: randomUUID(),
-  email: 'owner@agency.test',
-  userType: 'agency',
-  isInternal: false,
-};
-const staff: EmbedViewer = {
-  userId: randomUUID(),
-  email: 'staff@understanding.test',
-  userType: 'internal',
-  isInternal: true,
-};
-
-function assignment(overrides: Partial<StoredAssignment> = {}): StoredAssignment {
-  return {
-    uuid: randomUUID(),
-    reportKey: 'retention',
-    provider: 'sigma',
-    externalId: 'Retention-1aaaaaaaa2BBBB3CCCCCCCdE',
-    workspaceId: '',
-    parameters: {},
-    networkUuid,
-    agencyUuid: null,
-    ...overrides,
-  };
-}
+const {
+  networkUuid,
+  agencyUuid,
+  agencyTenant,
+  networkTenant,
+  viewer: agencyUser,
+  staff,
+  assignment,
+} = embedFixtures({
+  reportKey: 'retention',
+  provider: 'sigma',
+  externalId: 'Retention-1aaaaaaaa2BBBB3CCCCCCCdE',
+});
 
 /** The JWT of a minted URL, checked against the configured secret at the mint's time. */
 async function verified(embedUrl: string) {
