@@ -325,4 +325,22 @@ describe('Manual carrier entry API', () => {
       feedCarrier,
     ]);
   });
+
+  it("saves an agency's entries sent at the same time, in a network with no rollups yet", async () => {
+    // A new network has no horizon row to lock: the saves must still not collide (on PostgreSQL
+    // they run on separate connections).
+    const db = t.database.db;
+    const fresh = await buildAgency(db);
+    await db.insert(subscriberFeatures).values({ agencyUuid: fresh.uuid, externalId: 'cpr-ext' });
+    const owner = await buildUser(db, {
+      agencyUuid: fresh.uuid,
+      networkUuid: fresh.networkUuid,
+      isOwner: true,
+    });
+    cookies.freshOwner = await signIn(t.app, owner.email);
+    const saves = await Promise.all(
+      [1, 2, 3, 4].map((month) => save('freshOwner', entry({ month, subCode: `SAME-${month}` }))),
+    );
+    expect(saves.map((s) => s.response.statusCode)).toEqual([200, 200, 200, 200]);
+  });
 });

@@ -216,6 +216,9 @@ export async function refreshAgencyRollups(
   const networkUuid = found.rows[0]?.network_uuid;
   if (!networkUuid) throw new Error(`Unknown agency ${agencyUuid}`);
   await lockPeriodTotals(tx, networkUuid);
+  // A network without rollups yet has no horizon row to lock: changes of one agency still take
+  // turns, so two saves never rebuild its rows at the same time.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`agency rollups ${agencyUuid}`}))`);
   const agency = { agencyUuid };
 
   if (changed.length > 0) {
