@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { reportError, startErrorReporting } from '#client/lib/error-reporting.ts';
+import { clientConfigQuery } from './app/access.ts';
 import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
@@ -11,7 +13,26 @@ import { cssVariablesResolver, theme } from './app/theme.ts';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+// Error reporting (off unless the server names a DSN): failed queries and mutations, and errors
+// React caught (route error pages) or could not; the SDK's own handlers take the rest.
+void startErrorReporting(() => queryClient.fetchQuery(clientConfigQuery));
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type === 'updated' && event.action.type === 'error') reportError(event.action.error);
+});
+queryClient.getMutationCache().subscribe((event) => {
+  if (event.type === 'updated' && event.action.type === 'error') reportError(event.action.error);
+});
+
+createRoot(root, {
+  onCaughtError: (error, info) => {
+    reportError(error);
+    console.error(error, info.componentStack);
+  },
+  onUncaughtError: (error, info) => {
+    reportError(error);
+    console.error(error, info.componentStack);
+  },
+}).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -40,6 +45,7 @@ import { userRoutes } from '#server/routes/user/user-routes.ts';
 import { profileRoutes } from '#server/routes/profile/profile-routes.ts';
 import { reportRoutes } from '#server/routes/reports/report-routes.ts';
 import { createEmbedProviders, embedFrameOrigins } from '#server/services/reports/embed/providers.ts';
+import { reportServerError } from '#server/observability/error-reporting.ts';
 
 export type AppOptions = {
   config: Config;
@@ -67,6 +73,14 @@ export async function buildApp({
     },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // The router answers these before any hook runs (bad percent-encoding, a path parameter over
+    // 100 characters): they get the error shape and the request id too (DESIGN §8).
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      void reply
+        .header('x-request-id', request.id)
+        .status(error.statusCode ?? 400)
+        .send(errorBody(request, 'bad_request', 'The address of this request is not valid.'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -74,6 +88,15 @@ export async function buildApp({
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // PostgreSQL text cannot hold U+0000: a bad request naming the field, not a 500 from the SQL.
+  app.addHook('preValidation', async (request) => {
+    const field = fieldWithNul(request.params, request.query, request.body);
+    if (field !== null) {
+      throw new AppError('bad_request', 'Text cannot contain the NUL character.', {
+        [field]: 'Remove the NUL character.',
+      });
+    }
   });
 
   const embedProviders = createEmbedProviders(config.embeds);
@@ -87,7 +110,8 @@ export async function buildApp({
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The browser reports its errors to the configured Sentry/GlitchTip (client lib/error-reporting.ts).
+        connectSrc: ["'self'", ...(config.errorReporting ? [new URL(config.errorReporting.dsn).origin] : [])],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -113,7 +137,7 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => mailer.close());
   const auth = createAuth(database.db, config, app.log, mailer);
-  registerSessionResolution(app, auth);
+  registerSessionResolution(app, auth, database.db, config.sessions);
   registerAuthRoutes(app, auth, database.db);
   await app.register(healthRoutes, { database });
   await app.register(userRoutes, { db: database.db });
@@ -136,6 +160,20 @@ export async function buildApp({
   return app;
 }
 
+/** The first field (dotted path) whose text holds U+0000; iterative, so deep nesting cannot overflow the stack. */
+function fieldWithNul(...roots: unknown[]): string | null {
+  const stack: [string, unknown][] = roots.map((root) => ['', root]);
+  while (stack.length > 0) {
+    const [path, value] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path || 'body';
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) stack.push([path ? `${path}.${key}` : key, child]);
+    }
+  }
+  return null;
+}
+
 function errorBody(
   request: { id: string },
   code: string,
@@ -148,6 +186,7 @@ function errorBody(
 /** One error handler for the whole API: the error shape of DESIGN §8, 5xx details only in the log. */
 function setErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    reportServerError(error, request);
     if (error instanceof AppError) {
       const body = errorBody(request, error.code, error.message);
       if (error.fields) body.error.fields = error.fields;
@@ -188,9 +227,26 @@ function clientErrorCode(status: number): string {
   return 'bad_request';
 }
 
+/** Hashed build output: a missing one is a 404, never the page (a stale tab must not run HTML as JS). */
+const ASSET_PREFIX = '/assets/';
+/** The last path segment names a file (`/favicon.ico`, `/robots.txt`), not a page. */
+const FILE_NAME = /\/[^/]*\.[A-Za-z0-9]{1,12}$/;
+/** Compressible types, which the build writes with .br and .gz copies (vite.config.ts). */
+const COMPRESSED_TYPES = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)(?:\.br|\.gz)?$/;
+
+/** A path the history fallback answers with index.html: a page of the client, not an API path or a file. */
+function isPagePath(url: string): boolean {
+  const pathname = url.split(/[?#]/, 1)[0] ?? '/';
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  if (pathname === '/assets' || pathname.startsWith(ASSET_PREFIX)) return false;
+  return !FILE_NAME.test(pathname);
+}
+
 /**
- * Serves the built client with a history fallback: any GET that is not an API path or a file gets
- * index.html, so deep links work. Unknown API paths get the JSON 404.
+ * Serves the built client: files as built, sent brotli or gzip when the browser accepts it (the
+ * build's pre-compressed copies, so no request compresses), and a history fallback that answers a
+ * GET of any page path with index.html so deep links work. Unknown API paths, missing assets and
+ * other missing files get the JSON 404.
  */
 async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
@@ -200,16 +256,19 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
       index: false,
       wildcard: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         }
+        // Caches must keep the brotli, gzip and plain answers apart.
+        if (COMPRESSED_TYPES.test(filePath)) res.setHeader('vary', 'accept-encoding');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (hasClient && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (hasClient && isRead && isPagePath(request.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply

@@ -16,6 +16,8 @@ export const appRoot = (() => {
 })();
 
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** A Sentry (or GlitchTip) DSN: the project's public key as the user name, the project id last. */
+const SENTRY_DSN = /^https?:\/\/[^@/\s]+@[^/\s]+\/(?:[^\s]*\/)?\d+\/?$/;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -78,6 +80,28 @@ const envSchema = z.object({
     )
     .optional(),
   METABASE_EMBED_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
+  SENTRY_DSN: z
+    .string()
+    .regex(SENTRY_DSN, 'must be a Sentry DSN such as https://<public key>@<host>/<project id>')
+    .optional(),
+  SENTRY_ENVIRONMENT: z.string().trim().min(1, 'must not be empty').optional(),
+  SENTRY_TRACES_SAMPLE_RATE: z.coerce
+    .number()
+    .min(0, 'must be between 0 and 1')
+    .max(1, 'must be between 0 and 1')
+    .default(1),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1 minute')
+    .max(1440, 'must be at most 1440 minutes (a day)')
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int('must be a whole number of hours')
+    .min(1, 'must be at least 1 hour')
+    .max(720, 'must be at most 720 hours (30 days)')
+    .default(12),
 });
 
 const JIRA_VARIABLES = ['JIRA_URL', 'JIRA_USER', 'JIRA_API_TOKEN', 'JIRA_PROJECT_KEY'] as const;
@@ -146,6 +170,23 @@ export type EmbedsConfig = {
   metabase: MetabaseConfig | null;
 };
 
+/**
+ * How long a signed-in session lasts: it ends after `idleMinutes` without an authenticated request,
+ * and `maxHours` after sign-in whatever the activity (auth/session-limits.ts).
+ */
+export type SessionLimits = { idleMinutes: number; maxHours: number };
+
+/**
+ * Error reporting to Sentry or a self-hosted GlitchTip (observability/error-reporting.ts): every 5xx
+ * of the server and every error of the browser, tagged with the request's reference id.
+ */
+export type ErrorReportingConfig = {
+  dsn: string;
+  environment: string;
+  /** Share of requests traced; errors are always all sent (spec part 1 §9: sample rate 1). */
+  tracesSampleRate: number;
+};
+
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -169,6 +210,10 @@ export type Config = {
   jira: JiraConfig | null;
   /** Embedded BI dashboards (DESIGN §3): one entry per provider, null when it is not configured. */
   embeds: EmbedsConfig;
+  /** The idle timeout and the absolute lifetime of a session. */
+  sessions: SessionLimits;
+  /** Sentry-compatible error reporting; null when SENTRY_DSN is not set (nothing is sent). */
+  errorReporting: ErrorReportingConfig | null;
   /** Load demo data into an empty embedded database at start. */
   demoData: boolean;
   clientDir: string;
@@ -193,6 +238,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...allOrNone(e, POWERBI_VARIABLES, (set) => requiredWith(set, 'Power BI', POWERBI_VARIABLES)),
     ...allOrNone(e, SIGMA_VARIABLES, (set) => requiredWith(set, 'Sigma', SIGMA_VARIABLES)),
     ...allOrNone(e, METABASE_VARIABLES, (set) => requiredWith(set, 'Metabase', METABASE_VARIABLES)),
+    ...(e.SESSION_IDLE_MINUTES > e.SESSION_MAX_HOURS * 60
+      ? [
+          `  SESSION_IDLE_MINUTES: must not be longer than SESSION_MAX_HOURS (${e.SESSION_MAX_HOURS} h = ${e.SESSION_MAX_HOURS * 60} minutes)`,
+        ]
+      : []),
   ];
   if (incomplete.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${incomplete.join('\n')}`);
@@ -233,6 +283,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     embeds: embedsConfig(e),
+    sessions: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
+    errorReporting: e.SENTRY_DSN
+      ? {
+          dsn: e.SENTRY_DSN,
+          environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+          tracesSampleRate: e.SENTRY_TRACES_SAMPLE_RATE,
+        }
+      : null,
     demoData: e.DEMO_DATA === 'auto' && !e.DATABASE_URL,
     clientDir: path.join(appRoot, 'dist', 'client'),
     migrationsDir: path.join(appRoot, 'src', 'server', 'db', 'migrations'),

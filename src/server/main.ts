@@ -2,17 +2,22 @@ import { hashPassword } from 'better-auth/crypto';
 import { calendarDateIn, BUSINESS_TIME_ZONE } from '#shared/domain/reporting-month.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { serveBackupRequests } from './db/backup.ts';
 import { DatabaseLockedError } from './db/client.ts';
 import { seedDemoData } from './db/demo/generate.ts';
 import { isEmptyDatabase, openConfiguredDatabase } from './db/open.ts';
 import { ensureProductionRollups } from './services/production/rollups.ts';
+import { flushErrorReporting, startErrorReporting } from './observability/error-reporting.ts';
 
 /** Starts the server: config, database (migrated; demo data on a new embedded one), HTTP, graceful stop. */
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
+  startErrorReporting(config.errorReporting);
   const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
+  // `npm run db:backup` asks the server that holds the embedded database for a consistent copy.
+  if (database.driver === 'pglite') serveBackupRequests(database, config.dataDir, app.log);
 
   if (config.demoData && (await isEmptyDatabase(database))) {
     app.log.info('empty database: loading demo data (first start only)');
@@ -35,6 +40,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
+      await flushErrorReporting();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error while shutting down');

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { ActionIcon, AppShell, Group, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -9,13 +10,15 @@ import { useCollaboration } from '#client/features/collaboration/collaboration-s
 import { useAccess, useClientConfig } from './access.ts';
 import { organisationName, useCurrentUser } from './current-user.ts';
 import { choosesLevel } from './level.ts';
-import { LevelPicker } from './level-picker.tsx';
 import { NAV_WIDTH_COLLAPSED, NAV_WIDTH_EXPANDED, useNavExpanded } from './nav-state.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { WhatsNew } from './whats-new.tsx';
 
 const NAVIGATION_ID = 'app-navigation';
+
+/** Only network users and staff choose a level: its searchable list loads only for them. */
+const LevelPicker = lazy(async () => ({ default: (await import('./level-picker.tsx')).LevelPicker }));
 
 /**
  * The shell around every signed-in screen: a header (toggle, organisation, level picker, collaboration
@@ -63,7 +66,11 @@ export function AppLayout() {
             <Text fw={600} truncate data-testid="organisation-name">
               {organisationName(user)}
             </Text>
-            {choosesLevel(user) && <LevelPicker />}
+            {choosesLevel(user) && (
+              <Suspense fallback={null}>
+                <LevelPicker />
+              </Suspense>
+            )}
           </Group>
           <Group gap="xs" wrap="nowrap">
             <CollaborationControl

@@ -7,9 +7,7 @@ import { accounts, rateLimits, sessions, users, verifications } from '#server/db
 import { secondFactorRequired } from '#server/services/mfa/mfa-service.ts';
 import type { Mailer } from '#server/services/mail/mailer.ts';
 import { hashedResetTokens, passwordResetOptions, passwordRulesHook } from './password-reset.ts';
-
-/** Session lifetime: a working day; refreshed at most hourly while the user is active. */
-const SESSION_SECONDS = 60 * 60 * 12;
+import { newSessionDeadline } from './session-limits.ts';
 
 /**
  * The sign-in library: e-mail and password, sessions in the database (HttpOnly cookies), rate-limit
@@ -64,9 +62,13 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger, maile
         isActive: { type: 'boolean', required: false, input: false },
       },
     },
+    // A session ends after SESSION_IDLE_MINUTES without a request and SESSION_MAX_HOURS after sign-in
+    // (auth/session-limits.ts). The row's expires_at holds that deadline: set at creation below and
+    // moved by the app's session resolution as the user is active, never by the library (its sliding
+    // refresh knows no absolute limit). The cookie lives for the absolute limit; the row decides.
     session: {
-      expiresIn: SESSION_SECONDS,
-      updateAge: 60 * 60,
+      expiresIn: config.sessions.maxHours * 60 * 60,
+      disableSessionRefresh: true,
       additionalFields: {
         revokedAt: { type: 'date', required: false, input: false },
         mfaPending: { type: 'boolean', required: false, input: false },
@@ -78,7 +80,11 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger, maile
           // A user enrolled with an authenticator app or e-mail codes gets a session that opens only
           // the second-step calls until a code is verified (services/mfa).
           before: async (session) => ({
-            data: { ...session, mfaPending: await secondFactorRequired(db, session.userId) },
+            data: {
+              ...session,
+              expiresAt: newSessionDeadline(new Date(), config.sessions),
+              mfaPending: await secondFactorRequired(db, session.userId),
+            },
           }),
         },
       },

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { passwordSchema } from '#shared/contracts/account-fields.ts';
+import { PASSWORD_TOO_COMMON, passwordSchema } from '#shared/contracts/account-fields.ts';
 import { RESET_LINK_MINUTES } from '#shared/contracts/profile.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
@@ -10,6 +10,7 @@ import type { Actor } from '#server/policies/actor.ts';
 import type { Mailer } from '#server/services/mail/mailer.ts';
 import { passwordResetMail } from '#server/services/mail/templates/password-reset.ts';
 import type { Auth } from './auth.ts';
+import { isTooCommon } from './common-passwords.ts';
 import { clearFailedSignIns } from './lockout.ts';
 
 /** Reset links sent from My profile per user and minute (the library allows 3 a minute per address). */
@@ -73,9 +74,13 @@ export const hashedResetTokens = { default: 'plain', overrides: { 'reset-passwor
 
 const PASSWORD_PATHS = new Set(['/reset-password', '/change-password']);
 
+/** The library's error code of a new password that breaks the product's rules (the bridge adds the field). */
+export const PASSWORD_RULES = 'PASSWORD_RULES';
+
 /**
  * The library checks only a password's length; a new password must pass the product's rules (spec
- * part 2 §5), whichever way it is set. A password change also ends the user's other sessions.
+ * part 2 §5) and not be a common password, whichever way it is set. A password change also ends the
+ * user's other sessions.
  */
 export const passwordRulesHook = createAuthMiddleware(async (ctx) => {
   if (!PASSWORD_PATHS.has(ctx.path)) return;
@@ -83,9 +88,12 @@ export const passwordRulesHook = createAuthMiddleware(async (ctx) => {
   const checked = passwordSchema.safeParse(typeof body.newPassword === 'string' ? body.newPassword : '');
   if (!checked.success) {
     throw new APIError('BAD_REQUEST', {
-      code: 'PASSWORD_RULES',
+      code: PASSWORD_RULES,
       message: checked.error.issues[0]?.message ?? 'Invalid password',
     });
+  }
+  if (isTooCommon(checked.data)) {
+    throw new APIError('BAD_REQUEST', { code: PASSWORD_RULES, message: PASSWORD_TOO_COMMON });
   }
   if (ctx.path === '/change-password') return { context: { body: { ...body, revokeOtherSessions: true } } };
 });

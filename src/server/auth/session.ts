@@ -1,12 +1,16 @@
 import type {} from '@fastify/swagger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import type { ErrorResponse } from '#shared/contracts/errors.ts';
 import { userTypeSchema } from '#shared/contracts/user.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import type { Db } from '#server/db/client.ts';
+import type { SessionLimits } from '#server/config.ts';
 import type { Auth } from './auth.ts';
 import { clearFailedSignIns, lockedMessage, lockedMinutes, recordFailedSignIn } from './lockout.ts';
+import { PASSWORD_RULES } from './password-reset.ts';
+import { endSession, sessionActivity, touchSession } from './session-limits.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,10 +23,17 @@ declare module 'fastify' {
 }
 
 /**
- * Resolves the session cookie into an actor on every request (null when signed out, inactive or
- * unknown). Routes that need a user call `requireActor`.
+ * Resolves the session cookie into an actor on every request (null when signed out, inactive,
+ * unknown or expired). Routes that need a user call `requireActor`. Each authenticated request is
+ * activity: a session idle for `limits.idleMinutes`, or signed in `limits.maxHours` ago, ends (its
+ * row is deleted and the call answers 401); otherwise its last-seen time moves, at most once a minute.
  */
-export function registerSessionResolution(app: FastifyInstance, auth: Auth): void {
+export function registerSessionResolution(
+  app: FastifyInstance,
+  auth: Auth,
+  db: Db,
+  limits: SessionLimits,
+): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionRevoked', false);
   app.decorateRequest('pendingMfa', null);
@@ -34,6 +45,13 @@ export function registerSessionResolution(app: FastifyInstance, auth: Auth): voi
       request.sessionRevoked = true;
       return;
     }
+    const now = new Date();
+    const activity = sessionActivity(result.session, limits, now);
+    if (activity === 'expired') {
+      await endSession(db, result.session.id);
+      return;
+    }
+    if (activity === 'touch') await touchSession(db, result.session, limits, now);
     const u = result.user;
     const userType = userTypeSchema.safeParse(u.userType);
     if (!userType.success || u.isActive === false) return;
@@ -110,13 +128,36 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, db: Db): vo
       );
       if (email && response.status === 401) await recordFailedSignIn(db, email);
       else if (email && response.ok) await clearFailedSignIns(db, email);
+      const text = response.body ? await response.text() : null;
+      const refused = response.status === 400 && text !== null ? passwordRefusal(text, request.id) : null;
       reply.status(response.status);
       for (const [key, value] of response.headers) {
-        if (key !== 'set-cookie') reply.header(key, value);
+        if (key !== 'set-cookie' && !(refused && key === 'content-length')) reply.header(key, value);
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? await response.text() : null);
+      return reply.send(refused ?? text);
     },
   });
+}
+
+/**
+ * A new password the product's rules refuse (reset or change, auth/password-reset.ts): the library's
+ * answer `{ code, message }` gains the app's error shape with the message on the `newPassword` field,
+ * so the forms show it where the password is typed. Any other answer is left as the library wrote it.
+ */
+function passwordRefusal(text: string, requestId: string): string | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const { code, message } = (body ?? {}) as { code?: unknown; message?: unknown };
+  if (code !== PASSWORD_RULES || typeof message !== 'string') return null;
+  const shaped: ErrorResponse = {
+    error: { code: 'bad_request', message, fields: { newPassword: message } },
+    referenceId: requestId,
+  };
+  return JSON.stringify({ code, message, ...shaped });
 }

@@ -38,6 +38,10 @@ export type Database = {
 
 export class DatabaseLockedError extends Error {}
 
+/** Inside DATA_DIR: the PGlite data directory and the lock file holding the owner's pid. */
+export const PGDATA_FOLDER = 'pgdata';
+export const LOCK_FILE = 'understanding.lock';
+
 /**
  * Opens the embedded PGlite database in `dataDir`. A lock file holding the owner's pid stops a second
  * process from opening the same directory (PGlite is single-process); a lock left by a dead process
@@ -51,9 +55,9 @@ export async function openPglite(
   let client: PGlite;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
-    releaseLock = acquireLock(path.join(dataDir, 'understanding.lock'));
+    releaseLock = acquireLock(path.join(dataDir, LOCK_FILE));
     try {
-      client = await PGlite.create(path.join(dataDir, 'pgdata'));
+      client = await PGlite.create(path.join(dataDir, PGDATA_FOLDER));
     } catch (error) {
       releaseLock();
       throw error;
@@ -97,6 +101,23 @@ export async function openPostgres(url: string): Promise<Database> {
     migrate: (migrationsFolder) => migratePg(drizzlePg(pool), { migrationsFolder }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Takes DATA_DIR's lock without opening the database (a restore replaces the data directory under
+ * it); refuses like `openPglite` when a live process holds it. Returns the release.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  return acquireLock(path.join(dataDir, LOCK_FILE));
+}
+
+/** The pid of the live process that holds DATA_DIR's lock (this one included), else null. */
+export function lockHolder(dataDir: string): number | null {
+  const lockFile = path.join(dataDir, LOCK_FILE);
+  if (!existsSync(lockFile)) return null;
+  const pid = Number(readFileSync(lockFile, 'utf8').trim());
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
 }
 
 /** Lock files this process holds (a pid equal to ours in a lock we do not hold is a stale one). */

@@ -69,5 +69,8 @@ export const clientConfigSchema = z.object({
   aiChatUrl: z.string(),
   uploadPortalUrl: z.string(),
   appUrl: z.string(),
+  /** Where the browser reports its errors (Sentry or GlitchTip); absent when reporting is off. */
+  sentryDsn: z.string().optional(),
+  sentryEnvironment: z.string().optional(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

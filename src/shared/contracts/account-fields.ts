@@ -13,6 +13,8 @@ export const PASSWORD_TOO_SHORT = 'Password must contain at least 8 characters.'
 export const PASSWORD_TOO_WEAK =
   'Password must contain at least one uppercase, one number and one special case character.';
 export const PASSWORD_MISMATCH = "Password doesn't match";
+export const PASSWORD_TOO_COMMON =
+  'This password is too common, even with capitals, numbers or symbols added. Please choose one that is harder to guess.';
 export const TERMS_NOT_ACCEPTED = 'You must accept Terms & Conditions';
 
 export const PASSWORD_MIN = 8;
@@ -38,13 +40,39 @@ export const PASSWORD_CHECKLIST: readonly { label: string; test: (password: stri
   },
 ];
 
-/** The password rules of spec part 2 §5: required, at least 8, and every character class. */
+/**
+ * The password rules of spec part 2 §5: required, at least 8, and every character class. A new
+ * password must also not be a common one (`isCommonPassword`); the list of 10,000 is too large for
+ * the browser's bundle, so the server applies that rule and answers the field with PASSWORD_TOO_COMMON.
+ */
 export const passwordSchema = z
   .string()
   .min(1, REQUIRED)
   .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
   .max(PASSWORD_MAX, `Password must contain at most ${PASSWORD_MAX} characters.`)
   .refine((p) => PASSWORD_CHECKLIST.slice(1).every((rule) => rule.test(p)), PASSWORD_TOO_WEAK);
+
+/** A base word left after taking the trailing digits off must be this long to count. */
+const COMMON_BASE_MIN = 4;
+
+/**
+ * The forms of a password compared with the common-password list: in lower case without anything but
+ * letters and digits ("Password1!" -> "password1"), and that without its trailing digits
+ * ("Sunshine.2025" -> "sunshine"), since the character rules make people decorate a common word.
+ */
+export function commonPasswordForms(password: string): string[] {
+  const plain = password.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const base = plain.replace(/\d+$/, '');
+  return base !== plain && base.length >= COMMON_BASE_MIN ? [plain, base] : [plain];
+}
+
+/**
+ * A new password is refused when any of its forms is on the list of common passwords (the list's
+ * entries in lower case). The list lives on the server (auth/common-passwords.ts).
+ */
+export function isCommonPassword(password: string, commonPasswords: ReadonlySet<string>): boolean {
+  return commonPasswordForms(password).some((form) => commonPasswords.has(form));
+}
 
 /**
  * Alpha fields (names, city, state) keep letters only, plus the spaces, hyphens and apostrophes that

@@ -1,10 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { isCollaborating } from '#shared/domain/collaboration.ts';
-import { CollaborationDialog } from './collaboration-dialog.tsx';
 import { Icon } from '#client/components/icons.tsx';
 import { useCollaboration } from './collaboration-state.ts';
-import { ExitConfirmation } from './exit-confirmation.tsx';
+
+// The dialogs load the first time they open, so the header costs the first page load nothing more.
+const CollaborationDialog = lazy(async () => ({
+  default: (await import('./collaboration-dialog.tsx')).CollaborationDialog,
+}));
+const ExitConfirmation = lazy(async () => ({
+  default: (await import('./exit-confirmation.tsx')).ExitConfirmation,
+}));
+
+/** True from the first time `opened` is true: a lazy dialog stays mounted afterwards to animate closing. */
+function useOpenedOnce(opened: boolean): boolean {
+  const [once, setOnce] = useState(opened);
+  if (opened && !once) setOnce(true);
+  return once || opened;
+}
 
 /**
  * The header's collaboration control (spec part 1 §6, part 2 §2): while carriers are chosen, a
@@ -23,6 +36,8 @@ export function CollaborationControl({
   const mode = useCollaboration();
   const [confirmingExit, setConfirmingExit] = useState(false);
   const active = isCollaborating(mode);
+  const dialogLoaded = useOpenedOnce(dialogOpened);
+  const exitLoaded = useOpenedOnce(confirmingExit);
 
   return (
     <>
@@ -44,16 +59,20 @@ export function CollaborationControl({
           </Menu.Dropdown>
         </Menu>
       )}
-      <CollaborationDialog
-        opened={dialogOpened}
-        mode={mode}
-        onClose={onCloseDialog}
-        onExitRequested={() => {
-          onCloseDialog();
-          setConfirmingExit(true);
-        }}
-      />
-      <ExitConfirmation opened={confirmingExit} onClose={() => setConfirmingExit(false)} />
+      <Suspense fallback={null}>
+        {dialogLoaded && (
+          <CollaborationDialog
+            opened={dialogOpened}
+            mode={mode}
+            onClose={onCloseDialog}
+            onExitRequested={() => {
+              onCloseDialog();
+              setConfirmingExit(true);
+            }}
+          />
+        )}
+        {exitLoaded && <ExitConfirmation opened={confirmingExit} onClose={() => setConfirmingExit(false)} />}
+      </Suspense>
     </>
   );
 }

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { Button, Group, Radio, Stack, Text } from '@mantine/core';
-import { Dialog } from '#client/components/dialog.tsx';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Group, Text } from '@mantine/core';
 import type { CarrierComposite, ProductionView } from './production-model.ts';
 
 /** The tree's texts (spec part 1 §2), and their equivalents when the table lists agencies. */
@@ -16,6 +15,11 @@ export const COMPOSITE_LABELS: Record<ProductionView, Record<CarrierComposite, s
     wholesalers: 'Agency Production from Wholesalers',
   },
 };
+
+// The dialog loads the first time it opens: the report's first load carries only the button.
+const CarrierFiltersDialog = lazy(async () => ({
+  default: (await import('./carrier-filters-dialog.tsx')).CarrierFiltersDialog,
+}));
 
 /**
  * The Filters button and dialog: a tree whose root is every carrier and wholesaler, with the carriers
@@ -33,13 +37,9 @@ export function CarrierFilters({
   onApply: (composite: CarrierComposite) => void;
 }) {
   const [opened, setOpened] = useState(false);
-  const [draft, setDraft] = useState<CarrierComposite>(composite);
+  const [everOpened, setEverOpened] = useState(false);
   const labels = COMPOSITE_LABELS[view];
 
-  const open = () => {
-    setDraft(composite);
-    setOpened(true);
-  };
   const apply = (value: CarrierComposite) => {
     setOpened(false);
     if (value !== composite) onApply(value);
@@ -48,36 +48,31 @@ export function CarrierFilters({
   return (
     <>
       <Group gap="xs" wrap="nowrap">
-        <Button variant="default" onClick={open} disabled={disabled}>
+        <Button
+          variant="default"
+          onClick={() => {
+            setEverOpened(true);
+            setOpened(true);
+          }}
+          disabled={disabled}
+        >
           Filters
         </Button>
         <Text size="sm" data-testid="active-composite">
           {labels[composite]}
         </Text>
       </Group>
-      <Dialog opened={opened} onClose={() => setOpened(false)} title="Filters">
-        <Stack gap="lg">
-          <Radio.Group
-            label={view === 'carriers' ? 'Carriers shown' : 'Production counted'}
-            value={draft}
-            onChange={(value) => setDraft(value)}
-          >
-            <Stack gap="sm" mt="xs">
-              <Radio value="all" label={labels.all} />
-              <Stack gap="sm" pl="xl">
-                <Radio value="carriers" label={labels.carriers} />
-                <Radio value="wholesalers" label={labels.wholesalers} />
-              </Stack>
-            </Stack>
-          </Radio.Group>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => apply('all')}>
-              Clear Filters
-            </Button>
-            <Button onClick={() => apply(draft)}>Apply Filters</Button>
-          </Group>
-        </Stack>
-      </Dialog>
+      {everOpened && (
+        <Suspense fallback={null}>
+          <CarrierFiltersDialog
+            opened={opened}
+            view={view}
+            composite={composite}
+            onClose={() => setOpened(false)}
+            onApply={apply}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

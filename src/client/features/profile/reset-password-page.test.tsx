@@ -1,7 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INVALID_EMAIL, PASSWORD_MISMATCH, PASSWORD_TOO_SHORT } from '#shared/contracts/account-fields.ts';
+import {
+  INVALID_EMAIL,
+  PASSWORD_MISMATCH,
+  PASSWORD_TOO_COMMON,
+  PASSWORD_TOO_SHORT,
+} from '#shared/contracts/account-fields.ts';
 import { appRoutes } from '#client/app/router.tsx';
 import { fakeFetch, renderRoutes } from '#tests/support/render.tsx';
 import { forgotConfirmation } from './forgot-password-page.tsx';
@@ -47,6 +52,33 @@ describe('Reset password (/reset-password?token=)', () => {
       token: 'tok-123',
       newPassword: 'Fresh-start-42',
     });
+  });
+
+  it("shows the server's refusal of a common password on the password field and keeps the form", async () => {
+    const api = fakeFetch({
+      '/api/auth/reset-password': () => ({
+        status: 400,
+        body: {
+          code: 'PASSWORD_RULES',
+          message: PASSWORD_TOO_COMMON,
+          error: {
+            code: 'bad_request',
+            message: PASSWORD_TOO_COMMON,
+            fields: { newPassword: PASSWORD_TOO_COMMON },
+          },
+          referenceId: 'ref-1',
+        },
+      }),
+    });
+    vi.stubGlobal('fetch', api.fetchImpl);
+    renderRoutes(appRoutes, '/reset-password?token=tok-123');
+    await userEvent.type(await screen.findByLabelText(/^New password/), 'Password1!');
+    await userEvent.type(confirmPassword(), 'Password1!');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(PASSWORD_TOO_COMMON)).toBeInTheDocument();
+    expect(newPassword()).toHaveAccessibleDescription(expect.stringContaining(PASSWORD_TOO_COMMON));
+    expect(screen.queryByText(RESET_LINK_INVALID)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change password' })).toBeInTheDocument();
   });
 
   it('says when the link was used or has expired, and offers a new one', async () => {

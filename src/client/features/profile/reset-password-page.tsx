@@ -36,6 +36,7 @@ export function ResetPasswordPage() {
     control,
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<NewPasswordValues>({
     resolver: zodResolver(newPasswordSchema),
@@ -49,8 +50,11 @@ export function ResetPasswordPage() {
     try {
       await resetPassword(token, newPassword);
     } catch (error) {
-      // The form checked the rules already: a refusal means the token is not (or no longer) valid.
-      if (error instanceof ApiError && error.status === 400) setOutcome('invalid');
+      // The form checked the character rules; the server also refuses a common password, on the
+      // field. Any other refusal means the token is not (or no longer) valid.
+      const refused = error instanceof ApiError ? error.body?.error.fields?.newPassword : undefined;
+      if (refused) setError('password', { type: 'server', message: refused });
+      else if (error instanceof ApiError && error.status === 400) setOutcome('invalid');
       else setFailure(failureOf(error));
       return;
     }

@@ -133,6 +133,10 @@ export const accessRoutes: FastifyPluginAsyncZod<{ db: Db; flags: Client; config
       aiChatUrl: config.aiChatUrl,
       uploadPortalUrl: config.uploadPortalUrl,
       appUrl: config.publicUrl,
+      ...(config.errorReporting && {
+        sentryDsn: config.errorReporting.dsn,
+        sentryEnvironment: config.errorReporting.environment,
+      }),
     }),
   );
 };

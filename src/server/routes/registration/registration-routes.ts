@@ -15,6 +15,7 @@ import {
   type RegistrationInput,
 } from '#shared/contracts/registration.ts';
 import type { Auth } from '#server/auth/auth.ts';
+import { refuseCommonPassword } from '#server/auth/common-passwords.ts';
 import { requireActor } from '#server/auth/session.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
@@ -108,6 +109,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
     call: RegistrationCall,
     input: RegistrationInput,
   ) {
+    refuseCommonPassword(input.password, 'password');
     const created = await registerInvitedUser(db, call, input, { hashPassword });
     try {
       const { headers } = await auth.api.signInEmail({

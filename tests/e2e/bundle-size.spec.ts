@@ -1,0 +1,124 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from './support.ts';
+
+/**
+ * The JavaScript a browser downloads on the first load of a page (empty cache), as sent over the
+ * wire gzip-compressed, against scripts/bundle-budget.json: the target, or the page's ceiling when it
+ * is over the target today. scripts/check-bundle-size.mjs checks every page of the build the same
+ * way from Vite's manifest; this test measures real loads, with the server's compression.
+ */
+type Budget = { targetKb: number; ceilingsKb: Record<string, number> };
+const budget = JSON.parse(
+  readFileSync(new URL('../../scripts/bundle-budget.json', import.meta.url), 'utf8'),
+) as Budget;
+
+const OWNER = 'owner@understanding.test';
+
+type Loaded = { url: string; encodedBytes: number; encoding: string | undefined };
+
+/** Records each script of the page's load with the bytes its body took on the wire (brotli, here). */
+function recordScripts(page: Page): Loaded[] {
+  const loaded: Loaded[] = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.endsWith('.js')) return;
+    void Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => {
+      loaded.push({
+        url: url.pathname,
+        encodedBytes: sizes.responseBodySize,
+        encoding: response?.headers()['content-encoding'],
+      });
+    });
+  });
+  return loaded;
+}
+
+/** The bytes the server sends for `path` to a browser that accepts gzip only (the budget's measure). */
+async function gzipBytes(page: Page, path: string): Promise<number> {
+  const response = await page.request.get(path, { headers: { 'accept-encoding': 'gzip' } });
+  expect(response.status(), path).toBe(200);
+  const headers = response.headers();
+  if (headers['content-encoding'] === 'gzip') return Number(headers['content-length']);
+  expect((await response.body()).length, `${path} is sent without gzip`).toBeLessThanOrEqual(1024);
+  return (await response.body()).length;
+}
+
+const pages: {
+  name: string;
+  path: string;
+  module: string;
+  signedIn: boolean;
+  ready: (page: Page) => Promise<void>;
+}[] = [
+  {
+    name: 'sign-in',
+    path: '/auth/auth0',
+    module: 'src/client/features/auth/sign-in-page.tsx',
+    signedIn: false,
+    ready: (page) => expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible(),
+  },
+  {
+    name: 'Carrier Production',
+    path: '/production',
+    module: 'src/client/features/production/carrier-production-page.tsx',
+    signedIn: true,
+    ready: (page) =>
+      expect(page.getByRole('heading', { level: 1, name: 'Carrier Production' })).toBeVisible(),
+  },
+  {
+    name: 'manual entry',
+    path: '/billingcarriers',
+    module: 'src/client/features/manual-entry/billing-carriers-page.tsx',
+    signedIn: true,
+    ready: (page) =>
+      expect(page.getByRole('heading', { name: 'Input Additional Carrier Production' })).toBeVisible(),
+  },
+  {
+    name: 'help',
+    path: '/helpDesk',
+    module: 'src/client/features/help/help-page.tsx',
+    signedIn: true,
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible(),
+  },
+];
+
+for (const target of pages) {
+  test(`the first load of ${target.name} (${target.path}) stays within its JavaScript budget`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    try {
+      if (target.signedIn) await signInAs(page, OWNER, baseURL);
+      const loaded = recordScripts(page);
+      await page.goto(target.path);
+      await target.ready(page);
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => loaded.length).toBeGreaterThan(0);
+
+      const gzip = await Promise.all(loaded.map((script) => gzipBytes(page, script.url)));
+      const kb = gzip.reduce((sum, bytes) => sum + bytes, 0) / 1000;
+      const brotliKb = loaded.reduce((sum, script) => sum + script.encodedBytes, 0) / 1000;
+      const limitKb = budget.ceilingsKb[target.module] ?? budget.targetKb;
+      const summary = `${target.path}: ${kb.toFixed(1)} kB of JavaScript gzip (${brotliKb.toFixed(1)} kB as the browser got it, brotli) in ${loaded.length} files; limit ${limitKb} kB, target ${budget.targetKb} kB`;
+      test.info().annotations.push({ type: 'first load', description: summary });
+      console.log(summary);
+
+      // The browser got every script compressed (the build's .br copies), none as a fallback page.
+      expect(loaded.filter((script) => script.encoding !== 'br' && script.encodedBytes > 1024)).toEqual([]);
+      expect(kb, `${target.path}: JavaScript of the first load, kB gzip`).toBeLessThanOrEqual(limitKb);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('every page of the build stays within its budget (from the manifest)', () => {
+  const check = spawnSync(process.execPath, ['scripts/check-bundle-size.mjs', '--dir', 'dist/client'], {
+    encoding: 'utf8',
+  });
+  expect(check.status, `${check.stdout}\n${check.stderr}`).toBe(0);
+});
