@@ -1,4 +1,4 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Client } from '@openfeature/server-sdk';
 import type {
   EmbedConfig,
@@ -199,7 +199,7 @@ export async function getReport(
 async function findAssignmentAt(
   db: Db,
   level: Level,
-  where: ReturnType<typeof eq>,
+  where: SQL | undefined,
 ): Promise<StoredAssignment> {
   const [row] = await db
     .select()
@@ -290,7 +290,7 @@ export async function getSigmaEmbed(
   const assignment = await findAssignmentAt(
     db,
     level,
-    and(eq(reportAssignments.provider, 'sigma'), eq(reportAssignments.externalId, input.workbookId))!,
+    and(eq(reportAssignments.provider, 'sigma'), eq(reportAssignments.externalId, input.workbookId)),
   );
   requireOpenReport(assignment.reportKey, await reportAccessOf(db, flags, actor));
   const minted = await mint(deps, actor, assignment, level);
