@@ -16,9 +16,9 @@ import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-mon
 import { appRoot } from '#server/config.ts';
 import { openPglite, openPostgres, type Database, type Db } from '#server/db/client.ts';
 import { productFeatures, subscriberFeatures } from '#server/db/schema/access.ts';
-import { carriers, classifications, linesOfBusiness } from '#server/db/schema/dimensions.ts';
+import { carriers } from '#server/db/schema/dimensions.ts';
 import { adminQuery, withDatabase } from '#tests/support/global-setup.ts';
-import { buildAgency, buildUser, TEST_PASSWORD } from '#tests/support/factories.ts';
+import { buildAgency, buildBroadLines, buildUser, TEST_PASSWORD } from '#tests/support/factories.ts';
 
 /**
  * Crash durability: manual-entry saves stream through the real API of a real server process
@@ -68,21 +68,7 @@ async function postgresReachable(): Promise<boolean> {
  * rollups refresh), which is a bug of its own and not what this test is about.
  */
 async function seed(db: Db): Promise<{ carrierUuid: string; emails: string[] }> {
-  const [classification] = await db.insert(classifications).values({ code: 'PC', name: 'P&C' }).returning();
-  const [total] = await db
-    .insert(linesOfBusiness)
-    .values({ classificationUuid: classification!.uuid, code: 'P&C', name: 'Total', level: 0 })
-    .returning();
-  for (const [code, name] of [
-    ['PL', 'Personal'],
-    ['CL', 'Commercial'],
-    ['BOND', 'Bond'],
-    ['CROP', 'Crop'],
-  ] as const) {
-    await db
-      .insert(linesOfBusiness)
-      .values({ classificationUuid: classification!.uuid, code, name, level: 1, parentUuid: total!.uuid });
-  }
+  await buildBroadLines(db);
   const [carrier] = await db
     .insert(carriers)
     .values({ name: 'Crashproof Mutual', displayName: 'Crashproof' })

@@ -12,9 +12,9 @@ import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import { onboardedCarriersResponseSchema } from '#shared/contracts/collaboration.ts';
 import { byAgencyResponseSchema, byCarrierResponseSchema } from '#shared/contracts/production.ts';
 import { productFeatures, subscriberFeatures } from '#server/db/schema/access.ts';
-import { carriers, classifications, linesOfBusiness } from '#server/db/schema/dimensions.ts';
+import { carriers } from '#server/db/schema/dimensions.ts';
 import { agencyCodes } from '#server/db/schema/facts.ts';
-import { buildAgency, buildUser } from '#tests/support/factories.ts';
+import { buildAgency, buildBroadLines, buildUser } from '#tests/support/factories.ts';
 import { createTestApp, injectAs, signIn, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -69,21 +69,7 @@ beforeAll(async () => {
   const db = t.database.db;
   home = await buildAgency(db);
   other = await buildAgency(db, { networkUuid: home.networkUuid });
-  const [c] = await db.insert(classifications).values({ code: 'PC', name: 'P&C' }).returning();
-  const [total] = await db
-    .insert(linesOfBusiness)
-    .values({ classificationUuid: c!.uuid, code: 'P&C', name: 'Total', level: 0 })
-    .returning();
-  for (const [code, name] of [
-    ['PL', 'Personal'],
-    ['CL', 'Commercial'],
-    ['BOND', 'Bond'],
-    ['CROP', 'Crop'],
-  ] as const) {
-    await db
-      .insert(linesOfBusiness)
-      .values({ classificationUuid: c!.uuid, code, name, level: 1, parentUuid: total!.uuid });
-  }
+  await buildBroadLines(db);
   const rows = await db
     .insert(carriers)
     .values([

@@ -3,6 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import type { UserType } from '#shared/contracts/user.ts';
 import type { Db } from '#server/db/client.ts';
 import { accounts, users } from '#server/db/schema/auth.ts';
+import { classifications, linesOfBusiness } from '#server/db/schema/dimensions.ts';
 import { agencies, networks, subscribers, subscriptions } from '#server/db/schema/tenancy.ts';
 
 const unique = () => randomUUID().slice(0, 8);
@@ -90,4 +91,33 @@ export async function buildUser(
     password: await hashPassword(options.password ?? TEST_PASSWORD),
   });
   return user!;
+}
+
+/** The broad lines of business (PL, CL, BOND, CROP) under Total (P&C): the line tree most tests need. */
+export async function buildBroadLines(db: Db) {
+  const [classification] = await db.insert(classifications).values({ code: 'PC', name: 'P&C' }).returning();
+  const [total] = await db
+    .insert(linesOfBusiness)
+    .values({ classificationUuid: classification!.uuid, code: 'P&C', name: 'Total', level: 0 })
+    .returning();
+  const broad = [
+    ['PL', 'Personal'],
+    ['CL', 'Commercial'],
+    ['BOND', 'Bond'],
+    ['CROP', 'Crop'],
+  ] as const;
+  const lines = await db
+    .insert(linesOfBusiness)
+    .values(
+      broad.map(([code, name], i) => ({
+        classificationUuid: classification!.uuid,
+        code,
+        name,
+        level: 1,
+        sortOrder: i,
+        parentUuid: total!.uuid,
+      })),
+    )
+    .returning();
+  return { classification: classification!, total: total!, lines };
 }

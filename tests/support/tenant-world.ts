@@ -5,9 +5,9 @@ import { EMBEDDABLE_REPORTS } from '#shared/domain/reports.ts';
 import { loadConfig } from '#server/config.ts';
 import { featureFlags, productFeatures, subscriberFeatures } from '#server/db/schema/access.ts';
 import { invitations, users } from '#server/db/schema/auth.ts';
-import { carriers, classifications, linesOfBusiness } from '#server/db/schema/dimensions.ts';
+import { carriers } from '#server/db/schema/dimensions.ts';
 import { hashRegistrationToken } from '#server/services/registration/invitation-service.ts';
-import { buildAgency, buildNetwork, buildUser } from './factories.ts';
+import { buildAgency, buildBroadLines, buildNetwork, buildUser } from './factories.ts';
 import { createTestApp, injectAs, signIn, type TestApp } from './test-app.ts';
 
 /**
@@ -148,21 +148,7 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
   const db = t.database.db;
   const suffix = () => randomUUID().slice(0, 8);
 
-  const [classification] = await db.insert(classifications).values({ code: 'PC', name: 'P&C' }).returning();
-  const [total] = await db
-    .insert(linesOfBusiness)
-    .values({ classificationUuid: classification!.uuid, code: 'P&C', name: 'Total', level: 0 })
-    .returning();
-  for (const [i, code] of LINES.entries()) {
-    await db.insert(linesOfBusiness).values({
-      classificationUuid: classification!.uuid,
-      code,
-      name: code,
-      level: 1,
-      sortOrder: i,
-      parentUuid: total!.uuid,
-    });
-  }
+  await buildBroadLines(db);
   const [carrier] = await db
     .insert(carriers)
     .values({ name: 'World Mutual', displayName: 'World Mutual' })
