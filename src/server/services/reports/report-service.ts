@@ -196,11 +196,7 @@ export async function getReport(
 }
 
 /** An assignment that applies at the level; 404 otherwise, whether or not it exists elsewhere. */
-async function findAssignmentAt(
-  db: Db,
-  level: Level,
-  where: SQL | undefined,
-): Promise<StoredAssignment> {
+async function findAssignmentAt(db: Db, level: Level, where: SQL | undefined): Promise<StoredAssignment> {
   const [row] = await db
     .select()
     .from(reportAssignments)
