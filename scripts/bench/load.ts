@@ -26,7 +26,7 @@ import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
 import { seedDemoData } from '#server/db/demo/generate.ts';
 import { accounts, users } from '#server/db/schema/auth.ts';
 import { carriers } from '#server/db/schema/dimensions.ts';
-import { ensureProductionRollups } from '#server/services/production/rollups.ts';
+import { ensureReadModel } from '#server/services/read-model/refresh.ts';
 import { offeredYears } from '#shared/contracts/manual-entry.ts';
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
 import { presets } from '#shared/domain/timeframe.ts';
@@ -98,7 +98,7 @@ async function prepare(
     await seedDemoData(db, { today, passwordHash: hashPassword, log: (m) => console.log(`  ${m}`) });
     console.log(`  demo data generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
-  await ensureProductionRollups(db, (m) => console.log(`  ${m}`));
+  await ensureReadModel(db, (m) => console.log(`  ${m}`));
 
   let carrier = (
     await db

@@ -17,14 +17,10 @@ import { sql } from 'drizzle-orm';
 import { appRoot } from '#server/config.ts';
 import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
 import { seedDemoData } from '#server/db/demo/generate.ts';
-import {
-  productionByAgency,
-  productionByCarrier,
-  refreshAgencyProduction,
-} from '#server/services/production/production-report.ts';
+import { productionByAgency, productionByCarrier } from '#server/services/production/production-report.ts';
 import { agencyCsvLines, inChunks } from '#server/services/production/production-export.ts';
-import { dropPeriodTotals } from '#server/services/production/period-totals.ts';
-import { ensureProductionRollups, refreshAgencyRollups } from '#server/services/production/rollups.ts';
+import { ensureReadModel, refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
+import { dropKeptViews } from '#server/services/read-model/store.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { productionQuerySchema } from '#shared/contracts/production.ts';
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
@@ -81,7 +77,7 @@ async function prepare(
     await database.db.execute(sql`analyze`);
     found = await database.db.execute<{ uuid: string }>(sql`select uuid from networks where name = ${name}`);
   }
-  await ensureProductionRollups(database.db, (m) => console.log(`  ${m}`));
+  await ensureReadModel(database.db, (m) => console.log(`  ${m}`));
   const networkUuid = found.rows[0]!.uuid;
   const agencyRows = await database.db.execute<{ uuid: string }>(
     sql`select uuid from agencies where network_uuid = ${networkUuid}::uuid order by uuid`,
@@ -136,12 +132,12 @@ async function measure(
   // The first view of a period as users open it builds the period totals (decision 009), which then
   // stay kept through every agency's changes; other composites (here: carriers without wholesalers)
   // are computed every time.
-  const dropKept = () => database.db.transaction((tx) => dropPeriodTotals(tx, setup.networkUuid));
+  const dropKept = () => database.db.transaction((tx) => dropKeptViews(tx, setup.networkUuid));
   const noop = async () => {};
   // What a manual entry save adds: one agency's rollups and kept rows, computed again.
   let changes = 0;
   const changeAnAgency = () =>
-    database.db.transaction((tx) => refreshAgencyProduction(tx, agencyUuidAt(changes++), []));
+    database.db.transaction((tx) => refreshAgencyFacts(tx, agencyUuidAt(changes++), []));
   for (const tf of timeframes) {
     const q = queryFor(tf);
     const pl = { ...q, broadLineOfBusinessStandardTypeCode: 'PL' as const };
@@ -181,12 +177,8 @@ async function measure(
   }
   for (const [name, fn] of [
     [
-      'refresh of one agency: rollups only',
-      (i: number) => database.db.transaction((tx) => refreshAgencyRollups(tx, agencyUuidAt(i), [])),
-    ],
-    [
-      'refresh of one agency: rollups and kept views',
-      (i: number) => database.db.transaction((tx) => refreshAgencyProduction(tx, agencyUuidAt(i), [])),
+      'refresh of one agency (what a manual entry save adds)',
+      (i: number) => database.db.transaction((tx) => refreshAgencyFacts(tx, agencyUuidAt(i), [])),
     ],
   ] as const) {
     const t = await time(runs, fn);

@@ -6,7 +6,7 @@ import { serveBackupRequests } from './db/backup.ts';
 import { DatabaseLockedError } from './db/client.ts';
 import { seedDemoData } from './db/demo/generate.ts';
 import { isEmptyDatabase, openConfiguredDatabase } from './db/open.ts';
-import { ensureProductionRollups } from './services/production/rollups.ts';
+import { ensureReadModel } from './services/read-model/refresh.ts';
 import { flushErrorReporting, startErrorReporting } from './observability/error-reporting.ts';
 
 /** Starts the server: config, database (migrated; demo data on a new embedded one), HTTP, graceful stop. */
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     });
     app.log.info({ summary }, 'demo data loaded');
   }
-  await ensureProductionRollups(database.db, (message) => app.log.info(message));
+  await ensureReadModel(database.db, (message) => app.log.info(message));
 
   let closing = false;
   const shutdown = async (signal: string) => {

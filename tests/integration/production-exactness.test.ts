@@ -11,7 +11,7 @@ import { firstDayOfMonth, lastDayOfMonth } from '#shared/domain/timeframe.ts';
 import { seedDemoData } from '#server/db/demo/generate.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { productionByAgency, productionByCarrier } from '#server/services/production/production-report.ts';
-import { rebuildNetworkRollups } from '#server/services/production/rollups.ts';
+import { rebuildNetwork } from '#server/services/read-model/refresh.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 import type { Database } from '#server/db/client.ts';
 
@@ -28,6 +28,8 @@ type Fact = {
   network: string;
   carrier: string;
   month: YearMonth;
+  /** The first month the fact's sums cover (a manual month after a gap covers the gap too). */
+  spanStart: YearMonth;
   broad: string;
   type: string | null;
   manual: boolean;
@@ -52,10 +54,14 @@ beforeAll(async () => {
   await seedDemoData(db, { today, agencies: 6, passwordHash: async (p) => `hash:${p}` });
   // Typed-in production as well: every eighth fact becomes a manual one, and the rollups follow.
   await db.execute(sql`update production_facts set source = 'manual' where id % 8 = 3`);
+  // Some of them after a gap: their sums cover up to two earlier months of the same year (decision 014).
+  await db.execute(sql`update production_facts set gap_months = least(extract(month from month)::int - 1, 1 + id % 2)
+    where id % 16 = 11`);
   const networks = await db.execute<{ uuid: string }>(sql`select uuid from networks`);
-  for (const n of networks.rows) await rebuildNetworkRollups(db, n.uuid);
+  for (const n of networks.rows) await rebuildNetwork(db, n.uuid);
   const factRows = await db.execute<Record<string, string | null>>(sql`
     select f.agency_uuid, f.network_uuid, f.carrier_uuid, to_char(f.month, 'YYYY-MM') as month, f.source,
+      f.gap_months::text as gap_months,
       l.level::text as level, l.code, p.code as parent_code,
       to_char(f.written_premium, 'FM9999999999999990.00') as wp, to_char(f.new_written_premium, 'FM9999999999999990.00') as nwp,
       to_char(f.earned, 'FM9999999999999990.00') as ep, to_char(f.incurred, 'FM9999999999999990.00') as il
@@ -66,6 +72,7 @@ beforeAll(async () => {
     network: r.network_uuid!,
     carrier: r.carrier_uuid!,
     month: r.month as YearMonth,
+    spanStart: addMonths(r.month as YearMonth, -Number(r.gap_months)),
     broad: r.level === '1' ? r.code! : r.parent_code!,
     type: r.level === '2' ? r.code! : null,
     manual: r.source === 'manual',
@@ -130,8 +137,8 @@ function passes(carrier: Carrier, flags: Params['flags']): boolean {
 }
 
 /**
- * DESIGN §6 / spec part 1 §5: manual entries count in year-to-date and preset periods (ending at the
- * latest reporting month) without standard types.
+ * DESIGN §6 / spec part 1 §5: manual entries count in year-to-date periods and in periods of a rolling
+ * preset's length (12, 24 or 36 months), without standard types.
  */
 function countsManualEntries(p: Params): boolean {
   if (p.types.length > 0) return false;
@@ -139,7 +146,7 @@ function countsManualEntries(p: Params): boolean {
   for (let m = p.start; m < p.end; m = addMonths(m, 1)) months++;
   const januaryStart = p.start.endsWith('-01') && p.start.slice(0, 4) === p.end.slice(0, 4);
   const ytd = januaryStart && (p.end.endsWith('-12') || p.end === latest);
-  return ytd || (p.end === latest && [12, 24, 36].includes(months));
+  return ytd || [12, 24, 36].includes(months);
 }
 
 /** The reference: filter the facts in JavaScript and add integer cents. */
@@ -155,8 +162,8 @@ function reference(p: Params, groupOf: (f: { agency: string; carrier: string }) 
     if (f.manual && !withManual) continue;
     if (p.line !== 'P&C' && f.broad !== p.line) continue;
     if (p.types.length > 0 && (!f.type || !p.types.includes(f.type))) continue;
-    const isCurrent = f.month >= p.start && f.month <= p.end;
-    const isPrior = f.month >= priorStart && f.month <= priorEnd;
+    const isCurrent = f.month <= p.end && f.spanStart >= p.start;
+    const isPrior = f.month <= priorEnd && f.spanStart >= priorStart;
     if (!isCurrent && !isPrior) continue;
     const group = groupOf(f);
     const byLine = totals.get(group) ?? new Map<string, (bigint | null)[]>();

@@ -2,16 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '#server/db/demo/generate.ts';
 import type { Database } from '#server/db/client.ts';
-import {
-  ensureProductionRollups,
-  rebuildNetworkRollups,
-  refreshAgencyRollups,
-} from '#server/services/production/rollups.ts';
-import { dropPeriodTotals } from '#server/services/production/period-totals.ts';
-import {
-  productionByAgency,
-  refreshAgencyProduction,
-} from '#server/services/production/production-report.ts';
+import { ensureReadModel, rebuildNetwork, refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
+import { dropKeptViews } from '#server/services/read-model/store.ts';
+import { productionByAgency } from '#server/services/production/production-report.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { productionQuerySchema, type ByAgencyResponse } from '#shared/contracts/production.ts';
 import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
@@ -66,7 +59,7 @@ describe('production rollups', () => {
     expect(built.production_agency_running_totals!.length).toBeGreaterThan(0);
     expect(built.carrier_reported_masks!.length).toBeGreaterThan(0);
     const messages: string[] = [];
-    await ensureProductionRollups(database.db, (m) => messages.push(m));
+    await ensureReadModel(database.db, (m) => messages.push(m));
     expect(messages).toEqual([]);
   });
 
@@ -108,14 +101,14 @@ describe('production rollups', () => {
         { carrierUuid: remove!.carrier_uuid, month: remove!.month },
         { carrierUuid: template!.carrier_uuid, month },
       ];
-      await refreshAgencyRollups(tx, agencyUuid, changes);
+      await refreshAgencyFacts(tx, agencyUuid, changes);
       return changes;
     });
     expect(changed).toHaveLength(3);
 
     const refreshed = await rollupContents();
     expect(refreshed.production_rollup_horizons).not.toEqual([horizon]);
-    await rebuildNetworkRollups(db, networkUuid);
+    await rebuildNetwork(db, networkUuid);
     const rebuilt = await rollupContents();
     expect(refreshed).toEqual(rebuilt);
     expect(refreshed).not.toEqual(before);
@@ -145,7 +138,7 @@ describe('the period totals a network keeps (decision 009)', () => {
         )
       ).rows[0]!.n,
     );
-  const dropAll = () => database.db.transaction((tx) => dropPeriodTotals(tx, networkUuid));
+  const dropAll = () => database.db.transaction((tx) => dropKeptViews(tx, networkUuid));
   const premiumCents = (answer: ByAgencyResponse) =>
     Math.round(answer.agencies.find((a) => a.agencyUuid === agencyUuid)!.lines['P&C']!.writtenPremium! * 100);
 
@@ -161,7 +154,7 @@ describe('the period totals a network keeps (decision 009)', () => {
         order by f.id limit 1)
       returning carrier_uuid, month::text as month`);
     const [fact] = changed.rows;
-    await refreshAgencyProduction(tx, agencyUuid, [{ carrierUuid: fact!.carrier_uuid, month: fact!.month }]);
+    await refreshAgencyFacts(tx, agencyUuid, [{ carrierUuid: fact!.carrier_uuid, month: fact!.month }]);
   }
 
   it('are built by the first view of a period, read back, and kept up to date when facts change', async () => {
@@ -191,7 +184,7 @@ describe('the period totals a network keeps (decision 009)', () => {
           where agency_uuid = ${agencyUuid}::uuid and month = ${firstDayOfMonth(yearStart)}::date
           order by carrier_uuid limit 1)
         returning carrier_uuid, month::text as month`);
-      await refreshAgencyProduction(tx, agencyUuid, [
+      await refreshAgencyFacts(tx, agencyUuid, [
         { carrierUuid: dropped.rows[0]!.carrier_uuid, month: dropped.rows[0]!.month },
       ]);
     });
@@ -205,7 +198,7 @@ describe('the period totals a network keeps (decision 009)', () => {
     await dropAll();
     expect(await report(yearStart, latest)).toEqual(after);
 
-    await rebuildNetworkRollups(database.db, networkUuid);
+    await rebuildNetwork(database.db, networkUuid);
     expect(await kept()).toEqual([]);
     expect(await keptFlags()).toBe(0);
     expect(await report(yearStart, latest)).toEqual(after);

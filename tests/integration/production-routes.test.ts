@@ -5,7 +5,7 @@ import { reportedMonthsResponseSchema } from '#shared/contracts/reported-months.
 import { HIDDEN_CARRIER_NAME } from '#shared/domain/collaboration.ts';
 import { accessRecords, productFeatures, subscriberFeatures } from '#server/db/schema/access.ts';
 import { carriers, classifications, linesOfBusiness } from '#server/db/schema/dimensions.ts';
-import { ensureProductionRollups } from '#server/services/production/rollups.ts';
+import { ensureReadModel } from '#server/services/read-model/refresh.ts';
 import { carrierReportedMonths, productionFacts } from '#server/db/schema/facts.ts';
 import { buildAgency, buildUser } from '#tests/support/factories.ts';
 import { createTestApp, signIn, type TestApp } from '#tests/support/test-app.ts';
@@ -80,7 +80,7 @@ beforeAll(async () => {
     { agencyUuid: home.uuid, networkUuid: home.networkUuid, carrierUuid: acme, month: '2026-02-01' },
     { agencyUuid: home.uuid, networkUuid: home.networkUuid, carrierUuid: bluestem, month: '2026-01-01' },
   ]);
-  await ensureProductionRollups(db, () => {});
+  await ensureReadModel(db, () => {});
   await db
     .insert(productFeatures)
     .values({ key: 'cpr', title: 'Carrier Production', externalId: 'cpr-ext', isLive: true });

@@ -27,6 +27,9 @@ export interface RowsResultHKT extends PgQueryResultHKT {
 /** One database handle type for both drivers: services never know which one they run on. */
 export type Db = PgDatabase<RowsResultHKT, Schema>;
 
+/** What a statement needs: the database or a transaction of it. */
+export type Executor = Pick<Db, 'execute'>;
+
 export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';

@@ -15,6 +15,7 @@ import {
   presets,
   priorPeriod,
   resolveTimeframe,
+  reportCountsManualEntries,
   showsManualDataWarning,
 } from './timeframe.ts';
 
@@ -503,6 +504,34 @@ describe('showsManualDataWarning (spec §5)', () => {
     expect(showsManualDataWarning(parsed('2026-03'))).toBe(true);
     expect(showsManualDataWarning(parsed('2025-01--2025-06'))).toBe(true);
     expect(showsManualDataWarning(parsed('2025-12--2026-10'))).toBe(true);
+    expect(showsManualDataWarning(parsed('2025-10--2026-10'))).toBe(true); // 13 months
+  });
+
+  it('counts a shared rolling link ending before the latest month, without a warning', () => {
+    // P12M--2026-03 on 2026-11-22 (latest month 2026-10): the server counts its manual entries, and
+    // the selector shows no warning.
+    const shared = parsed('P12M--2026-03');
+    expect(reportCountsManualEntries(shared, [])).toBe(true);
+    expect(showsManualDataWarning(shared)).toBe(false);
+  });
+
+  it("counts a custom range of exactly a preset's months, without a warning", () => {
+    // 2025-11--2026-10: the months of P12M--2026-10, typed as a range.
+    const custom = parsed('2025-11--2026-10');
+    expect(custom.name).toBe('Custom');
+    expect(reportCountsManualEntries(custom, [])).toBe(true);
+    expect(showsManualDataWarning(custom)).toBe(false);
+  });
+
+  it('the warning is shown exactly when a report without standard types leaves manual entries out', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 40 }), (back, length) => {
+        const end = addMonths('2026-10', -back);
+        const tf = parsed(`${addMonths(end, -length)}--${end}`);
+        expect(showsManualDataWarning(tf)).toBe(!reportCountsManualEntries(tf, []));
+        expect(reportCountsManualEntries(tf, ['HO'])).toBe(false);
+      }),
+    );
   });
 
   it('does not show for year-to-date or the rolling presets', () => {

@@ -170,12 +170,32 @@ export function monthsOf(tf: Pick<Timeframe, 'startMonth' | 'endMonth'>): YearMo
 }
 
 /**
- * Spec §5: the warning shows when the timeframe is neither year-to-date nor a preset, i.e. for a single
- * month or a custom range that is not year-to-date. No timeframe (null) means the default, a YTD, so
- * no warning.
+ * Whether a report over these months counts manual entries (spec §5): year-to-date, or the months of a
+ * rolling preset (12, 24 or 36 months, whatever month they end: `P12M--2026-03` and the custom range
+ * `2025-11--2026-10` alike). Manual entries are year-to-date snapshots made monthly (DESIGN §6), which
+ * these periods read whole. The server's choice and the selector's warning both come from here; the
+ * standard-types filter leaves them out as well (`reportCountsManualEntries`).
  */
-export function showsManualDataWarning(tf: Pick<Timeframe, 'name' | 'isYtd'> | null): boolean {
-  return tf !== null && !tf.isYtd && (tf.name === 'Monthly' || tf.name === 'Custom');
+export function countsManualEntries(tf: Pick<Timeframe, 'isYtd' | 'startMonth' | 'endMonth'>): boolean {
+  return tf.isYtd || (ROLLING_PRESET_MONTHS as readonly number[]).includes(monthsOf(tf).length);
+}
+
+/** A report counts manual entries when its months do and no standard type is chosen (spec §3). */
+export function reportCountsManualEntries(
+  tf: Pick<Timeframe, 'isYtd' | 'startMonth' | 'endMonth'>,
+  standardTypes: readonly string[],
+): boolean {
+  return standardTypes.length === 0 && countsManualEntries(tf);
+}
+
+/**
+ * Spec §5: the warning shows when the timeframe does not count manual entries. No timeframe (null)
+ * means the default, a YTD, so no warning.
+ */
+export function showsManualDataWarning(
+  tf: Pick<Timeframe, 'isYtd' | 'startMonth' | 'endMonth'> | null,
+): boolean {
+  return tf !== null && !countsManualEntries(tf);
 }
 
 /** 'YYYY-MM' -> 'YYYY-MM-01'. */

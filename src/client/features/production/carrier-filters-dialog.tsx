@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Group, Radio, Stack } from '@mantine/core';
 import { Dialog } from '#client/components/dialog.tsx';
 import { COMPOSITE_LABELS } from './carrier-filters.tsx';
-import type { CarrierComposite, ProductionView } from './production-model.ts';
+import type { CarrierComposite } from '#shared/domain/carrier-composite.ts';
+import type { ProductionView } from './production-model.ts';
 
 /**
  * The Filters dialog's tree (spec part 1 §3 "Carrier composite filters"). The draft starts from the

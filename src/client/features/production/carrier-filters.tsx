@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
-import type { CarrierComposite, ProductionView } from './production-model.ts';
+import type { CarrierComposite } from '#shared/domain/carrier-composite.ts';
+import type { ProductionView } from './production-model.ts';
 
 /** The tree's texts (spec part 1 §2), and their equivalents when the table lists agencies. */
 export const COMPOSITE_LABELS: Record<ProductionView, Record<CarrierComposite, string>> = {

@@ -7,7 +7,6 @@ import {
   attachmentFilename,
   carrierRows,
   chartBars,
-  compositeFlags,
   lineCatalog,
   measuresOf,
   productionSearchParams,
@@ -199,26 +198,6 @@ describe('filtering and sorting', () => {
 
 describe('the query', () => {
   const timeframe = parseTimeframe('ytd-2026', today)!;
-
-  it('maps the composites to the carrier kinds', () => {
-    expect(Object.values(compositeFlags('all')).every(Boolean)).toBe(true);
-    expect(compositeFlags('carriers')).toEqual({
-      isStandard: true,
-      isMga: false,
-      isCrop: true,
-      isFlood: true,
-      isSurety: true,
-      isWorkersComp: true,
-    });
-    expect(compositeFlags('wholesalers')).toEqual({
-      isStandard: false,
-      isMga: true,
-      isCrop: false,
-      isFlood: false,
-      isSurety: false,
-      isWorkersComp: false,
-    });
-  });
 
   it('sends the period, line, standard types (not for the total) and composite', () => {
     const params = productionSearchParams({

@@ -1,7 +1,7 @@
 /**
  * The Carrier Production screen's computations, free of React: rows and their measures from the
  * by-carrier and by-agency answers, hiding incomplete rows, search, sorting, the query string, the
- * carrier composites, the chart's sums and the export's file name.
+ * chart's sums and the export's file name.
  */
 import type { LineOfBusinessNode } from '#shared/contracts/lines-of-business.ts';
 import {
@@ -12,12 +12,10 @@ import {
   type ProductionFigures,
 } from '#shared/contracts/production.ts';
 import { changePercent, lossRatio, newBusinessChangePercent } from '#shared/domain/measures.ts';
+import { compositeKinds, type CarrierComposite } from '#shared/domain/carrier-composite.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
 
 export type ProductionView = 'carriers' | 'agencies';
-
-/** Spec part 1 §3 "Carrier composite filters". */
-export type CarrierComposite = 'all' | 'carriers' | 'wholesalers';
 
 /** The line selector (spec part 1 §2): 'P&C' is the total. */
 export const LINE_OPTIONS: readonly { value: BroadLineCode; label: string }[] = [
@@ -200,20 +198,6 @@ export function sortRows(rows: ProductionRow[], { key, direction }: SortState): 
   });
 }
 
-/** The carrier kinds each composite includes (spec part 1 §3). */
-export function compositeFlags(composite: CarrierComposite) {
-  const all = composite === 'all';
-  const others = composite !== 'wholesalers';
-  return {
-    isStandard: others,
-    isMga: all || composite === 'wholesalers',
-    isCrop: others,
-    isFlood: others,
-    isSurety: others,
-    isWorkersComp: others,
-  };
-}
-
 export type ProductionRequest = {
   levelUuid: string;
   timeframe: Pick<Timeframe, 'startDate' | 'endDate'>;
@@ -233,7 +217,7 @@ export function productionSearchParams(request: ProductionRequest): URLSearchPar
   if (request.line !== TOTAL_LINE && request.standardTypes.length > 0) {
     params.set('standardTypes', request.standardTypes.join(','));
   }
-  for (const [flag, on] of Object.entries(compositeFlags(request.composite))) {
+  for (const [flag, on] of Object.entries(compositeKinds(request.composite))) {
     params.set(flag, String(on));
   }
   return params;

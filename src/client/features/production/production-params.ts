@@ -5,12 +5,8 @@
  */
 import type { BroadLineCode } from '#shared/contracts/production.ts';
 import { resolveTimeframe, type CalendarDay, type Timeframe } from '#shared/domain/timeframe.ts';
-import {
-  isBroadLineCode,
-  TOTAL_LINE,
-  type CarrierComposite,
-  type ProductionView,
-} from './production-model.ts';
+import type { CarrierComposite } from '#shared/domain/carrier-composite.ts';
+import { isBroadLineCode, TOTAL_LINE, type ProductionView } from './production-model.ts';
 
 export const PARAM = {
   timeframe: 'timeframe',

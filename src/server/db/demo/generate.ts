@@ -37,7 +37,7 @@ import {
   type CatalogCarrier,
 } from './catalog.ts';
 import { deriveRng, type Rng } from './random.ts';
-import { ensureProductionRollups } from '#server/services/production/rollups.ts';
+import { ensureReadModel } from '#server/services/read-model/refresh.ts';
 import { ensureProductFeatures, grantPlanFeatures, seedDemoAccess } from './access-demo.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './catalog.ts';
@@ -91,7 +91,7 @@ export async function seedDemoData(db: Db, options: SeedDemoOptions): Promise<De
     options.agencies === undefined
       ? await db.transaction((tx) => seedDemo(tx, { ...options, seed, log, months, createdAt }))
       : await seedLargeNetwork(db, options.agencies, { ...options, seed, log, months, createdAt });
-  await ensureProductionRollups(db, log);
+  await ensureReadModel(db, log);
   return summary;
 }
 

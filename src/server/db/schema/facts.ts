@@ -1,11 +1,12 @@
+import { money } from './columns.ts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
   index,
-  numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -13,9 +14,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { agencies } from './tenancy.ts';
 import { carriers, linesOfBusiness } from './dimensions.ts';
-
-/** Money columns: exact decimals, summed in SQL; a NULL means "not reported", never zero. */
-const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
 
 /**
  * Agency codes (sub-codes): the code an agency is known by at a carrier. A sub-code may hang under a
@@ -91,6 +89,12 @@ export const productionFacts = pgTable(
     agencyCodeUuid: uuid('agency_code_uuid'),
     month: date('month', { mode: 'string' }).notNull(),
     source: text('source').notNull().default('feed'),
+    /**
+     * How many months before `month` the amounts also cover: 0 for a month of its own. A manual entry
+     * after a missing month is the difference of two snapshots further apart (decision 014), so it
+     * covers the gap too; a period that starts inside that span leaves it out.
+     */
+    gapMonths: smallint('gap_months').notNull().default(0),
     writtenPremium: money('written_premium'),
     newWrittenPremium: money('new_written_premium'),
     earned: money('earned'),
@@ -108,6 +112,9 @@ export const productionFacts = pgTable(
     ),
     index('production_facts_agency_month_idx').on(t.agencyUuid, t.month),
     index('production_facts_network_month_idx').on(t.networkUuid, t.month),
+    index('production_facts_spans_idx')
+      .on(t.networkUuid, t.month)
+      .where(sql`${t.gapMonths} > 0`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { money } from './columns.ts';
 import {
   index,
   integer,
@@ -11,8 +12,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { agencies } from './tenancy.ts';
 import { carriers, linesOfBusiness } from './dimensions.ts';
-
-const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
 
 /**
  * Production an agency typed in by hand for a carrier that sends no data (spec part 2 §3 "Carrier

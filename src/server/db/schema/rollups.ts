@@ -6,13 +6,15 @@ import {
   index,
   integer,
   json,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { money } from './columns.ts';
+
+const moneySum = (name: string) => money(name, 18);
 
 /**
  * Rollups of the production facts that keep network-level Carrier Production fast on large networks
@@ -20,7 +22,6 @@ import {
  * `production_facts` and `carrier_reported_months` on every write of those tables, and every figure
  * they give is exact (numeric sums; a NULL stays "not reported").
  */
-const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
 
 /** Whole cents: the running totals are integers, summed exactly and faster than numeric. */
 const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();
@@ -39,15 +40,17 @@ export const productionCarrierMonths = pgTable(
     carrierUuid: uuid('carrier_uuid').notNull(),
     lineUuid: uuid('line_uuid').notNull(),
     source: text('source').notNull(),
-    writtenPremium: money('written_premium'),
-    newWrittenPremium: money('new_written_premium'),
-    earned: money('earned'),
-    incurred: money('incurred'),
+    /** The facts' `gap_months`: a period leaves out the sums that start before it. */
+    gapMonths: smallint('gap_months').notNull().default(0),
+    writtenPremium: moneySum('written_premium'),
+    newWrittenPremium: moneySum('new_written_premium'),
+    earned: moneySum('earned'),
+    incurred: moneySum('incurred'),
   },
   (t) => [
     primaryKey({
       name: 'production_carrier_months_pk',
-      columns: [t.networkUuid, t.month, t.carrierUuid, t.lineUuid, t.source],
+      columns: [t.networkUuid, t.month, t.carrierUuid, t.lineUuid, t.source, t.gapMonths],
     }),
   ],
 );

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { recordAudit } from '#server/services/audit/record-audit.ts';
 import type { AccessRecord } from '#shared/contracts/access.ts';
 import type { AdminFeatureFlag, AdminUser } from '#shared/contracts/admin.ts';
 import type { Db } from '#server/db/client.ts';
@@ -8,7 +9,7 @@ import {
   featureFlagTargets,
   productFeatures,
 } from '#server/db/schema/access.ts';
-import { auditLog, sessions, users } from '#server/db/schema/auth.ts';
+import { sessions, users } from '#server/db/schema/auth.ts';
 import { agencies, networks } from '#server/db/schema/tenancy.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
@@ -57,7 +58,7 @@ async function audit(
   before: unknown,
   after: unknown,
 ) {
-  await db.insert(auditLog).values({ actorUserId: actor.userId, action, entity, entityId, before, after });
+  await recordAudit(db, { actorUserId: actor.userId, action, entity, entityId, before, after });
 }
 
 export async function setFlagDefault(db: Db, actor: Actor, key: string, enabled: boolean): Promise<void> {

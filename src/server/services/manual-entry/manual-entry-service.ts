@@ -13,13 +13,13 @@ import {
 import { formatYearMonth, latestReportingMonth, workingYear } from '#shared/domain/reporting-month.ts';
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import type { z } from 'zod';
-import type { Db } from '#server/db/client.ts';
+import type { Db, Executor } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import type { Level } from '#server/policies/scope.ts';
-import { refreshAgencyProduction } from '#server/services/production/production-report.ts';
+import { recordAudit } from '#server/services/audit/record-audit.ts';
+import { refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
 
-type Executor = Pick<Db, 'execute'>;
 type AgencyLevel = Extract<Level, { kind: 'agency' }>;
 type EntryRequest = z.output<typeof carrierEntryRequestSchema>;
 
@@ -220,7 +220,9 @@ async function subCodeFor(tx: Executor, level: AgencyLevel, body: EntryRequest):
 /**
  * Rewrites the monthly facts (source 'manual') of one chain of snapshots: agency x carrier x
  * sub-code x line x year (DESIGN §6). A month's amount is its snapshot minus the latest earlier
- * snapshot of the year, so the year's months always add up to the latest snapshot; earned and
+ * snapshot of the year, so the year's months always add up to the latest snapshot. After a missing
+ * month (or a first snapshot after January) the amount covers the gap too: `gap_months` says how many
+ * months, and a period that starts inside the gap leaves it out (decision 014); earned and
  * incurred count from the snapshots that gave them (not a loss ratio alone), otherwise they are not
  * reported. Returns the months to refresh in the rollups.
  */
@@ -237,9 +239,9 @@ async function rewriteChainFacts(
       and f.month between make_date(${year}::int, 1, 1) and make_date(${year}::int, 12, 1)`);
   await tx.execute(sql`
     insert into production_facts (agency_uuid, network_uuid, carrier_uuid, line_uuid, agency_code_uuid,
-      month, source, written_premium, new_written_premium, earned, incurred)
+      month, source, gap_months, written_premium, new_written_premium, earned, incurred)
     select e.agency_uuid, e.network_uuid, e.carrier_uuid, e.line_uuid, e.agency_code_uuid,
-      make_date(e.year, e.month, 1), 'manual',
+      make_date(e.year, e.month, 1), 'manual', e.month - coalesce(lag(e.month) over w, 0) - 1,
       e.written_premium - coalesce(lag(e.written_premium) over w, 0),
       e.new_business - coalesce(lag(e.new_business) over w, 0),
       case when e.radio = 'incurredLossEarnedPremium' then e.earned_premium - coalesce(given.earned, 0) end,
@@ -258,7 +260,7 @@ async function rewriteChainFacts(
 const auditable = (row: EntryRow | undefined) => (row ? recordOf(row) : null);
 
 async function audit(
-  tx: Executor,
+  tx: Pick<Db, 'insert'>,
   actor: Actor,
   agencyUuid: string,
   action: 'create' | 'update' | 'delete',
@@ -266,10 +268,15 @@ async function audit(
   before: EntryRow | undefined,
   after: EntryRow | undefined,
 ): Promise<void> {
-  await tx.execute(sql`
-    insert into audit_log (agency_uuid, actor_user_id, action, entity, entity_id, before, after)
-    values (${agencyUuid}::uuid, ${actor.userId}::uuid, ${action}, 'manual_entry', ${entityId},
-      ${JSON.stringify(auditable(before))}::jsonb, ${JSON.stringify(auditable(after))}::jsonb)`);
+  await recordAudit(tx, {
+    agencyUuid,
+    actorUserId: actor.userId,
+    action,
+    entity: 'manual_entry',
+    entityId,
+    before: auditable(before),
+    after: auditable(after),
+  });
 }
 
 const SAVED_MEANWHILE =
@@ -369,7 +376,7 @@ export async function saveCarrierEntry(
       lineUuid,
       year: body.year,
     });
-    await refreshAgencyProduction(tx, level.agencyUuid, changed);
+    await refreshAgencyFacts(tx, level.agencyUuid, changed);
     return recordOf(after);
   });
 }
@@ -396,6 +403,6 @@ export async function deleteCarrierEntry(
       lineUuid: before.line_uuid,
       year: before.year,
     });
-    await refreshAgencyProduction(tx, level.agencyUuid, changed);
+    await refreshAgencyFacts(tx, level.agencyUuid, changed);
   });
 }

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { recordAudit } from '#server/services/audit/record-audit.ts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
@@ -13,7 +14,6 @@ import {
 } from '#shared/contracts/mfa.ts';
 import type { Db } from '#server/db/client.ts';
 import {
-  auditLog,
   mfaEmailCodes,
   mfaFailures,
   mfaRecoveryCodes,
@@ -134,7 +134,7 @@ export async function enroll(db: Db, userId: string, factor: MfaFactor): Promise
           : { factor, totpSecret: null, totpConfirmedAt: null, totpLastStep: null, updatedAt: new Date() },
       });
     if (!keepApp) await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId: userId,
       action: 'enroll',
       entity: 'user_mfa',
@@ -386,7 +386,7 @@ export async function setMfaOptions(
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId,
       action: 'update',
       entity: 'user_mfa_options',
@@ -410,7 +410,7 @@ export async function resetMfa(db: Db, actorUserId: string, userId: string): Pro
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
     await tx.delete(mfaEmailCodes).where(eq(mfaEmailCodes.userId, userId));
     await tx.delete(mfaFailures).where(eq(mfaFailures.userId, userId));
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId,
       action: 'reset',
       entity: 'user_mfa',

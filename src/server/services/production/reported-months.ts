@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ReportedMonthsResponse } from '#shared/contracts/reported-months.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
-import { reportedMonthsOf } from './rollups.ts';
+import { levelScope, reportedMonthsOf } from '#server/services/read-model/sql.ts';
 
 /**
  * Per carrier, the months in the range that every agency of the level carrying the carrier reported
@@ -14,15 +14,13 @@ export async function reportedMonths(
   rangeStart: string,
   rangeEnd: string,
 ): Promise<ReportedMonthsResponse['carrierReportedMonths']> {
-  const scope =
-    level.kind === 'agency' ? { agencyUuid: level.agencyUuid } : { networkUuid: level.networkUuid };
   const result = await db.execute<{
     carrier_uuid: string;
     months: string[] | null;
     most_recent: string | null;
   }>(sql`
     with scoped as (
-      select r.agency_uuid, r.carrier_uuid, r.month from ${reportedMonthsOf(scope)} r
+      select r.agency_uuid, r.carrier_uuid, r.month from ${reportedMonthsOf(levelScope(level))} r
       where r.month between ${`${rangeStart}-01`}::date and ${`${rangeEnd}-01`}::date
     ),
     pairs as (select carrier_uuid, count(distinct agency_uuid) as agencies from scoped group by carrier_uuid),

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import { recordAudit } from '#server/services/audit/record-audit.ts';
 import type { z } from 'zod';
 import { EMAIL_READ_ONLY, type Profile, type profileUpdateSchema } from '#shared/contracts/profile.ts';
 import type { Db } from '#server/db/client.ts';
-import { auditLog, users } from '#server/db/schema/auth.ts';
+import { users } from '#server/db/schema/auth.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import { requireOwnProfile } from '#server/policies/profile.ts';
@@ -58,7 +59,7 @@ export async function updateProfile(
       .set({ ...personColumns(input), updatedAt: sql`now()` })
       .where(eq(users.id, actor.userId))
       .returning();
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       agencyUuid: before.agencyUuid,
       actorUserId: actor.userId,
       action: 'update',

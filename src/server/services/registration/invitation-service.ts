@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { recordAudit } from '#server/services/audit/record-audit.ts';
 import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,7 +9,7 @@ import {
   type PendingInvitations,
 } from '#shared/contracts/registration.ts';
 import type { Db } from '#server/db/client.ts';
-import { accounts, auditLog, invitations, users } from '#server/db/schema/auth.ts';
+import { accounts, invitations, users } from '#server/db/schema/auth.ts';
 import { agencies, networks, subscribers } from '#server/db/schema/tenancy.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
@@ -90,7 +91,7 @@ export async function createInvitation(
         expiresAt,
       })
       .returning({ id: invitations.id });
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       agencyUuid: input.agencyUuid,
       actorUserId: actor.userId,
       action: 'invite',

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { recordAudit } from '#server/services/audit/record-audit.ts';
 import {
   REGISTRATION_REASONS,
   registrationKindOf,
@@ -9,7 +10,7 @@ import {
   type RegistrationResponse,
 } from '#shared/contracts/registration.ts';
 import type { Db } from '#server/db/client.ts';
-import { accounts, auditLog, invitations, users } from '#server/db/schema/auth.ts';
+import { accounts, invitations, users } from '#server/db/schema/auth.ts';
 import { agencies, networks, subscribers } from '#server/db/schema/tenancy.ts';
 import { AppError } from '#server/errors.ts';
 import { personColumns } from '#server/services/user/person-columns.ts';
@@ -206,7 +207,7 @@ export async function registerInvitedUser(
           .set({ primaryUserUuid: userId })
           .where(eq(subscribers.agencyUuid, invitation.agencyUuid));
       }
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         agencyUuid: invitation.agencyUuid,
         actorUserId: userId,
         action: 'register',

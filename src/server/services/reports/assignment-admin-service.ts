@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
+import { recordAudit } from '#server/services/audit/record-audit.ts';
 import type { AdminAssignment, AssignmentInput } from '#shared/contracts/reports.ts';
 import { assignmentInputSchema } from '#shared/contracts/reports.ts';
 import { EMBED_PROVIDERS, reportByKey } from '#shared/domain/reports.ts';
 import type { Db } from '#server/db/client.ts';
-import { auditLog } from '#server/db/schema/auth.ts';
 import { reportAssignments } from '#server/db/schema/reports.ts';
 import { agencies, networks } from '#server/db/schema/tenancy.ts';
 import { AppError } from '#server/errors.ts';
@@ -83,7 +83,7 @@ export async function createAssignment(db: Db, actor: Actor, input: AssignmentIn
         .insert(reportAssignments)
         .values({ ...columns, updatedBy: actor.userId })
         .returning();
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         agencyUuid: row!.agencyUuid,
         actorUserId: actor.userId,
         action: 'create',
@@ -121,7 +121,7 @@ export async function updateAssignment(
         .set({ ...columns, updatedBy: actor.userId, updatedAt: new Date() })
         .where(eq(reportAssignments.uuid, assignmentId))
         .returning();
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         agencyUuid: after!.agencyUuid,
         actorUserId: actor.userId,
         action: 'update',
@@ -146,7 +146,7 @@ export async function deleteAssignment(db: Db, actor: Actor, assignmentId: strin
       .where(eq(reportAssignments.uuid, assignmentId))
       .returning();
     if (!before) throw new AppError('not_found', 'This assignment no longer exists.');
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       agencyUuid: before.agencyUuid,
       actorUserId: actor.userId,
       action: 'delete',

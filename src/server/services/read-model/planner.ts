@@ -1,0 +1,66 @@
+import { compositeKinds, isDefaultComposite } from '#shared/domain/carrier-composite.ts';
+import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
+import type { Level } from '#server/policies/scope.ts';
+import type { FactsRequest } from './request.ts';
+import type { FigureSource, PeriodKey } from './sql.ts';
+
+/**
+ * The planner: which source answers a request, exactly, at the least cost (docs/ARCHITECTURE.md
+ * "Read model"). Every source gives the same figures; the exactness tests hold each one to the facts.
+ *
+ * - One agency, or carriers limited by collaboration mode: the facts (a few thousand rows).
+ * - A network by carrier: the network's carrier-months (a few thousand rows per month).
+ * - A network by agency: the agencies' running totals, at the coarsest grain the request allows;
+ *   and when users open it as they do most (every carrier, no standard types, manual entries
+ *   counted), the figures the network keeps for the period and line (decision 009).
+ */
+export type Plan = { source: 'facts' | 'carrier-months' } | { source: 'running-totals'; kept: PeriodKey | null };
+
+export function planFigures(request: FactsRequest): Plan {
+  if (request.level.kind === 'agency' || request.carriers) return { source: 'facts' };
+  if (request.grouping === 'carrier') return { source: 'carrier-months' };
+  return { source: 'running-totals', kept: keptKey(request) };
+}
+
+/** The running-total grain of a network's by-agency request: 'total', 'broad' or 'type'. */
+export function runningTotalsSource(request: FactsRequest, horizon: YearMonth): FigureSource {
+  // The Total (P&C) view without standard types needs broad lines only: fewer, coarser rows; with
+  // the default composite and manual entries counted, fewer still (the 'total' grain).
+  const broadOnly = request.line === 'P&C' && request.standardTypes.length === 0;
+  const total = broadOnly && isDefaultComposite(request.kinds) && request.period.includesManualEntries;
+  return { kind: 'running-totals', grain: total ? 'total' : broadOnly ? 'broad' : 'type', horizon };
+}
+
+/** The kept view a request reads, or null when the network keeps no such view. */
+function keptKey(request: FactsRequest): PeriodKey | null {
+  const kept =
+    request.level.kind === 'network' &&
+    request.grouping === 'agency' &&
+    !request.carriers &&
+    isDefaultComposite(request.kinds) &&
+    request.standardTypes.length === 0 &&
+    request.period.includesManualEntries;
+  if (!kept) return null;
+  const { start, end } = request.period;
+  return { networkUuid: request.level.networkUuid, start, end, line: request.line };
+}
+
+/** The request of a kept view, at the network level or for one of its agencies. */
+export function keptRequest(key: PeriodKey, level: Level): FactsRequest {
+  return {
+    grouping: 'agency',
+    level,
+    line: key.line as FactsRequest['line'],
+    standardTypes: [],
+    kinds: compositeKinds('all'),
+    carriers: null,
+    period: {
+      start: key.start,
+      end: key.end,
+      priorStart: addMonths(key.start, -12),
+      priorEnd: addMonths(key.end, -12),
+      includesManualEntries: true,
+      latest: key.end,
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import type { YearMonth } from '#shared/domain/reporting-month.ts';
+import type { Db, Executor } from '#server/db/client.ts';
+import {
+  carryRunningTotalsForward,
+  DERIVED_TABLES,
+  insertCarrierMonths,
+  insertReportedMasks,
+  insertRunningTotals,
+  ROLLUP_FORMAT,
+  scopeFilter,
+  selectLatestFactMonth,
+  upsertHorizon,
+  type Scope,
+} from './sql.ts';
+import { readHorizon, refreshKeptViews } from './store.ts';
+
+/**
+ * The writers' entry point of the read model: every writer of production facts or reported months
+ * calls `refreshAgencyFacts` in the transaction that wrote them (or `rebuildNetwork` after a bulk
+ * load), so the rollups and kept views never disagree with the facts (decisions 004, 009).
+ */
+
+/** A carrier x month whose facts changed (month as YYYY-MM-01). */
+export type ChangedMonth = { carrierUuid: string; month: string };
+
+async function latestFactMonth(db: Executor, scope: Scope): Promise<YearMonth | null> {
+  const result = await db.execute<{ month: YearMonth | null }>(selectLatestFactMonth(scope));
+  return result.rows[0]?.month ?? null;
+}
+
+/** Rebuilds every derived row of a network from its facts (after a bulk load, or when none exist yet). */
+export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void> {
+  const scope = { networkUuid };
+  await db.transaction(async (tx) => {
+    await readHorizon(tx, networkUuid, 'update');
+    for (const table of DERIVED_TABLES) {
+      await tx.execute(sql`delete from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`);
+    }
+    await tx.execute(insertCarrierMonths(scopeFilter('f', scope)));
+    await tx.execute(insertReportedMasks(scope));
+    const horizon = await latestFactMonth(tx, scope);
+    if (horizon === null) return;
+    await tx.execute(insertRunningTotals(scope, horizon));
+    await tx.execute(upsertHorizon(networkUuid, horizon));
+  });
+}
+
+/**
+ * Brings the read model up to date after one agency's facts or reported months changed, inside the
+ * caller's transaction: the network's carrier-months of the carriers and months that changed, the
+ * agency's running totals and reported months, and the views the network keeps. When the agency now
+ * has a later month than the network's horizon, every other agency's running totals are carried
+ * forward to it. Answers the agency's network.
+ */
+export async function refreshAgencyFacts(
+  tx: Executor,
+  agencyUuid: string,
+  changed: readonly ChangedMonth[],
+): Promise<string> {
+  const found = await tx.execute<{ network_uuid: string }>(
+    sql`select network_uuid from agencies where uuid = ${agencyUuid}::uuid`,
+  );
+  const networkUuid = found.rows[0]?.network_uuid;
+  if (!networkUuid) throw new Error(`Unknown agency ${agencyUuid}`);
+  const current = await readHorizon(tx, networkUuid, 'update');
+  // A network without rollups yet has no horizon row to lock: changes of one agency still take
+  // turns, so two saves never rebuild its rows at the same time.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`agency rollups ${agencyUuid}`}))`);
+  const agency = { agencyUuid };
+
+  if (changed.length > 0) {
+    const pairs = sql.join(
+      changed.map((c) => sql`(${c.carrierUuid}::uuid, ${c.month}::date)`),
+      sql`, `,
+    );
+    const changedMonths = sql`f.network_uuid = ${networkUuid}::uuid and (f.carrier_uuid, f.month) in (${pairs})`;
+    await tx.execute(sql`delete from production_carrier_months f where ${changedMonths}`);
+    await tx.execute(insertCarrierMonths(changedMonths));
+  }
+
+  const latest = await latestFactMonth(tx, agency);
+  const horizon =
+    [current, latest]
+      .filter((m): m is YearMonth => m !== null)
+      .sort()
+      .at(-1) ?? null;
+  if (current !== null && horizon !== null && horizon > current) {
+    await tx.execute(carryRunningTotalsForward(networkUuid, agencyUuid, current, horizon));
+  }
+  await tx.execute(sql`delete from production_agency_running_totals where agency_uuid = ${agencyUuid}::uuid`);
+  await tx.execute(sql`delete from carrier_reported_masks where agency_uuid = ${agencyUuid}::uuid`);
+  await tx.execute(insertReportedMasks(agency));
+  if (horizon !== null) {
+    await tx.execute(insertRunningTotals(agency, horizon));
+    await tx.execute(upsertHorizon(networkUuid, horizon));
+  }
+  await refreshKeptViews(tx, networkUuid, agencyUuid);
+  return networkUuid;
+}
+
+/**
+ * Builds the read model of every network that has facts but none yet (a database loaded before it
+ * existed), or one of an older format. Runs at start; a no-op query otherwise.
+ */
+export async function ensureReadModel(db: Db, log: (message: string) => void): Promise<void> {
+  const missing = await db.execute<{ uuid: string; name: string }>(sql`
+    select n.uuid, n.name from networks n
+    where not exists (select 1 from production_rollup_horizons h
+        where h.network_uuid = n.uuid and h.format = ${ROLLUP_FORMAT})
+      and exists (select 1 from production_facts f where f.network_uuid = n.uuid)`);
+  for (const network of missing.rows) {
+    log(`Building the production rollups of ${network.name}...`);
+    await rebuildNetwork(db, network.uuid);
+  }
+  if (missing.rows.length > 0) {
+    // A rebuild leaves the old rows dead; reports scan the fresh ones only after a vacuum.
+    await db.execute(sql`vacuum analyze production_agency_running_totals`);
+  }
+}

@@ -1,0 +1,535 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { CARRIER_KIND_BITS, CARRIER_KINDS, compositeFilter } from '#shared/domain/carrier-composite.ts';
+import { addMonths, parseYearMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
+import { firstDayOfMonth } from '#shared/domain/timeframe.ts';
+import type { FactsRequest } from './request.ts';
+
+/**
+ * Every statement of the read model (docs/ARCHITECTURE.md "Read model"), as SQL builders: the
+ * rollups' maintenance, the figures from each source, the incomplete-data flags and the kept views.
+ * Nothing here runs a query. `sql-snapshots.test.ts` renders each for a fixed request into
+ * `sql/*.sql`, so a reader sees every query whole.
+ */
+
+/** Whose rows a statement touches: a whole network, or one agency. */
+export type Scope = { networkUuid: string } | { agencyUuid: string };
+
+/** A period and line (a broad line, or 'P&C') a network keeps (decision 009). */
+export type PeriodKey = { networkUuid: string; start: YearMonth; end: YearMonth; line: string };
+
+export const scopeFilter = (alias: string, scope: Scope): SQL =>
+  'agencyUuid' in scope
+    ? sql`${sql.raw(alias)}.agency_uuid = ${scope.agencyUuid}::uuid`
+    : sql`${sql.raw(alias)}.network_uuid = ${scope.networkUuid}::uuid`;
+
+export const levelScope = (level: FactsRequest['level']): Scope =>
+  level.kind === 'agency' ? { agencyUuid: level.agencyUuid } : { networkUuid: level.networkUuid };
+
+export const monthLiteral = (month: YearMonth) => sql.raw(`'${firstDayOfMonth(month)}'::date`);
+
+/** A month as the whole number year * 12 + month - 1, the unit of `carrier_reported_masks`. */
+export function monthIndex(month: YearMonth): number {
+  const { year, month: m } = parseYearMonth(month)!;
+  return year * 12 + m - 1;
+}
+
+const MONTH_NUMBER = (date: string) =>
+  sql.raw(`(extract(year from ${date}) * 12 + extract(month from ${date}) - 1)::int`);
+
+/** The `carrier_class` of a carrier row `c`: its kind flags as the bits of `CARRIER_KIND_BITS`. */
+export const carrierClass = (c: string) =>
+  sql.raw(
+    `(${CARRIER_KINDS.map((kind) => `(${c}.${snakeCase(kind)}::int * ${CARRIER_KIND_BITS[kind]})`).join(' | ')})::smallint`,
+  );
+
+function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** The composite filter (shared/domain/carrier-composite.ts) over a `carrier_class` column. */
+export function compositePredicate(carrierClassOf: SQL, request: Pick<FactsRequest, 'kinds'>): SQL {
+  const filter = compositeFilter(request.kinds);
+  const c = carrierClassOf;
+  const nonMga = sql`(${c} & ${CARRIER_KIND_BITS.isMga} = 0 and ${c} & ${filter.kindBits} <> 0)`;
+  return filter.wholesalers ? sql`(${c} & ${CARRIER_KIND_BITS.isMga} <> 0 or ${nonMga})` : nonMga;
+}
+
+// --- Horizon -----------------------------------------------------------------------------------
+
+/**
+ * The network's horizon (the last month its running totals reach) as YYYY-MM; `lock` holds the row
+ * for share (a build of kept views) or for update (a writer).
+ */
+export const selectHorizon = (networkUuid: string, lock: 'share' | 'update' | null = null) => sql`
+  select to_char(horizon, 'YYYY-MM') as horizon from production_rollup_horizons
+  where network_uuid = ${networkUuid}::uuid${lock ? sql.raw(` for ${lock}`) : sql``}`;
+
+/** The format of the rollups this code builds; networks built in an older one are rebuilt at start. */
+export const ROLLUP_FORMAT = 4;
+
+export const upsertHorizon = (networkUuid: string, horizon: YearMonth) => sql`
+  insert into production_rollup_horizons (network_uuid, horizon, format)
+  values (${networkUuid}::uuid, ${monthLiteral(horizon)}, ${ROLLUP_FORMAT})
+  on conflict (network_uuid) do update set horizon = excluded.horizon`;
+
+export const selectLatestFactMonth = (scope: Scope) =>
+  sql`select to_char(max(f.month), 'YYYY-MM') as month from production_facts f where ${scopeFilter('f', scope)}`;
+
+// --- Reported months ---------------------------------------------------------------------------
+
+/**
+ * The months each carrier reported for each agency of the scope (agency_uuid, carrier_uuid,
+ * network_uuid, month): the carriers' feeds, and the months manual entries report (decision 014). A
+ * manual month is reported when every chain of snapshots the agency keeps for the carrier that year
+ * (sub-code x line) has it and the month before it (or it is January): a month after a gap covers
+ * the gap too, so it is no month of its own, and one sub-code's gap is never hidden by another's.
+ */
+export const reportedMonthsOf = (scope: Scope): SQL => sql`(
+  with entries as (
+    select m.agency_uuid, m.carrier_uuid, m.network_uuid, m.year, m.month, m.agency_code_uuid, m.line_uuid,
+      m.month - coalesce(lag(m.month) over (partition by m.agency_uuid, m.carrier_uuid, m.agency_code_uuid,
+        m.line_uuid, m.year order by m.month), 0) = 1 as whole
+    from manual_entries m where ${scopeFilter('m', scope)}
+  ),
+  chains as (
+    select agency_uuid, carrier_uuid, year, count(distinct (agency_code_uuid, line_uuid)) as chains
+    from entries group by agency_uuid, carrier_uuid, year
+  ),
+  manual as (
+    select e.agency_uuid, e.carrier_uuid, e.network_uuid, make_date(e.year, e.month, 1) as month
+    from entries e join chains c using (agency_uuid, carrier_uuid, year)
+    group by e.agency_uuid, e.carrier_uuid, e.network_uuid, e.year, e.month, c.chains
+    having count(*) filter (where e.whole) = c.chains
+  )
+  select r.agency_uuid, r.carrier_uuid, r.network_uuid, r.month
+  from carrier_reported_months r where ${scopeFilter('r', scope)}
+  union all
+  select m.agency_uuid, m.carrier_uuid, m.network_uuid, m.month from manual m
+  where not exists (select 1 from carrier_reported_months r where r.agency_uuid = m.agency_uuid
+    and r.carrier_uuid = m.carrier_uuid and r.month = m.month))`;
+
+/** The reported months of each agency x carrier of the scope, as ranges of month numbers. */
+export const insertReportedMasks = (scope: Scope) => sql`
+  insert into carrier_reported_masks (agency_uuid, carrier_uuid, network_uuid, carrier_class, reported_months)
+  select r.agency_uuid, r.carrier_uuid, r.network_uuid, ${carrierClass('c')},
+    range_agg(int4range(${MONTH_NUMBER('r.month')}, ${MONTH_NUMBER('r.month')}, '[]'))
+  from ${reportedMonthsOf(scope)} r
+  join carriers c on c.uuid = r.carrier_uuid
+  group by r.agency_uuid, r.carrier_uuid, r.network_uuid, c.uuid`;
+
+// --- Rollups -----------------------------------------------------------------------------------
+
+/** Inserts the network x carrier x line x source x month sums of the facts `f` that `where` selects. */
+export const insertCarrierMonths = (where: SQL) => sql`
+  insert into production_carrier_months (network_uuid, month, carrier_uuid, line_uuid, source, gap_months,
+    written_premium, new_written_premium, earned, incurred)
+  select f.network_uuid, f.month, f.carrier_uuid, f.line_uuid, f.source, f.gap_months, sum(f.written_premium),
+    sum(f.new_written_premium), sum(f.earned), sum(f.incurred)
+  from production_facts f
+  where ${where}
+  group by f.network_uuid, f.month, f.carrier_uuid, f.line_uuid, f.source, f.gap_months`;
+
+const RUNNING_KEY = 'agency_uuid, network_uuid, grain, carrier_class, broad_code, type_code, source';
+const RUNNING_SUMS = ['facts', 'wp', 'wp_n', 'nwp', 'nwp_n', 'ep', 'ep_n', 'il', 'il_n'] as const;
+const RUNNING_SUMS_SQL = RUNNING_SUMS.map((c) => `sum(${c}) as ${c}`).join(', ');
+const RUNNING_COLUMNS = `facts, written_premium_cents, written_premium_count, new_written_premium_cents,
+  new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count`;
+
+/** The broad line and standard type ('' for a broad line) of a fact's line `l` (parent `p`). */
+const BROAD_CODE = sql.raw('case when l.level = 1 then l.code else p.code end');
+const TYPE_CODE = sql.raw(`case when l.level = 2 then l.code else '' end`);
+
+/** Each measure of the facts `f` as whole cents and its count of reported values. */
+const CENT_SUMS = sql.raw(
+  (
+    [
+      ['written_premium', 'wp'],
+      ['new_written_premium', 'nwp'],
+      ['earned', 'ep'],
+      ['incurred', 'il'],
+    ] as const
+  )
+    .map(([c, as]) => `(coalesce(sum(f.${c}), 0) * 100)::bigint as ${as}, count(f.${c}) as ${as}_n`)
+    .join(', '),
+);
+
+/**
+ * Running totals of every key of the scope's agencies at three grains (per standard type, per broad
+ * line, and per broad line over the default composite), one row per month up to `horizon`.
+ */
+export const insertRunningTotals = (scope: Scope, horizon: YearMonth) => {
+  const key = sql.raw(RUNNING_KEY);
+  return sql`
+    insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class,
+      broad_code, type_code, source, month, ${sql.raw(RUNNING_COLUMNS)})
+    with by_type as materialized (
+      select f.agency_uuid, f.network_uuid, 'type' as grain, ${carrierClass('c')} as carrier_class,
+        ${BROAD_CODE} as broad_code, ${TYPE_CODE} as type_code, f.source, f.month, count(*) as facts,
+        ${CENT_SUMS}
+      from production_facts f
+      join carriers c on c.uuid = f.carrier_uuid
+      join lines_of_business l on l.uuid = f.line_uuid
+      left join lines_of_business p on p.uuid = l.parent_uuid
+      where ${scopeFilter('f', scope)}
+      group by f.agency_uuid, f.network_uuid, 4, 5, 6, f.source, f.month
+    ),
+    monthly as materialized (
+      select * from by_type
+      union all
+      select agency_uuid, network_uuid, 'broad', carrier_class, broad_code, '', source, month,
+        ${sql.raw(RUNNING_SUMS_SQL)}
+      from by_type
+      group by agency_uuid, network_uuid, carrier_class, broad_code, source, month
+      union all
+      -- The default composite keeps every carrier with a kind flag (a non-zero class).
+      select agency_uuid, network_uuid, 'total', 0::smallint, broad_code, '', 'all', month,
+        ${sql.raw(RUNNING_SUMS_SQL)}
+      from by_type
+      where carrier_class <> 0
+      group by agency_uuid, network_uuid, broad_code, month
+    ),
+    keys as (
+      select ${key}, min(month) as first_month from monthly group by ${key}
+    ),
+    -- Every month of every key: its sums, plus a zero row per month so months without facts exist
+    -- (a union, not a join: the planner has no estimate for a join on the monthly sums).
+    dense as (
+      select ${key}, month, ${sql.raw(RUNNING_SUMS_SQL)}
+      from (
+        select * from monthly
+        union all
+        select ${key}, g.month::date, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        from keys
+        cross join lateral generate_series(first_month, ${monthLiteral(horizon)}, interval '1 month') as g(month)
+      ) u
+      group by ${key}, month
+    )
+    select ${key}, month, ${sql.raw(RUNNING_SUMS.map((c) => `sum(${c}) over w`).join(', '))}
+    from dense
+    window w as (partition by ${key} order by month)
+    -- Stored month by month: a report reads a few whole months of a network, from few pages.
+    order by network_uuid, grain, month`;
+};
+
+/** Carries every other agency's running totals from `from` forward to `to` (nothing of theirs changed). */
+export const carryRunningTotalsForward = (
+  networkUuid: string,
+  agencyUuid: string,
+  from: YearMonth,
+  to: YearMonth,
+) => sql`
+  insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class, broad_code,
+    type_code, source, month, ${sql.raw(RUNNING_COLUMNS)})
+  select t.agency_uuid, t.network_uuid, t.grain, t.carrier_class, t.broad_code, t.type_code, t.source,
+    g.month::date, ${sql.raw(RUNNING_COLUMNS.replace(/(\w+)/g, 't.$1'))}
+  from production_agency_running_totals t
+  cross join lateral generate_series(${monthLiteral(addMonths(from, 1))}, ${monthLiteral(to)}, interval '1 month') as g(month)
+  where t.network_uuid = ${networkUuid}::uuid and t.month = ${monthLiteral(from)}
+    and t.agency_uuid <> ${agencyUuid}::uuid`;
+
+// --- Figures -----------------------------------------------------------------------------------
+
+/** The figure columns of a figure query, in the order of `ProductionFigures`' fields. */
+export const FIGURE_COLUMNS = {
+  written_premium: 'writtenPremium',
+  prior_written_premium: 'priorWrittenPremium',
+  new_written_premium: 'newWrittenPremium',
+  prior_new_written_premium: 'priorNewWrittenPremium',
+  earned: 'earned',
+  prior_earned: 'priorEarned',
+  incurred: 'incurred',
+  prior_incurred: 'priorIncurred',
+} as const;
+
+const MEASURE_COLUMNS = ['written_premium', 'new_written_premium', 'earned', 'incurred'] as const;
+
+/** Where a figure query reads: the facts, the network's carrier-months, or the running totals of a grain. */
+export type FigureSource =
+  | { kind: 'facts' }
+  | { kind: 'carrier-months' }
+  | { kind: 'running-totals'; grain: 'type' | 'broad' | 'total'; horizon: YearMonth };
+
+/** The months of a period, and the first month a fact's sums may start in to count in it. */
+const periods = (request: FactsRequest) =>
+  [
+    { name: 'current', start: request.period.start, end: request.period.end },
+    { name: 'prior', start: request.period.priorStart, end: request.period.priorEnd },
+  ] as const;
+
+/**
+ * A fact `f` counts in a period when its month is in it and its sums start in it: a manual month after
+ * a gap (`gap_months` > 0) covers the gap too, and is left out of a period that starts inside it.
+ */
+const within = (start: YearMonth, end: YearMonth) =>
+  sql`(f.month between ${monthLiteral(start)} and ${monthLiteral(end)}
+    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= ${monthLiteral(start)}))`;
+
+type SourceParts = {
+  from: SQL;
+  where: SQL;
+  measures: SQL[];
+  having: SQL;
+  broadCode: SQL;
+  typeCode: SQL;
+  carriers: SQL;
+  sources: SQL;
+};
+
+const feedOnly = (request: FactsRequest) =>
+  request.period.includesManualEntries ? sql`true` : sql`f.source = 'feed'`;
+
+function monthlyParts(table: 'production_facts' | 'production_carrier_months', request: FactsRequest): SourceParts {
+  const [current, prior] = periods(request).map((p) => within(p.start, p.end));
+  return {
+    from: sql`${sql.raw(table)} f
+      join lines_of_business l on l.uuid = f.line_uuid
+      left join lines_of_business p on p.uuid = l.parent_uuid`,
+    where: sql`(${current} or ${prior})`,
+    broadCode: BROAD_CODE,
+    typeCode: sql`case when l.level = 2 then l.code end`,
+    carriers: sql`exists (select 1 from carriers c
+      where c.uuid = f.carrier_uuid and ${compositePredicate(carrierClass('c'), request)})`,
+    sources: feedOnly(request),
+    measures: MEASURE_COLUMNS.flatMap((c) => [
+      sql`sum(f.${sql.raw(c)}) filter (where ${current})`,
+      sql`sum(f.${sql.raw(c)}) filter (where ${prior})`,
+    ]),
+    having: sql`true`,
+  };
+}
+
+/**
+ * Running totals: a period's sum is the total at its last month minus the total at the month before
+ * it, both taken at the horizon when later (nothing happens after it), minus the manual sums that
+ * started before the period (`spansIntoPeriod`). A figure with no reported value in the period stays
+ * NULL, and a group needs a fact in one of the periods.
+ */
+function runningTotalsParts(
+  request: FactsRequest,
+  grain: 'type' | 'broad' | 'total',
+  horizon: YearMonth,
+): SourceParts {
+  const total = grain === 'total';
+  const at = (month: YearMonth) => `'${firstDayOfMonth(month > horizon ? horizon : month)}'::date`;
+  const edges = periods(request).map((p) => ({ ...p, last: at(p.end), before: at(addMonths(p.start, -1)) }));
+  // A column's change over a period: + its total at the last month, - its total at the month before;
+  // none when both are the horizon (the period lies wholly after it).
+  // A span row (`f.span`, see `spansIntoPeriod`) counts in its own period only.
+  const change = (column: string, { name, last, before }: (typeof edges)[number]) =>
+    sql.raw(
+      last === before
+        ? '0'
+        : `sum(case f.span when '' then case f.month when ${last} then f.${column} when ${before} then -f.${column} end ` +
+            `when '${name}' then f.${column} end)`,
+    );
+  const spans = request.period.includesManualEntries
+    ? edges.filter((p) => p.last !== p.before).map((p) => spansIntoPeriod(request, grain, p))
+    : [];
+  return {
+    from: sql`(
+      select agency_uuid, network_uuid, month, carrier_class, broad_code, type_code, source, '' as span,
+        ${sql.raw(RUNNING_COLUMNS)}
+      from production_agency_running_totals r
+      where ${scopeFilter('r', levelScope(request.level))} and r.grain = ${grain}
+        and r.month in (${sql.raw([...new Set(edges.flatMap((p) => [p.last, p.before]))].join(', '))})
+      ${sql.join(
+        spans.map((s) => sql`union all ${s}`),
+        sql` `,
+      )}
+    ) f`,
+    where: sql`true`,
+    broadCode: sql`f.broad_code`,
+    typeCode: sql`nullif(f.type_code, '')`,
+    carriers: total ? sql`true` : compositePredicate(sql`f.carrier_class`, request),
+    sources: total ? sql`true` : feedOnly(request),
+    // Amounts are whole cents there.
+    measures: MEASURE_COLUMNS.flatMap((c) =>
+      edges.map(
+        (p) =>
+          sql`case when ${change(`${c}_count`, p)} > 0 then (${change(`${c}_cents`, p)} / 100)::numeric(20, 2) end`,
+      ),
+    ),
+    having: sql`${change('facts', edges[0]!)} > 0 or ${change('facts', edges[1]!)} > 0`,
+  };
+}
+
+/**
+ * The facts inside a period whose sums started before it (manual months after a gap), negated, in the
+ * shape of running-total rows marked with the period's name (`span`): added to the difference of the
+ * period's edges, they leave those sums out. Read through a partial index: such facts are few.
+ */
+function spansIntoPeriod(
+  request: FactsRequest,
+  grain: 'type' | 'broad' | 'total',
+  period: { name: string; start: YearMonth; end: YearMonth },
+): SQL {
+  const negated = MEASURE_COLUMNS.map(
+    (c) => `-(coalesce(f.${c}, 0) * 100)::bigint, -(f.${c} is not null)::int`,
+  ).join(', ');
+  return sql`
+    select f.agency_uuid, f.network_uuid, f.month, ${grain === 'total' ? sql`0::smallint` : carrierClass('c')},
+      ${BROAD_CODE}, ${grain === 'type' ? TYPE_CODE : sql`''`}, ${grain === 'total' ? sql`'all'` : sql`f.source`},
+      ${period.name}, -1, ${sql.raw(negated)}
+    from production_facts f
+    join carriers c on c.uuid = f.carrier_uuid
+    join lines_of_business l on l.uuid = f.line_uuid
+    left join lines_of_business p on p.uuid = l.parent_uuid
+    where ${scopeFilter('f', levelScope(request.level))}
+      and f.gap_months > 0 and f.month between ${monthLiteral(period.start)} and ${monthLiteral(period.end)}
+      and (f.month - make_interval(months => f.gap_months::int))::date < ${monthLiteral(period.start)}
+      ${grain === 'total' ? sql`and ${carrierClass('c')} <> 0` : sql``}`;
+}
+
+function sourceParts(request: FactsRequest, source: FigureSource): SourceParts {
+  switch (source.kind) {
+    case 'facts':
+      return monthlyParts('production_facts', request);
+    case 'carrier-months':
+      return monthlyParts('production_carrier_months', request);
+    case 'running-totals':
+      return runningTotalsParts(request, source.grain, source.horizon);
+  }
+}
+
+const inList = (values: readonly string[], cast = '') =>
+  sql.join(
+    values.map((v) => sql`${v}${sql.raw(cast)}`),
+    sql`, `,
+  );
+
+/**
+ * The sums of the four measures for the period and its prior period, per group (carrier or agency)
+ * and per line code, plus the line's total (GROUPING SETS, line code the chosen line): one row per
+ * group and line with the columns of `FIGURE_COLUMNS`, sums as numeric, or as text with `asText`.
+ */
+export function figureQuery(request: FactsRequest, source: FigureSource, asText: boolean): SQL {
+  const parts = sourceParts(request, source);
+  const { line, standardTypes, grouping } = request;
+  const childCode = line === 'P&C' ? parts.broadCode : parts.typeCode;
+  const lineFilter = line === 'P&C' ? sql`true` : sql`${parts.broadCode} = ${line}`;
+  const typeFilter = standardTypes.length === 0 ? sql`true` : sql`${parts.typeCode} in (${inList(standardTypes)})`;
+  const carrierFilter = request.carriers ? sql`f.carrier_uuid in (${inList(request.carriers, '::uuid')})` : sql`true`;
+  const group = sql.raw(grouping === 'carrier' ? 'f.carrier_uuid' : 'f.agency_uuid');
+  const columns = Object.keys(FIGURE_COLUMNS);
+  const sums = sql.join(
+    parts.measures.map((sum, i) => sql`${sum}${sql.raw(asText ? '::text' : '')} as ${sql.raw(columns[i]!)}`),
+    sql`, `,
+  );
+  return sql`
+    select ${group} as group_uuid,
+      case when grouping(${childCode}) = 1 then ${line}::text else ${childCode} end as line_code, ${sums}
+    from ${parts.from}
+    where ${scopeFilter('f', levelScope(request.level))} and ${parts.where}
+      and ${parts.sources} and ${parts.carriers} and ${lineFilter} and ${typeFilter} and ${carrierFilter}
+    group by grouping sets ((${group}, ${childCode}), (${group}))
+    having ${parts.having}`;
+}
+
+/**
+ * Incomplete data: an agency-carrier pair that reported in either period but not in every month of
+ * one of them marks its group (carrier or agency) as missing current or prior data. Each pair's
+ * reported months are ranges of month numbers: `&&` finds a reported month in a period, `@>` all.
+ */
+export function flagsQuery(request: FactsRequest): SQL {
+  const group = sql.raw(request.grouping === 'carrier' ? 'm.carrier_uuid' : 'm.agency_uuid');
+  const [current, prior] = periods(request).map((p) =>
+    sql.raw(`int4range(${monthIndex(p.start)}, ${monthIndex(p.end)}, '[]')`),
+  );
+  const carrierFilter = request.carriers ? sql`m.carrier_uuid in (${inList(request.carriers, '::uuid')})` : sql`true`;
+  return sql`
+    select ${group} as group_uuid,
+      bool_or(not m.reported_months @> ${current}) as missing_current,
+      bool_or(not m.reported_months @> ${prior}) as missing_prior
+    from carrier_reported_masks m
+    where ${scopeFilter('m', levelScope(request.level))} and ${compositePredicate(sql`m.carrier_class`, request)}
+      and ${carrierFilter}
+      and (m.reported_months && ${current} or m.reported_months && ${prior})
+    group by ${group}`;
+}
+
+// --- Kept views (decision 009) -----------------------------------------------------------------
+
+const keyOf = (alias: string, key: PeriodKey) => {
+  const a = sql.raw(alias);
+  return sql`${a}.network_uuid = ${key.networkUuid}::uuid and ${a}.start_month = ${monthLiteral(key.start)}
+    and ${a}.end_month = ${monthLiteral(key.end)} and ${a}.line_code = ${key.line}`;
+};
+
+const periodOfKey = (key: Pick<PeriodKey, 'networkUuid' | 'start' | 'end'>) =>
+  sql`network_uuid = ${key.networkUuid}::uuid and start_month = ${monthLiteral(key.start)}
+    and end_month = ${monthLiteral(key.end)}`;
+
+const lineFigures = sql.raw(
+  `json_build_object(${Object.entries(FIGURE_COLUMNS)
+    .map(([column, field]) => `'${field}', f.${column}`)
+    .join(', ')})`,
+);
+
+/** Keeps the agencies of `figures` (a figure query, numeric sums) for the period and line. */
+export const insertKeptTotals = (key: PeriodKey, figures: SQL) => sql`
+  insert into production_period_totals (network_uuid, start_month, end_month, line_code, agency_uuid, lines)
+  select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line},
+    f.group_uuid, json_object_agg(f.line_code, ${lineFigures})
+  from (${figures}) f
+  where f.line_code is not null
+  group by f.group_uuid`;
+
+/** Keeps the flags of `flags` (a flags query) for the period. */
+export const insertKeptFlags = (key: PeriodKey, flags: SQL) => sql`
+  insert into production_period_flags (network_uuid, start_month, end_month, agency_uuid, missing_current,
+    missing_prior)
+  select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, m.group_uuid,
+    m.missing_current, m.missing_prior
+  from (${flags}) m`;
+
+/** The agencies kept for a period and line, behind its build marker (one snapshot for both). */
+export const selectKeptTotals = (key: PeriodKey) => sql`
+  select t.agency_uuid as group_uuid, t.lines::text as lines
+  from production_period_builds b
+  left join production_period_totals t on ${keyOf('t', key)}
+  where ${keyOf('b', key)}`;
+
+export const selectKeptFlags = (key: PeriodKey) => sql`
+  select f.agency_uuid as group_uuid, f.missing_current, f.missing_prior
+  from production_period_flags f where ${periodOfKey(key)}`;
+
+export const claimKeptBuild = (key: PeriodKey) => sql`
+  insert into production_period_builds (network_uuid, start_month, end_month, line_code)
+  values (${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line})
+  on conflict do nothing returning network_uuid`;
+
+/**
+ * Drops the build markers of periods that no longer come back and returns them: only whole years and
+ * periods ending at the latest reporting month (YTD and the rolling presets) are kept.
+ */
+export const deleteStaleKeptBuilds = (networkUuid: string, latest: YearMonth) => sql`
+  delete from production_period_builds
+  where network_uuid = ${networkUuid}::uuid and end_month <> ${monthLiteral(latest)}
+    and not (extract(month from start_month) = 1 and end_month = (start_month + interval '11 months')::date)
+  returning to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, line_code as line`;
+
+export const deleteKeptPeriod = (key: PeriodKey) => [
+  sql`delete from production_period_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
+  sql`delete from production_period_flags where ${periodOfKey(key)}`,
+];
+
+/** The periods (and lines) a network keeps figures or flags for. */
+export const selectKeptPeriods = (networkUuid: string, table: 'builds' | 'flags') =>
+  table === 'builds'
+    ? sql`select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
+        line_code as line from production_period_builds where network_uuid = ${networkUuid}::uuid`
+    : sql`select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
+        'P&C' as line from production_period_flags where network_uuid = ${networkUuid}::uuid`;
+
+/** Every derived table of the read model, in the order a rebuild empties them. */
+export const DERIVED_TABLES = [
+  'production_period_totals',
+  'production_period_builds',
+  'production_period_flags',
+  'production_carrier_months',
+  'production_agency_running_totals',
+  'carrier_reported_masks',
+  'production_rollup_horizons',
+] as const;
+
+export const KEPT_TABLES = DERIVED_TABLES.slice(0, 3);

@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import type { ProductionFigures } from '#shared/contracts/production.ts';
+import type { YearMonth } from '#shared/domain/reporting-month.ts';
+import type { Db, Executor } from '#server/db/client.ts';
+import type { Level } from '#server/policies/scope.ts';
+import { keptRequest, runningTotalsSource } from './planner.ts';
+import {
+  claimKeptBuild,
+  deleteKeptPeriod,
+  deleteStaleKeptBuilds,
+  figureQuery,
+  flagsQuery,
+  insertKeptFlags,
+  insertKeptTotals,
+  KEPT_TABLES,
+  selectHorizon,
+  selectKeptFlags,
+  selectKeptPeriods,
+  selectKeptTotals,
+  type PeriodKey,
+} from './sql.ts';
+
+/**
+ * The network's horizon and the views it keeps (decision 009): its by-agency report as users open it,
+ * for one period and line, and the same view's incomplete-data flags, computed once from the running
+ * totals and the reported months and read back as finished rows. A writer of one agency's facts
+ * refreshes that agency's rows in its transaction, holding the horizon row for update; a build holds
+ * it for share, so a build never stores figures a concurrent write has outdated.
+ */
+
+/** A group's incomplete-data flags, as a flags query answers them. */
+export type MissingRow = { group_uuid: string; missing_current: boolean; missing_prior: boolean };
+
+/** An agency a network keeps for a period: its figures per line code. */
+export type KeptAgency = { group_uuid: string; lines: Record<string, ProductionFigures> };
+
+/** The last month the network's running totals reach, or null when it has none (no facts). */
+export async function readHorizon(
+  db: Executor,
+  networkUuid: string,
+  lock: 'share' | 'update' | null = null,
+): Promise<YearMonth | null> {
+  const found = await db.execute<{ horizon: YearMonth }>(selectHorizon(networkUuid, lock));
+  return found.rows[0]?.horizon ?? null;
+}
+
+type StoredRow = { group_uuid: string | null; lines: string };
+
+// `lines` is read as text and parsed here, the same way on both drivers. Its numbers are the sums'
+// exact decimal text, which JSON.parse reads as Number() reads the figure query's text.
+const kept = (rows: StoredRow[]): KeptAgency[] =>
+  rows.map((row) => ({
+    group_uuid: row.group_uuid!,
+    lines: JSON.parse(row.lines) as Record<string, ProductionFigures>,
+  }));
+
+/** The figure query and flags query of a kept view, at the network level or for one of its agencies. */
+const keptQueries = (key: PeriodKey, level: Level, horizon: YearMonth) => {
+  const request = keptRequest(key, level);
+  return {
+    figures: figureQuery(request, runningTotalsSource(request, horizon), false),
+    flags: flagsQuery(request),
+  };
+};
+
+const networkLevel = (key: PeriodKey): Level => ({ kind: 'network', networkUuid: key.networkUuid });
+
+/**
+ * The agencies the network keeps for the period and line, or null when it keeps none (not built, or
+ * dropped by a rebuild). One statement, so the build marker and the rows come from one snapshot.
+ */
+export async function readKeptTotals(db: Executor, key: PeriodKey): Promise<KeptAgency[] | null> {
+  const result = await db.execute<StoredRow>(selectKeptTotals(key));
+  if (result.rows.length === 0) return null;
+  return result.rows[0]!.group_uuid === null ? [] : kept(result.rows); // built, and empty
+}
+
+/**
+ * Builds the period's agencies and returns them, or null when another request built them first or
+ * the network has no running totals. Periods that no longer come back are dropped on the way.
+ */
+export async function buildKeptTotals(
+  db: Db,
+  key: PeriodKey,
+  latestReportingMonth: YearMonth,
+): Promise<KeptAgency[] | null> {
+  return underHorizonLock(db, key.networkUuid, async (tx, horizon) => {
+    const stale = await tx.execute<Omit<PeriodKey, 'networkUuid'>>(
+      deleteStaleKeptBuilds(key.networkUuid, latestReportingMonth),
+    );
+    for (const old of stale.rows) {
+      for (const statement of deleteKeptPeriod({ networkUuid: key.networkUuid, ...old })) {
+        await tx.execute(statement);
+      }
+    }
+    const claimed = await tx.execute(claimKeptBuild(key));
+    if (claimed.rows.length === 0) return null;
+    const { figures } = keptQueries(key, networkLevel(key), horizon);
+    const built = await tx.execute<StoredRow>(
+      sql`${insertKeptTotals(key, figures)} returning agency_uuid as group_uuid, lines::text as lines`,
+    );
+    return kept(built.rows);
+  });
+}
+
+/**
+ * The incomplete-data flags the network keeps for the period (any line), or null when it keeps none.
+ * A period none of whose agencies has a reported month keeps no rows, so its flags are queried again
+ * each time: that query finds nothing quickly.
+ */
+export async function readKeptFlags(db: Executor, key: PeriodKey): Promise<MissingRow[] | null> {
+  const result = await db.execute<MissingRow>(selectKeptFlags(key));
+  return result.rows.length > 0 ? result.rows : null;
+}
+
+/**
+ * Keeps the period's flags and returns them, or null when there are none, another request is keeping
+ * them (the caller then runs the query itself), or the network has no running totals.
+ */
+export async function buildKeptFlags(db: Db, key: PeriodKey): Promise<MissingRow[] | null> {
+  return underHorizonLock(db, key.networkUuid, async (tx, horizon) => {
+    // One builder at a time per period: two inserting the same agencies could wait on each other.
+    const claimed = await tx.execute<{ claimed: boolean }>(sql`
+      select pg_try_advisory_xact_lock(hashtext(${`period flags ${key.networkUuid} ${key.start} ${key.end}`}))
+        as claimed`);
+    if (!claimed.rows[0]?.claimed) return null;
+    const { flags } = keptQueries(key, networkLevel(key), horizon);
+    const built = await tx.execute<MissingRow>(sql`${insertKeptFlags(key, flags)}
+      on conflict do nothing returning agency_uuid as group_uuid, missing_current, missing_prior`);
+    return built.rows.length > 0 ? built.rows : null;
+  });
+}
+
+/**
+ * Runs `build` in a transaction that holds the network's horizon row for share, with the horizon it
+ * then has; null when the network has no running totals. Writers hold the row for update.
+ */
+function underHorizonLock<T>(
+  db: Db,
+  networkUuid: string,
+  build: (tx: Executor, horizon: YearMonth) => Promise<T | null>,
+): Promise<T | null> {
+  return db.transaction(async (tx) => {
+    const horizon = await readHorizon(tx, networkUuid, 'share');
+    return horizon ? build(tx, horizon) : null;
+  });
+}
+
+/** Drops every view the network keeps (a rebuild of its rollups); the caller holds the horizon row. */
+export async function dropKeptViews(tx: Executor, networkUuid: string): Promise<void> {
+  for (const table of KEPT_TABLES) {
+    await tx.execute(sql`delete from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`);
+  }
+}
+
+/**
+ * Brings every view the network keeps up to date for one agency whose facts or reported months
+ * changed, inside the transaction that changed them, after its rollups are refreshed (the horizon row
+ * is locked for update): the agency's rows are computed again (the flags only where the period's
+ * flags are kept: adding one agency's flags to a period that keeps none would make the others read as
+ * complete). Every other agency's rows stay right: their running totals did not change, and a horizon
+ * that moved on only carried them forward.
+ */
+export async function refreshKeptViews(tx: Executor, networkUuid: string, agencyUuid: string): Promise<void> {
+  const agency = sql`agency_uuid = ${agencyUuid}::uuid and network_uuid = ${networkUuid}::uuid`;
+  await tx.execute(sql`delete from production_period_totals where ${agency}`);
+  await tx.execute(sql`delete from production_period_flags where ${agency}`);
+  const horizon = await readHorizon(tx, networkUuid);
+  if (!horizon) return;
+  const level: Level = { kind: 'agency', agencyUuid, networkUuid };
+  const keptPeriods = async (table: 'builds' | 'flags') =>
+    (await tx.execute<Omit<PeriodKey, 'networkUuid'>>(selectKeptPeriods(networkUuid, table))).rows.map(
+      (row): PeriodKey => ({ networkUuid, ...row }),
+    );
+  for (const key of await keptPeriods('builds')) {
+    await tx.execute(insertKeptTotals(key, keptQueries(key, level, horizon).figures));
+  }
+  for (const key of await keptPeriods('flags')) {
+    await tx.execute(insertKeptFlags(key, keptQueries(key, level, horizon).flags));
+  }
+}
