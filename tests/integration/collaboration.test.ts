@@ -4,9 +4,8 @@ import {
   onboardedCarriersResponseSchema,
 } from '#shared/contracts/collaboration.ts';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
-import { carriers } from '#server/db/schema/dimensions.ts';
 import { agencyCodes } from '#server/db/schema/facts.ts';
-import { buildAgency, buildUser } from '#tests/support/factories.ts';
+import { buildAgency, buildCarrier, buildUser } from '#tests/support/factories.ts';
 import { createTestApp, injectAs, signIn, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -28,14 +27,11 @@ beforeAll(async () => {
   foreign = await buildAgency(db);
   const user = await buildUser(db, { agencyUuid: agency.uuid, networkUuid: agency.networkUuid });
   const networkUser = await buildUser(db, { userType: 'network', networkUuid: agency.networkUuid });
-  const rows = await db
-    .insert(carriers)
-    .values([
-      { name: 'Acme Mutual Insurance Company', displayName: 'Acme Mutual' },
-      { name: 'Bluestem Specialty', displayName: 'Bluestem', isMga: true },
-      { name: 'Cedar Farm Mutual', displayName: 'Cedar Farm' },
-    ])
-    .returning();
+  const rows = [
+    await buildCarrier(db, { name: 'Acme Mutual Insurance Company', displayName: 'Acme Mutual' }),
+    await buildCarrier(db, { name: 'Bluestem Specialty', displayName: 'Bluestem', isMga: true }),
+    await buildCarrier(db, { name: 'Cedar Farm Mutual', displayName: 'Cedar Farm' }),
+  ];
   [carrierA, carrierB] = [rows[0]!.uuid, rows[1]!.uuid];
   await db.insert(agencyCodes).values([
     { agencyUuid: agency.uuid, carrierUuid: carrierA, code: 'A-1', name: 'Main' },

@@ -16,9 +16,14 @@ import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-mon
 import { appRoot } from '#server/config.ts';
 import { openPglite, openPostgres, type Database, type Db } from '#server/db/client.ts';
 import { productFeatures, subscriberFeatures } from '#server/db/schema/access.ts';
-import { carriers } from '#server/db/schema/dimensions.ts';
 import { adminQuery, withDatabase } from '#tests/support/global-setup.ts';
-import { buildAgency, buildBroadLines, buildUser, TEST_PASSWORD } from '#tests/support/factories.ts';
+import {
+  buildAgency,
+  buildBroadLines,
+  buildCarrier,
+  buildUser,
+  TEST_PASSWORD,
+} from '#tests/support/factories.ts';
 
 /**
  * Crash durability: manual-entry saves stream through the real API of a real server process
@@ -69,10 +74,7 @@ async function postgresReachable(): Promise<boolean> {
  */
 async function seed(db: Db): Promise<{ carrierUuid: string; emails: string[] }> {
   await buildBroadLines(db);
-  const [carrier] = await db
-    .insert(carriers)
-    .values({ name: 'Crashproof Mutual', displayName: 'Crashproof' })
-    .returning();
+  const carrier = await buildCarrier(db, { name: 'Crashproof Mutual', displayName: 'Crashproof' });
   await db
     .insert(productFeatures)
     .values({ key: 'cpr', title: 'Carrier Production', externalId: 'cpr-ext', isLive: true });
@@ -87,7 +89,7 @@ async function seed(db: Db): Promise<{ carrierUuid: string; emails: string[] }> 
     });
     emails.push(owner.email);
   }
-  return { carrierUuid: carrier!.uuid, emails };
+  return { carrierUuid: carrier.uuid, emails };
 }
 
 /** A server process on `target`'s data; `kill()` is SIGKILL, nothing gets to flush or close. */

@@ -12,9 +12,8 @@ import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import { onboardedCarriersResponseSchema } from '#shared/contracts/collaboration.ts';
 import { byAgencyResponseSchema, byCarrierResponseSchema } from '#shared/contracts/production.ts';
 import { productFeatures, subscriberFeatures } from '#server/db/schema/access.ts';
-import { carriers } from '#server/db/schema/dimensions.ts';
 import { agencyCodes } from '#server/db/schema/facts.ts';
-import { buildAgency, buildBroadLines, buildUser } from '#tests/support/factories.ts';
+import { buildAgency, buildBroadLines, buildCarrier, buildUser } from '#tests/support/factories.ts';
 import { createTestApp, injectAs, signIn, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -70,14 +69,8 @@ beforeAll(async () => {
   home = await buildAgency(db);
   other = await buildAgency(db, { networkUuid: home.networkUuid });
   await buildBroadLines(db);
-  const rows = await db
-    .insert(carriers)
-    .values([
-      { name: 'Acme Mutual', displayName: 'Acme Mutual' },
-      { name: 'Feedwell Insurance', displayName: 'Feedwell' },
-    ])
-    .returning();
-  [acme, feedCarrier] = [rows[0]!.uuid, rows[1]!.uuid];
+  acme = (await buildCarrier(db, { name: 'Acme Mutual', displayName: 'Acme Mutual' })).uuid;
+  feedCarrier = (await buildCarrier(db, { name: 'Feedwell Insurance', displayName: 'Feedwell' })).uuid;
   await db
     .insert(agencyCodes)
     .values({ agencyUuid: home.uuid, carrierUuid: feedCarrier, code: 'F-1', name: 'F-1' });

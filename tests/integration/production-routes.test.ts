@@ -4,10 +4,8 @@ import { byAgencyResponseSchema, byCarrierResponseSchema } from '#shared/contrac
 import { reportedMonthsResponseSchema } from '#shared/contracts/reported-months.ts';
 import { HIDDEN_CARRIER_NAME } from '#shared/domain/collaboration.ts';
 import { accessRecords, productFeatures, subscriberFeatures } from '#server/db/schema/access.ts';
-import { carriers, classifications, linesOfBusiness } from '#server/db/schema/dimensions.ts';
 import { ensureReadModel } from '#server/services/read-model/refresh.ts';
-import { carrierReportedMonths, productionFacts } from '#server/db/schema/facts.ts';
-import { buildAgency, buildUser } from '#tests/support/factories.ts';
+import { buildAgency, buildCarrier, buildFacts, buildLineTree, buildUser } from '#tests/support/factories.ts';
 import { createTestApp, signIn, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -28,58 +26,31 @@ beforeAll(async () => {
   home = await buildAgency(db);
   sibling = await buildAgency(db, { networkUuid: home.networkUuid });
   foreign = await buildAgency(db);
-  const [c] = await db.insert(classifications).values({ code: 'PC', name: 'P&C' }).returning();
-  const [total] = await db
-    .insert(linesOfBusiness)
-    .values({ classificationUuid: c!.uuid, code: 'P&C', name: 'Total', level: 0 })
-    .returning();
-  const [pl] = await db
-    .insert(linesOfBusiness)
-    .values({ classificationUuid: c!.uuid, code: 'PL', name: 'Personal', level: 1, parentUuid: total!.uuid })
-    .returning();
-  const [pa] = await db
-    .insert(linesOfBusiness)
-    .values({
-      classificationUuid: c!.uuid,
-      code: 'PA',
-      name: 'Personal Auto',
-      level: 2,
-      parentUuid: pl!.uuid,
-    })
-    .returning();
-  const rows = await db
-    .insert(carriers)
-    .values([
-      { name: 'Acme Mutual', displayName: 'Acme Mutual' },
-      { name: 'Bluestem Specialty', displayName: 'Bluestem', isMga: true },
-    ])
-    .returning();
-  [acme, bluestem] = [rows[0]!.uuid, rows[1]!.uuid];
-  const fact = (agency: typeof home, carrierUuid: string, month: string, wp: string | null) => ({
-    agencyUuid: agency.uuid,
-    networkUuid: agency.networkUuid,
+  const lines = await buildLineTree(db, { PL: [['PA', 'Personal Auto']] });
+  acme = (await buildCarrier(db, { name: 'Acme Mutual', displayName: 'Acme Mutual' })).uuid;
+  bluestem = (await buildCarrier(db, { name: 'Bluestem Specialty', displayName: 'Bluestem', isMga: true }))
+    .uuid;
+  const fact = (carrierUuid: string, month: string, wp: string | null) => ({
     carrierUuid,
-    lineUuid: pa!.uuid,
+    lineUuid: lines.byCode.PA!.uuid,
     month,
     writtenPremium: wp,
     newWrittenPremium: '10.00',
     earned: '50.00',
     incurred: '25.00',
   });
-  await db
-    .insert(productionFacts)
-    .values([
-      fact(home, acme, '2026-01-01', '100.10'),
-      fact(home, acme, '2026-02-01', '200.20'),
-      fact(home, bluestem, '2026-01-01', null),
-      fact(sibling, acme, '2026-02-01', '0.05'),
-      fact(foreign, acme, '2026-02-01', '999.99'),
-    ]);
-  await db.insert(carrierReportedMonths).values([
-    { agencyUuid: home.uuid, networkUuid: home.networkUuid, carrierUuid: acme, month: '2026-01-01' },
-    { agencyUuid: home.uuid, networkUuid: home.networkUuid, carrierUuid: acme, month: '2026-02-01' },
-    { agencyUuid: home.uuid, networkUuid: home.networkUuid, carrierUuid: bluestem, month: '2026-01-01' },
-  ]);
+  await buildFacts(
+    db,
+    home,
+    [
+      fact(acme, '2026-01-01', '100.10'),
+      fact(acme, '2026-02-01', '200.20'),
+      fact(bluestem, '2026-01-01', null),
+    ],
+    { reported: true },
+  );
+  await buildFacts(db, sibling, [fact(acme, '2026-02-01', '0.05')]);
+  await buildFacts(db, foreign, [fact(acme, '2026-02-01', '999.99')]);
   await ensureReadModel(db, () => {});
   await db
     .insert(productFeatures)

@@ -3,7 +3,8 @@ import { hashPassword } from 'better-auth/crypto';
 import type { UserType } from '#shared/contracts/user.ts';
 import type { Db } from '#server/db/client.ts';
 import { accounts, users } from '#server/db/schema/auth.ts';
-import { classifications, linesOfBusiness } from '#server/db/schema/dimensions.ts';
+import { carriers, classifications, linesOfBusiness } from '#server/db/schema/dimensions.ts';
+import { carrierReportedMonths, productionFacts } from '#server/db/schema/facts.ts';
 import { agencies, networks, subscribers, subscriptions } from '#server/db/schema/tenancy.ts';
 
 const unique = () => randomUUID().slice(0, 8);
@@ -120,4 +121,73 @@ export async function buildBroadLines(db: Db) {
     )
     .returning();
   return { classification: classification!, total: total!, lines };
+}
+
+/**
+ * The line tree: the broad lines under Total (P&C) and, under each broad line given, its standard
+ * types (code and name, in display order). Answers every line by code.
+ */
+export async function buildLineTree(
+  db: Db,
+  types: Partial<Record<'PL' | 'CL' | 'BOND' | 'CROP', readonly (readonly [string, string])[]>> = {},
+) {
+  const tree = await buildBroadLines(db);
+  const byCode: Record<string, typeof linesOfBusiness.$inferSelect> = { 'P&C': tree.total };
+  for (const line of tree.lines) byCode[line.code] = line;
+  for (const [broad, children] of Object.entries(types)) {
+    if (!children || children.length === 0) continue;
+    const rows = await db
+      .insert(linesOfBusiness)
+      .values(
+        children.map(([code, name], i) => ({
+          classificationUuid: tree.classification.uuid,
+          code,
+          name,
+          level: 2,
+          sortOrder: i + 1,
+          parentUuid: byCode[broad]!.uuid,
+        })),
+      )
+      .returning();
+    for (const row of rows) byCode[row.code] = row;
+  }
+  return { ...tree, byCode };
+}
+
+/** A carrier with a name of its own (a standard carrier unless told otherwise). */
+export async function buildCarrier(db: Db, overrides: Partial<typeof carriers.$inferInsert> = {}) {
+  const name = overrides.name ?? `Carrier ${unique()}`;
+  const [carrier] = await db
+    .insert(carriers)
+    .values({ displayName: name, ...overrides, name })
+    .returning();
+  return carrier!;
+}
+
+type FactInput = Omit<typeof productionFacts.$inferInsert, 'agencyUuid' | 'networkUuid' | 'id'>;
+
+/**
+ * Production facts of one agency (amounts as exact decimal text; null is "not reported"), and, with
+ * `reported`, the months they cover as reported by their carriers. The read model is left to the test
+ * (`rebuildNetwork` or `ensureReadModel`).
+ */
+export async function buildFacts(
+  db: Db,
+  agency: { uuid: string; networkUuid: string },
+  facts: readonly FactInput[],
+  options: { reported?: boolean } = {},
+) {
+  const owned = { agencyUuid: agency.uuid, networkUuid: agency.networkUuid };
+  const rows = await db
+    .insert(productionFacts)
+    .values(facts.map((fact) => ({ ...owned, ...fact })))
+    .returning();
+  if (options.reported) {
+    const months = new Map(facts.map((f) => [`${f.carrierUuid} ${f.month}`, f]));
+    await db
+      .insert(carrierReportedMonths)
+      .values([...months.values()].map((f) => ({ ...owned, carrierUuid: f.carrierUuid, month: f.month })))
+      .onConflictDoNothing();
+  }
+  return rows;
 }

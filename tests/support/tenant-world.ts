@@ -5,9 +5,8 @@ import { EMBEDDABLE_REPORTS } from '#shared/domain/reports.ts';
 import { loadConfig } from '#server/config.ts';
 import { featureFlags, productFeatures, subscriberFeatures } from '#server/db/schema/access.ts';
 import { invitations, users } from '#server/db/schema/auth.ts';
-import { carriers } from '#server/db/schema/dimensions.ts';
 import { hashRegistrationToken } from '#server/services/registration/invitation-service.ts';
-import { buildAgency, buildBroadLines, buildNetwork, buildUser } from './factories.ts';
+import { buildAgency, buildBroadLines, buildCarrier, buildNetwork, buildUser } from './factories.ts';
 import { createTestApp, injectAs, signIn, type TestApp } from './test-app.ts';
 
 /**
@@ -149,10 +148,7 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
   const suffix = () => randomUUID().slice(0, 8);
 
   await buildBroadLines(db);
-  const [carrier] = await db
-    .insert(carriers)
-    .values({ name: 'World Mutual', displayName: 'World Mutual' })
-    .returning();
+  const carrier = await buildCarrier(db, { name: 'World Mutual', displayName: 'World Mutual' });
   await db.insert(productFeatures).values([
     { key: 'cpr', title: 'Carrier Production', externalId: 'world-cpr', isLive: true },
     { key: 'site-ams-data-health', title: 'AMS Data Health', externalId: 'world-ams', isLive: true },
@@ -277,7 +273,7 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
     const { year, month, policyType } = entryKey(tenant);
     const requestId = randomUUID();
     const saved = (await asStaff('POST', `/api/carrierentry/new?levelUuid=${tenants[tenant].agencyUuid}`, {
-      carrierUuid: carrier!.uuid,
+      carrierUuid: carrier.uuid,
       subCodeUuid: subCode.uuid,
       subCode: subCode.code,
       policyType,
@@ -393,7 +389,7 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
     t,
     roles,
     tenants,
-    carrierUuid: carrier!.uuid,
+    carrierUuid: carrier.uuid,
     flagKey,
     asStaff,
     levelKindOf: (uuid) =>

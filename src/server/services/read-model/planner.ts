@@ -14,7 +14,8 @@ import type { FigureSource, PeriodKey } from './sql.ts';
  *   and when users open it as they do most (every carrier, no standard types, manual entries
  *   counted), the figures the network keeps for the period and line (decision 009).
  */
-export type Plan = { source: 'facts' | 'carrier-months' } | { source: 'running-totals'; kept: PeriodKey | null };
+export type Plan =
+  { source: 'facts' | 'carrier-months' } | { source: 'running-totals'; kept: PeriodKey | null };
 
 export function planFigures(request: FactsRequest): Plan {
   if (request.level.kind === 'agency' || request.carriers) return { source: 'facts' };

@@ -51,6 +51,9 @@ export function periodOf(
     priorStart: addMonths(start, -12),
     priorEnd: addMonths(end, -12),
     latest: latestReportingMonth(today),
-    includesManualEntries: reportCountsManualEntries({ isYtd, startMonth: start, endMonth: end }, standardTypes),
+    includesManualEntries: reportCountsManualEntries(
+      { isYtd, startMonth: start, endMonth: end },
+      standardTypes,
+    ),
   };
 }

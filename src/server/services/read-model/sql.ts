@@ -278,7 +278,10 @@ type SourceParts = {
 const feedOnly = (request: FactsRequest) =>
   request.period.includesManualEntries ? sql`true` : sql`f.source = 'feed'`;
 
-function monthlyParts(table: 'production_facts' | 'production_carrier_months', request: FactsRequest): SourceParts {
+function monthlyParts(
+  table: 'production_facts' | 'production_carrier_months',
+  request: FactsRequest,
+): SourceParts {
   const [current, prior] = periods(request).map((p) => within(p.start, p.end));
   return {
     from: sql`${sql.raw(table)} f
@@ -407,8 +410,11 @@ export function figureQuery(request: FactsRequest, source: FigureSource, asText:
   const { line, standardTypes, grouping } = request;
   const childCode = line === 'P&C' ? parts.broadCode : parts.typeCode;
   const lineFilter = line === 'P&C' ? sql`true` : sql`${parts.broadCode} = ${line}`;
-  const typeFilter = standardTypes.length === 0 ? sql`true` : sql`${parts.typeCode} in (${inList(standardTypes)})`;
-  const carrierFilter = request.carriers ? sql`f.carrier_uuid in (${inList(request.carriers, '::uuid')})` : sql`true`;
+  const typeFilter =
+    standardTypes.length === 0 ? sql`true` : sql`${parts.typeCode} in (${inList(standardTypes)})`;
+  const carrierFilter = request.carriers
+    ? sql`f.carrier_uuid in (${inList(request.carriers, '::uuid')})`
+    : sql`true`;
   const group = sql.raw(grouping === 'carrier' ? 'f.carrier_uuid' : 'f.agency_uuid');
   const columns = Object.keys(FIGURE_COLUMNS);
   const sums = sql.join(
@@ -435,7 +441,9 @@ export function flagsQuery(request: FactsRequest): SQL {
   const [current, prior] = periods(request).map((p) =>
     sql.raw(`int4range(${monthIndex(p.start)}, ${monthIndex(p.end)}, '[]')`),
   );
-  const carrierFilter = request.carriers ? sql`m.carrier_uuid in (${inList(request.carriers, '::uuid')})` : sql`true`;
+  const carrierFilter = request.carriers
+    ? sql`m.carrier_uuid in (${inList(request.carriers, '::uuid')})`
+    : sql`true`;
   return sql`
     select ${group} as group_uuid,
       bool_or(not m.reported_months @> ${current}) as missing_current,

@@ -1,0 +1,114 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { compositeKinds } from '#shared/domain/carrier-composite.ts';
+import { planFigures, runningTotalsSource } from './planner.ts';
+import { periodOf, type FactsRequest } from './request.ts';
+import {
+  carryRunningTotalsForward,
+  figureQuery,
+  flagsQuery,
+  insertCarrierMonths,
+  insertKeptTotals,
+  insertReportedMasks,
+  insertRunningTotals,
+  reportedMonthsOf,
+  scopeFilter,
+  selectKeptTotals,
+} from './sql.ts';
+
+/**
+ * Each query of the read model, rendered for a fixed request into `sql/*.sql` (committed), so a
+ * reader sees it whole and a change to any of them shows up in review. `vitest -u` rewrites them.
+ */
+const today = { year: 2026, month: 11, day: 22 };
+const networkUuid = '00000000-0000-4000-8000-000000000001';
+const agencyUuid = '00000000-0000-4000-8000-000000000002';
+const network = { kind: 'network', networkUuid } as const;
+const agency = { kind: 'agency', agencyUuid, networkUuid } as const;
+
+const request = (overrides: Partial<FactsRequest>): FactsRequest => ({
+  grouping: 'agency',
+  level: network,
+  line: 'P&C',
+  standardTypes: [],
+  kinds: compositeKinds('all'),
+  period: periodOf('2026-01', '2026-10', [], today),
+  carriers: null,
+  ...overrides,
+});
+
+const dialect = new PgDialect();
+
+function render(query: SQL): string {
+  const { sql, params } = dialect.sqlToQuery(query);
+  const lines = params.map((value, i) => `--   $${i + 1} = ${JSON.stringify(value)}`);
+  const body = sql
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+  return `${lines.length > 0 ? `-- Parameters:\n${lines.join('\n')}\n` : ''}${body.trim()};\n`;
+}
+
+const horizon = '2026-10' as const;
+const rolling = periodOf('2025-11', '2026-10', [], today);
+
+const cases: Record<string, () => SQL> = {
+  'figures-facts': () =>
+    figureQuery(request({ grouping: 'carrier', level: agency }), { kind: 'facts' }, true),
+  'figures-carrier-months': () =>
+    figureQuery(request({ grouping: 'carrier', line: 'PL' }), { kind: 'carrier-months' }, true),
+  'figures-running-totals-total': () =>
+    figureQuery(request({}), runningTotalsSource(request({}), horizon), true),
+  'figures-running-totals-broad': () => {
+    const carriersOnly = request({ kinds: compositeKinds('carriers'), period: rolling });
+    return figureQuery(carriersOnly, runningTotalsSource(carriersOnly, horizon), true);
+  },
+  'figures-running-totals-type': () => {
+    const types = request({
+      line: 'PL',
+      standardTypes: ['PAUTO', 'HOME'],
+      period: periodOf('2026-03', '2026-06', ['PAUTO', 'HOME'], today),
+    });
+    return figureQuery(types, runningTotalsSource(types, horizon), true);
+  },
+  flags: () => flagsQuery(request({ kinds: compositeKinds('wholesalers') })),
+  'reported-months': () => reportedMonthsOf({ networkUuid }),
+  'refresh-carrier-months': () => insertCarrierMonths(scopeFilter('f', { networkUuid })),
+  'refresh-reported-masks': () => insertReportedMasks({ agencyUuid }),
+  'refresh-running-totals': () => insertRunningTotals({ agencyUuid }, horizon),
+  'refresh-carry-forward': () => carryRunningTotalsForward(networkUuid, agencyUuid, '2026-09', horizon),
+  'kept-build': () => {
+    const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' } as const;
+    return insertKeptTotals(key, figureQuery(request({}), runningTotalsSource(request({}), horizon), false));
+  },
+  'kept-read': () => selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+};
+
+describe('the read model’s SQL', () => {
+  for (const [name, build] of Object.entries(cases)) {
+    it(`renders ${name}`, async () => {
+      await expect(render(build())).toMatchFileSnapshot(`./sql/${name}.sql`);
+    });
+  }
+
+  it('plans each source as documented', () => {
+    expect(planFigures(request({ level: agency }))).toEqual({ source: 'facts' });
+    expect(planFigures(request({ carriers: [agencyUuid] }))).toEqual({ source: 'facts' });
+    expect(planFigures(request({ grouping: 'carrier' }))).toEqual({ source: 'carrier-months' });
+    expect(planFigures(request({}))).toEqual({
+      source: 'running-totals',
+      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' },
+    });
+    expect(planFigures(request({ kinds: compositeKinds('carriers') }))).toEqual({
+      source: 'running-totals',
+      kept: null,
+    });
+    expect(runningTotalsSource(request({}), horizon)).toMatchObject({ grain: 'total' });
+    expect(runningTotalsSource(request({ kinds: compositeKinds('wholesalers') }), horizon)).toMatchObject({
+      grain: 'broad',
+    });
+    expect(runningTotalsSource(request({ line: 'CL' }), horizon)).toMatchObject({ grain: 'type' });
+  });
+});
