@@ -21,13 +21,12 @@ import {
   inChunks,
 } from '#server/services/production/production-export.ts';
 import { reportedMonths } from '#server/services/production/reported-months.ts';
+import { levelName } from '#server/services/levels/levels-service.ts';
 import { productionExportQuerySchema } from '#shared/contracts/export.ts';
 import {
   reportedMonthsQuerySchema,
   reportedMonthsResponseSchema,
 } from '#shared/contracts/reported-months.ts';
-import { agencies, networks } from '#server/db/schema/tenancy.ts';
-import { eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -96,14 +95,8 @@ export const productionRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => Cale
         request.query.view === 'agencies'
           ? agencyCsvLines(await productionByAgency(db, level, request.query, today(), mode))
           : carrierCsvLines(await productionByCarrier(db, level, request.query, today(), mode));
-      const [named] =
-        level.kind === 'agency'
-          ? await db.select({ name: agencies.name }).from(agencies).where(eq(agencies.uuid, level.agencyUuid))
-          : await db
-              .select({ name: networks.name })
-              .from(networks)
-              .where(eq(networks.uuid, level.networkUuid));
-      const fileName = exportFileName(named?.name ?? 'Carrier_Production', request.query.displayText);
+      const name = await levelName(db, level);
+      const fileName = exportFileName(name ?? 'Carrier_Production', request.query.displayText);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)

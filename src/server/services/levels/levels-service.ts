@@ -3,6 +3,7 @@ import type { LevelsResponse } from '#shared/contracts/levels.ts';
 import type { Db } from '#server/db/client.ts';
 import { agencies, networks } from '#server/db/schema/tenancy.ts';
 import type { Actor } from '#server/policies/actor.ts';
+import type { Level } from '#server/policies/scope.ts';
 
 /**
  * The networks and agencies the caller may compute reports for: staff all, network users their
@@ -42,4 +43,13 @@ export async function listLevels(db: Db, actor: Actor): Promise<LevelsResponse> 
         .map(({ networkUuid: _network, ...agency }) => agency),
     })),
   };
+}
+
+/** The name of a level the caller may see (the agency's, or the network's), or null when it has none. */
+export async function levelName(db: Db, level: Level): Promise<string | null> {
+  const [named] =
+    level.kind === 'agency'
+      ? await db.select({ name: agencies.name }).from(agencies).where(eq(agencies.uuid, level.agencyUuid))
+      : await db.select({ name: networks.name }).from(networks).where(eq(networks.uuid, level.networkUuid));
+  return named?.name ?? null;
 }
