@@ -444,15 +444,20 @@ export function flagsQuery(request: FactsRequest): SQL {
   const carrierFilter = request.carriers
     ? sql`m.carrier_uuid in (${inList(request.carriers, '::uuid')})`
     : sql`true`;
+  // The pairs' flags are computed before grouping (`offset 0` keeps them apart), so the grouping
+  // handles a uuid and two booleans per pair, not its months.
   return sql`
-    select ${group} as group_uuid,
-      bool_or(not m.reported_months @> ${current}) as missing_current,
-      bool_or(not m.reported_months @> ${prior}) as missing_prior
-    from carrier_reported_masks m
-    where ${scopeFilter('m', levelScope(request.level))} and ${compositePredicate(sql`m.carrier_class`, request)}
-      and ${carrierFilter}
-      and (m.reported_months && ${current} or m.reported_months && ${prior})
-    group by ${group}`;
+    select p.group_uuid, bool_or(p.missing_current) as missing_current, bool_or(p.missing_prior) as missing_prior
+    from (
+      select ${group} as group_uuid, not m.reported_months @> ${current} as missing_current,
+        not m.reported_months @> ${prior} as missing_prior
+      from carrier_reported_masks m
+      where ${scopeFilter('m', levelScope(request.level))} and ${compositePredicate(sql`m.carrier_class`, request)}
+        and ${carrierFilter}
+        and (m.reported_months && ${current} or m.reported_months && ${prior})
+      offset 0
+    ) p
+    group by p.group_uuid`;
 }
 
 // --- Kept views (decision 009) -----------------------------------------------------------------

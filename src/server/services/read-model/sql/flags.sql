@@ -3,11 +3,14 @@
 --   $2 = 1
 --   $3 = 1
 --   $4 = 0
-select m.agency_uuid as group_uuid,
-      bool_or(not m.reported_months @> int4range(24312, 24321, '[]')) as missing_current,
-      bool_or(not m.reported_months @> int4range(24300, 24309, '[]')) as missing_prior
-    from carrier_reported_masks m
-    where m.network_uuid = $1::uuid and (m.carrier_class & $2 <> 0 or (m.carrier_class & $3 = 0 and m.carrier_class & $4 <> 0))
-      and true
-      and (m.reported_months && int4range(24312, 24321, '[]') or m.reported_months && int4range(24300, 24309, '[]'))
-    group by m.agency_uuid;
+select p.group_uuid, bool_or(p.missing_current) as missing_current, bool_or(p.missing_prior) as missing_prior
+    from (
+      select m.agency_uuid as group_uuid, not m.reported_months @> int4range(24312, 24321, '[]') as missing_current,
+        not m.reported_months @> int4range(24300, 24309, '[]') as missing_prior
+      from carrier_reported_masks m
+      where m.network_uuid = $1::uuid and (m.carrier_class & $2 <> 0 or (m.carrier_class & $3 = 0 and m.carrier_class & $4 <> 0))
+        and true
+        and (m.reported_months && int4range(24312, 24321, '[]') or m.reported_months && int4range(24300, 24309, '[]'))
+      offset 0
+    ) p
+    group by p.group_uuid;
