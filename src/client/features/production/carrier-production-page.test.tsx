@@ -414,7 +414,7 @@ describe('Carrier Production', () => {
         referenceId: 'r',
       },
     }));
-    const modal = await screen.findByRole('dialog', { name: 'Something went wrong' });
+    const modal = await screen.findByRole('dialog', { name: 'Something went wrong' }, { timeout: 5000 });
     expect(modal).toHaveTextContent('Error loading by-carrier');
     expect(within(modal).getByRole('button', { name: 'Continue' })).toBeInTheDocument();
     expect(within(modal).queryByRole('link', { name: 'Go to login' })).not.toBeInTheDocument();
