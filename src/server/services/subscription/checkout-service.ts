@@ -139,9 +139,9 @@ export async function openCustomerPortal(
   input: { subscriberUuid: string; successUrl: string; cancelUrl: string; requestId: string },
   publicUrl: string,
 ): Promise<CustomerPortalResponse> {
-  const { stripe } = requireBilling(billingOrNull);
   const subscriber = await findSubscriberInScope(db, actor, input.subscriberUuid);
   requirePrimaryUser(actor, subscriber);
+  const { stripe } = requireBilling(billingOrNull);
   const success = siteUrl(publicUrl, input.successUrl, 'successUrl');
   siteUrl(publicUrl, input.cancelUrl, 'cancelUrl');
   const [customer] = await db
