@@ -1,19 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  List,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { SubscriptionPrice } from '#shared/contracts/subscription.ts';
 import { BILLING_OFF_MESSAGE } from '#shared/domain/subscription.ts';
 import { createCheckoutSession, subscriptionProductsQuery } from './subscription-api.ts';
@@ -27,6 +14,15 @@ export function formatPrice(amount: number, currency: string): string {
   }).format(amount);
 }
 
+/** A message about the choice, announced to assistive technology (light: this page loads before the shell). */
+function Notice({ tone, children }: { tone: 'error' | 'warning'; children: string }) {
+  return (
+    <Paper role="alert" withBorder p="sm" bg={tone === 'error' ? 'red.0' : 'yellow.0'}>
+      <Text c={tone === 'error' ? 'red.9' : 'yellow.9'}>{children}</Text>
+    </Paper>
+  );
+}
+
 function PriceCard({
   price,
   busy,
@@ -38,12 +34,12 @@ function PriceCard({
 }) {
   const headingId = `price-${price.id}`;
   return (
-    <Card withBorder padding="lg" component="article" aria-labelledby={headingId}>
+    <Paper withBorder p="lg" component="article" aria-labelledby={headingId} w={300} maw="100%">
       <Stack gap="sm" h="100%">
         {price.ribbon && (
-          <Badge variant="filled" w="fit-content">
+          <Text size="xs" fw={700} tt="uppercase" c="white" bg="understanding.8" px="xs" w="fit-content">
             {price.ribbon}
-          </Badge>
+          </Text>
         )}
         <Title order={3} size="h4" id={headingId}>
           {price.name}
@@ -55,11 +51,13 @@ function PriceCard({
           <Text c="dimmed">{price.billedEvery}</Text>
         </Group>
         {price.features.length > 0 && (
-          <List size="sm" spacing={4}>
+          <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
             {price.features.map((feature) => (
-              <List.Item key={feature}>{feature}</List.Item>
+              <Text component="li" size="sm" key={feature}>
+                {feature}
+              </Text>
             ))}
-          </List>
+          </ul>
         )}
         <Text size="sm">{price.description}</Text>
         <Button
@@ -71,7 +69,7 @@ function PriceCard({
           Select
         </Button>
       </Stack>
-    </Card>
+    </Paper>
   );
 }
 
@@ -84,12 +82,7 @@ export function SubscriptionChoice({ headingLevel = 2 }: { headingLevel?: 2 | 3 
   const products = useQuery(subscriptionProductsQuery);
   const [notice, setNotice] = useState<string | null>(null);
   const [choice, setChoice] = useState<{ priceId: string; requestId: string } | null>(null);
-  const checkout = useMutation({
-    mutationFn: ({ priceId, requestId }: { priceId: string; requestId: string }) =>
-      createCheckoutSession(priceId, requestId),
-    onSuccess: ({ checkoutSessionUrl }) => window.location.assign(checkoutSessionUrl),
-    onError: (error) => setNotice(error.message),
-  });
+  const [busy, setBusy] = useState<string | null>(null);
 
   if (products.isPending) {
     return (
@@ -99,11 +92,7 @@ export function SubscriptionChoice({ headingLevel = 2 }: { headingLevel?: 2 | 3 
     );
   }
   if (products.error) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {products.error.message}
-      </Alert>
-    );
+    return <Notice tone="error">{products.error.message}</Notice>;
   }
   const { billingEnabled } = products.data;
   const select = (priceId: string) => {
@@ -115,15 +104,18 @@ export function SubscriptionChoice({ headingLevel = 2 }: { headingLevel?: 2 | 3 
     // The same choice retried keeps its request id, so the server answers the same session.
     const next = choice?.priceId === priceId ? choice : { priceId, requestId: crypto.randomUUID() };
     setChoice(next);
-    checkout.mutate(next);
+    setBusy(priceId);
+    createCheckoutSession(next.priceId, next.requestId).then(
+      ({ checkoutSessionUrl }) => window.location.assign(checkoutSessionUrl),
+      (error: unknown) => {
+        setBusy(null);
+        setNotice(error instanceof Error ? error.message : 'The checkout could not start. Please try again.');
+      },
+    );
   };
   return (
     <Stack gap="lg">
-      {notice && (
-        <Alert color={billingEnabled ? 'red' : 'yellow'} variant="light" role="alert">
-          {notice}
-        </Alert>
-      )}
+      {notice && <Notice tone={billingEnabled ? 'error' : 'warning'}>{notice}</Notice>}
       {products.data.products.length === 0 && (
         <Text>No subscriptions are on offer yet. Please contact us.</Text>
       )}
@@ -133,16 +125,16 @@ export function SubscriptionChoice({ headingLevel = 2 }: { headingLevel?: 2 | 3 
             {product.name}
           </Title>
           {product.description && <Text c="dimmed">{product.description}</Text>}
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          <Group align="stretch" gap="md">
             {product.prices.map((price) => (
               <PriceCard
                 key={price.id}
                 price={price}
-                busy={checkout.isPending && checkout.variables.priceId === price.id}
+                busy={busy === price.id}
                 onSelect={() => select(price.id)}
               />
             ))}
-          </SimpleGrid>
+          </Group>
         </Stack>
       ))}
     </Stack>
