@@ -7,6 +7,7 @@ import {
   FAKE_POWERBI_TENANT_ID,
 } from './tests/support/fake-powerbi.ts';
 import { POWERBI_EMBED_ORIGIN } from './tests/e2e/embed-providers.ts';
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from './tests/support/fake-stripe.ts';
 import {
   FAKE_METABASE_SECRET_KEY,
   FAKE_SIGMA_CLIENT_ID,
@@ -29,11 +30,19 @@ process.env.E2E_EMBED_PORT = String(embedPort);
 process.env.E2E_POWERBI_PORT = String(powerBiPort);
 const embedOrigins = fakeEmbedOrigins(embedPort);
 const powerBiUrl = `http://127.0.0.1:${powerBiPort}`;
+// Billing runs against the fake Stripe API (tests/e2e/stripe-provider.ts), which posts its events to the app.
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 2200);
+process.env.E2E_STRIPE_PORT = String(stripePort);
+process.env.E2E_BASE_URL = baseURL;
 
 /** e2e runs the built app (`node dist/server/main.js`) on a fresh embedded database with demo data. */
 export default defineConfig({
   testDir: 'tests/e2e',
-  globalSetup: ['./tests/e2e/mail-sink.ts', './tests/e2e/embed-providers.ts'],
+  globalSetup: [
+    './tests/e2e/mail-sink.ts',
+    './tests/e2e/embed-providers.ts',
+    './tests/e2e/stripe-provider.ts',
+  ],
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -86,6 +95,9 @@ export default defineConfig({
       SIGMA_BASE_URL: `${embedOrigins.sigma}/org`,
       METABASE_SITE_URL: `${embedOrigins.other}/metabase`,
       METABASE_SECRET_KEY: FAKE_METABASE_SECRET_KEY,
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
     },
   },
 });

@@ -33,6 +33,7 @@ import { adminRoutes } from '#server/routes/admin/admin-routes.ts';
 import { carrierRequestRoutes } from '#server/routes/carrier-request/carrier-request-routes.ts';
 import { collaborationRoutes } from '#server/routes/collaboration/collaboration-routes.ts';
 import { subscriptionRoutes } from '#server/routes/subscription/subscription-routes.ts';
+import { createBilling } from '#server/services/subscription/stripe-client.ts';
 import { mappingRoutes } from '#server/routes/production/mapping-routes.ts';
 import { productionRoutes } from '#server/routes/production/production-routes.ts';
 import { manualEntryRoutes } from '#server/routes/manual-entry/manual-entry-routes.ts';
@@ -140,10 +141,14 @@ export async function buildApp({
   registerSessionResolution(app, auth, database.db, config.sessions);
   registerAuthRoutes(app, auth, database.db);
   await app.register(healthRoutes, { database });
-  await app.register(userRoutes, { db: database.db });
+  await app.register(userRoutes, { db: database.db, billingEnabled: config.stripe !== null });
   const flags = await createFlagClient(database.db, `app-${randomUUID()}`);
   await app.register(accessRoutes, { db: database.db, flags, config });
-  await app.register(subscriptionRoutes, { db: database.db });
+  await app.register(subscriptionRoutes, {
+    db: database.db,
+    billing: createBilling(config.stripe),
+    publicUrl: config.publicUrl,
+  });
   await app.register(adminRoutes, { db: database.db });
   await app.register(collaborationRoutes, { db: database.db });
   await app.register(mappingRoutes, { db: database.db });

@@ -90,6 +90,18 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 1')
     .max(1, 'must be between 0 and 1')
     .default(1),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/,
+      'must be a Stripe secret key (sk_test_..., sk_live_... or rk_...)',
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, "must be the webhook endpoint's signing secret (whsec_...)")
+    .optional(),
+  STRIPE_API_URL: z.string().url('must be a URL such as https://api.stripe.com').optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int('must be a whole number of minutes')
@@ -108,6 +120,7 @@ const JIRA_VARIABLES = ['JIRA_URL', 'JIRA_USER', 'JIRA_API_TOKEN', 'JIRA_PROJECT
 const POWERBI_VARIABLES = ['POWERBI_TENANT_ID', 'POWERBI_CLIENT_ID', 'POWERBI_CLIENT_SECRET'] as const;
 const SIGMA_VARIABLES = ['SIGMA_CLIENT_ID', 'SIGMA_SECRET', 'SIGMA_BASE_URL'] as const;
 const METABASE_VARIABLES = ['METABASE_SITE_URL', 'METABASE_SECRET_KEY'] as const;
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 /** Jira Cloud, where new carrier requests become issues (REST API v2, basic auth with an API token). */
 export type JiraConfig = {
@@ -171,6 +184,17 @@ export type EmbedsConfig = {
 };
 
 /**
+ * Billing through Stripe (docs/decisions/012). Null: billing is off and every subscriber is treated
+ * as bypassed.
+ */
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the SDK sends its calls: Stripe's API, or a local fake in tests (host, port, protocol). */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | null;
+};
+
+/**
  * How long a signed-in session lasts: it ends after `idleMinutes` without an authenticated request,
  * and `maxHours` after sign-in whatever the activity (auth/session-limits.ts).
  */
@@ -212,6 +236,8 @@ export type Config = {
   embeds: EmbedsConfig;
   /** The idle timeout and the absolute lifetime of a session. */
   sessions: SessionLimits;
+  /** Stripe billing; null when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set (billing off). */
+  stripe: StripeConfig | null;
   /** Sentry-compatible error reporting; null when SENTRY_DSN is not set (nothing is sent). */
   errorReporting: ErrorReportingConfig | null;
   /** Load demo data into an empty embedded database at start. */
@@ -238,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...allOrNone(e, POWERBI_VARIABLES, (set) => requiredWith(set, 'Power BI', POWERBI_VARIABLES)),
     ...allOrNone(e, SIGMA_VARIABLES, (set) => requiredWith(set, 'Sigma', SIGMA_VARIABLES)),
     ...allOrNone(e, METABASE_VARIABLES, (set) => requiredWith(set, 'Metabase', METABASE_VARIABLES)),
+    ...allOrNone(e, STRIPE_VARIABLES, (set) => requiredWith(set, 'Billing', STRIPE_VARIABLES)),
     ...(e.SESSION_IDLE_MINUTES > e.SESSION_MAX_HOURS * 60
       ? [
           `  SESSION_IDLE_MINUTES: must not be longer than SESSION_MAX_HOURS (${e.SESSION_MAX_HOURS} h = ${e.SESSION_MAX_HOURS * 60} minutes)`,
@@ -284,6 +311,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     embeds: embedsConfig(e),
     sessions: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            api: e.STRIPE_API_URL ? stripeApi(e.STRIPE_API_URL) : null,
+          }
+        : null,
     errorReporting: e.SENTRY_DSN
       ? {
           dsn: e.SENTRY_DSN,
@@ -354,6 +389,16 @@ function embedsConfig(e: Env): EmbedsConfig {
             embedTtlSeconds: e.METABASE_EMBED_TTL_SECONDS,
           }
         : null,
+  };
+}
+
+function stripeApi(url: string): NonNullable<StripeConfig['api']> {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443,
+    protocol,
   };
 }
 

@@ -256,7 +256,7 @@ describe('levels and scope', () => {
     const subscriber = subscriberResponseSchema.parse(
       (await get('owner', `/api/subscription/subscribers?subscriberUuid=${home.subscriber.uuid}`)).json(),
     );
-    expect(subscriber.adminUser?.userUuid).toBe(owner.id);
+    expect(subscriber.adminUser?.uuid).toBe(owner.id);
     const users = subscriberUsersResponseSchema.parse(
       (await get('owner', `/api/subscription/by-subscribers?subscriberUuid=${home.subscriber.uuid}`)).json(),
     );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  carrierEntryListSchema,
   carrierEntrySavedSchema,
   subCodeResponseSchema,
   type CarrierEntryRequest,
@@ -64,9 +65,9 @@ async function snapshot(agency: Agency, month: number, writtenPremium: number, s
     'GET',
     `/api/carrierentry/fetch?year=2025&levelUuid=${agency.uuid}`,
   );
-  const existing = (
-    list.json() as { entries: { importUuid: string; month: number; subCode: string; version: number }[] }
-  ).entries.find((e) => e.month === month && e.subCode === subCode);
+  const existing = carrierEntryListSchema
+    .parse(list.json())
+    .entries.find((e) => e.month === month && e.subCode === subCode);
   const response = await injectAs(
     t.app,
     agency.cookie,

@@ -5,6 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import { accounts, users } from '#server/db/schema/auth.ts';
 import { carriers, classifications, linesOfBusiness } from '#server/db/schema/dimensions.ts';
 import { carrierReportedMonths, productionFacts } from '#server/db/schema/facts.ts';
+import { subscriptionPrices, subscriptionProducts } from '#server/db/schema/billing.ts';
 import { agencies, networks, subscribers, subscriptions } from '#server/db/schema/tenancy.ts';
 
 const unique = () => randomUUID().slice(0, 8);
@@ -190,4 +191,26 @@ export async function buildFacts(
       .onConflictDoNothing();
   }
   return rows;
+}
+
+/** A subscription product kept in the database (billing off), with one monthly price. */
+export async function buildSubscriptionProduct(
+  db: Db,
+  options: { name?: string; amount?: string; metadata?: Record<string, string> } = {},
+) {
+  const [product] = await db
+    .insert(subscriptionProducts)
+    .values({ name: options.name ?? `Plan ${unique()}`, description: 'A plan for tests.' })
+    .returning();
+  const [price] = await db
+    .insert(subscriptionPrices)
+    .values({
+      productUuid: product!.uuid,
+      name: `${product!.name} monthly`,
+      amount: options.amount ?? '149.00',
+      interval: 'month',
+      metadata: options.metadata ?? {},
+    })
+    .returning();
+  return { product: product!, price: price! };
 }

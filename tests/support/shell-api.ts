@@ -26,6 +26,7 @@ export const agencyUser: User = {
   subscriptions: [{ status: 'Active' }],
   bypassExternalSubscriber: true,
   isPrimaryUserOfSubscriber: true,
+  subscriberUuid: '3c0f5d1e-7a2b-4c8d-9e1f-2a3b4c5d6e7f',
   enableMfaOptions: false,
   allowEmailMFA: false,
   allowAuthenticatorMFA: false,

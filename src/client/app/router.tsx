@@ -57,6 +57,14 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
+        // The subscription choice (spec part 2 §2): open to every signed-in user, subscribed or not.
+        path: 'subscriptions',
+        lazy: async () => ({
+          Component: (await import('#client/features/subscription-status/subscriptions-page.tsx'))
+            .SubscriptionsPage,
+        }),
+      },
+      {
         path: 'mfa/setup',
         lazy: async () => ({
           Component: (await import('#client/features/mfa/mfa-setup-page.tsx')).MfaSetupPage,
@@ -118,6 +126,14 @@ export const appRoutes: RouteObject[] = [
                     path: 'my-profile/:id',
                     lazy: async () => ({
                       Component: (await import('#client/features/profile/my-profile-page.tsx')).MyProfilePage,
+                    }),
+                  },
+                  {
+                    path: 'my-subscription/:agencyId',
+                    lazy: async () => ({
+                      Component: (
+                        await import('#client/features/subscription-status/my-subscription-page.tsx')
+                      ).MySubscriptionPage,
                     }),
                   },
                   ...helpRoutes,

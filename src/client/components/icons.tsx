@@ -25,7 +25,8 @@ export type IconName =
   | 'chevron-right'
   | 'chevron-down'
   | 'report'
-  | 'customer-accounts';
+  | 'customer-accounts'
+  | 'my-subscription';
 
 /** Outline strokes on a 24 x 24 grid. */
 const paths: Record<IconName, ReactNode> = {
@@ -45,6 +46,12 @@ const paths: Record<IconName, ReactNode> = {
     <>
       <path d="M4 20h4l10-10-4-4L4 16z" />
       <path d="M13 7l4 4M14 20h6" />
+    </>
+  ),
+  'my-subscription': (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M3 10h18M7 15h4" />
     </>
   ),
   users: (

@@ -23,6 +23,8 @@ export const userSchema = z.object({
   subscriptions: z.array(z.object({ status: z.string() })),
   bypassExternalSubscriber: z.boolean(),
   isPrimaryUserOfSubscriber: z.boolean(),
+  /** The subscriber of the user's agency (GET /api/subscription/subscribers), null without one. */
+  subscriberUuid: z.string().uuid().nullable(),
   enableMfaOptions: z.boolean(),
   allowEmailMFA: z.boolean(),
   allowAuthenticatorMFA: z.boolean(),

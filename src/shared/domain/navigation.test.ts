@@ -63,6 +63,13 @@ describe('sidebarLinks', () => {
       },
       { key: 'users', label: 'Users', icon: 'users', href: '/users', external: false },
       {
+        key: 'my-subscription',
+        label: 'My subscription',
+        icon: 'my-subscription',
+        href: '/my-subscription/a',
+        external: false,
+      },
+      {
         key: 'customer-accounts',
         label: 'Customer Accounts',
         icon: 'customer-accounts',
@@ -74,6 +81,13 @@ describe('sidebarLinks', () => {
       { key: 'logout', label: 'Log Out', icon: 'logout', href: '/logout', external: false },
     ]);
     expect(keys(sidebarLinks(input({ user: networkUser })))).toEqual(['my-profile', 'help', 'logout']);
+  });
+
+  it('gives My subscription to agency users who are not admins (spec part 2 §6)', () => {
+    expect(keys(sidebarLinks(input()))).toContain('my-subscription');
+    expect(keys(sidebarLinks(input({ user: agencyAdmin })))).not.toContain('my-subscription');
+    expect(keys(sidebarLinks(input({ user: networkUser })))).not.toContain('my-subscription');
+    expect(keys(sidebarLinks(input({ user: staff })))).not.toContain('my-subscription');
   });
 
   it('puts Carrier Production first for users with its feature', () => {

@@ -42,7 +42,8 @@ export type NavigationIcon =
   | 'admin-portal'
   | 'help-portal'
   | 'report'
-  | 'customer-accounts';
+  | 'customer-accounts'
+  | 'my-subscription';
 
 export type NavigationLink = {
   key: string;
@@ -100,6 +101,11 @@ export function myProfilePath(userId: string): string {
   return `/my-profile/${encodeURIComponent(userId)}`;
 }
 
+/** The agency's My subscription page (spec part 1 §2 "my-subscription takes the agency id"). */
+export function mySubscriptionPath(agencyUuid: string): string {
+  return `/my-subscription/${encodeURIComponent(agencyUuid)}`;
+}
+
 const myProfile = (user: NavigationUser) =>
   internal('my-profile', 'My Profile', 'my-profile', myProfilePath(user.id));
 
@@ -130,6 +136,16 @@ const sidebarEntries: readonly Entry[] = [
       ? internal('manual-entry', 'Manual Carrier Entry', 'manual-entry', '/billingcarriers')
       : null,
   ({ user }) => (user.agency ? internal('users', 'Users', 'users', '/users') : null),
+  // Spec part 2 §6: "non-admins see Users and My subscription" (of their own agency).
+  ({ user }) =>
+    user.agency && !user.isAdmin && !isInternalUser(user)
+      ? internal(
+          'my-subscription',
+          'My subscription',
+          'my-subscription',
+          mySubscriptionPath(user.agency.uuid),
+        )
+      : null,
   // Spec part 1 §2, part 2 §6: agency users, or internal users with the upload permission.
   ({ user, permissions, config }) =>
     user.agency || (isInternalUser(user) && permissions.includes(UPLOAD_PERMISSION))

@@ -87,6 +87,13 @@ const ID_RULES: Record<string, IdRule> = {
     notTenant: 'the Power BI workspace id that staff type in, not a record of ours',
     value: () => '',
   },
+  priceId: {
+    notTenant:
+      'subscription prices are a global catalogue every tenant is offered (ARCHITECTURE: Subscriptions)',
+    value: () => '00000000-0000-4000-8000-000000000000',
+  },
+  executorUuid: { kind: 'user' },
+  adminUserUuid: { kind: 'user' },
 };
 
 type FillContext = {
@@ -360,6 +367,49 @@ const RECIPES: Record<string, Recipe> = {
     fresh: ['assignment'],
   },
 };
+
+const BILLING_OFF =
+  'billing is off in the world (no Stripe keys): the call answers 409 or 404 to everyone; ' +
+  'tests/integration/subscriptions.test.ts runs it against the fake Stripe';
+const PRIMARY_USER_ONLY =
+  "only the subscriber's primary user may, staff included (spec part 2 §6), and no one in the world is one; " +
+  'tests/integration/subscriptions.test.ts covers the primary user';
+Object.assign(RECIPES, {
+  'POST /api/stripe/create-checkout-session': {
+    why: BILLING_OFF,
+    allowed: [],
+    noStaffControl: BILLING_OFF,
+    fill: () => ({
+      body: { successUrl: 'http://localhost:3000', cancelUrl: 'http://localhost:3000/no-subscription' },
+    }),
+  },
+  'POST /api/stripe/webhook': { why: BILLING_OFF, allowed: [] },
+  'POST /api/subscription/by-subscriber': {
+    why: `${BILLING_OFF}; a subscriber outside the caller's scope is a 403 first`,
+    allowed: [],
+    noStaffControl: BILLING_OFF,
+    fill: () => ({
+      body: { successUrl: 'http://localhost:3000/', cancelUrl: 'http://localhost:3000/' },
+    }),
+  },
+  'PUT /api/subscription/agency-name': {
+    why: PRIMARY_USER_ONLY,
+    allowed: [],
+    noStaffControl: PRIMARY_USER_ONLY,
+    fill: () => ({ body: { displayName: 'Generated Agency' } }),
+  },
+  'POST /api/subscription/change-primary-user': {
+    why: PRIMARY_USER_ONLY,
+    allowed: [],
+    noStaffControl: PRIMARY_USER_ONLY,
+  },
+  'GET /api/admin/subscribers': { why: STAFF_ONLY, allowed: ['staff'] },
+  'PUT /api/admin/subscribers/{subscriberUuid}/bypass': {
+    why: STAFF_ONLY,
+    allowed: [],
+    fill: () => ({ body: { bypassExternalSubscriber: true } }),
+  },
+} satisfies Record<string, Recipe>);
 
 /** Operations the suite does not call, each with the reason. None so far: add one only with a reason. */
 const EXEMPTIONS: Record<string, string> = {};

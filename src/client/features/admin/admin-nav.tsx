@@ -6,6 +6,7 @@ const pages = [
   { to: '/admin/carrier-requests', label: 'Carrier requests' },
   { to: '/admin/mail-outbox', label: 'Mail outbox' },
   { to: '/admin/report-assignments', label: 'Dashboards' },
+  { to: '/admin/subscribers', label: 'Subscribers' },
 ] as const;
 
 /** Links between the internal-staff admin pages; the current page is marked for assistive technology. */

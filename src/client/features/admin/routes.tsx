@@ -38,6 +38,11 @@ export const adminRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'admin/subscribers',
+    HydrateFallback: AdminLoading,
+    lazy: async () => ({ Component: (await import('./subscribers-page.tsx')).SubscribersPage }),
+  },
+  {
     path: 'admin/users/:userUuid',
     HydrateFallback: AdminLoading,
     lazy: async () => {

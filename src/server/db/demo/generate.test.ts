@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LAPSED_USERS } from './subscription-demo.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoot } from '#server/config.ts';
@@ -249,7 +250,30 @@ describe('seedDemoData', () => {
     expect(Number(broken.n)).toBe(0);
   });
 
-  it('creates the five demo users with credential accounts, the owner as primary user', async () => {
+  it('offers the subscription products, and a lapsed agency whose primary user can subscribe again', async () => {
+    const prices = await rows<{ product: string; amount: string; interval: string }>(
+      first,
+      sql`select p.name as product, pr.amount::text as amount, pr.interval
+          from subscription_products p join subscription_prices pr on pr.product_uuid = p.uuid
+          order by p.sort_order, pr.amount`,
+    );
+    expect(prices).toEqual([
+      { product: 'Understanding Essentials', amount: '149.00', interval: 'month' },
+      { product: 'Understanding Pro', amount: '299.00', interval: 'month' },
+      { product: 'Understanding Pro', amount: '2990.00', interval: 'year' },
+    ]);
+    const lapsed = await one<{ email: string; bypass: boolean; status: string; agencies: number }>(
+      first,
+      sql`select u.email, s.bypass_external_subscriber as bypass, sub.status,
+                 (select count(*)::int from users x where x.agency_uuid = u.agency_uuid) as agencies
+          from subscribers s join users u on u.id = s.primary_user_uuid
+          join subscriptions sub on sub.agency_uuid = s.agency_uuid
+          where u.email = ${LAPSED_USERS[0].email}`,
+    );
+    expect(lapsed).toEqual({ email: LAPSED_USERS[0].email, bypass: false, status: 'Canceled', agencies: 2 });
+  });
+
+  it('creates the demo users with credential accounts, the owner as primary user', async () => {
     const users = await rows<{
       email: string;
       user_type: string;
@@ -267,7 +291,9 @@ describe('seedDemoData', () => {
                  a.password, a.provider_id, a.account_id
           from users u join accounts a on a.user_id = u.id order by u.email`,
     );
-    expect(users.map((u) => u.email).sort()).toEqual(DEMO_USERS.map((u) => u.email).sort());
+    expect(users.map((u) => u.email).sort()).toEqual(
+      [...DEMO_USERS, ...LAPSED_USERS].map((u) => u.email).sort(),
+    );
     for (const u of users) {
       expect(u.provider_id).toBe('credential');
       expect(u.account_id).toBe(u.id);

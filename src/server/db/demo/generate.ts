@@ -39,6 +39,7 @@ import {
 import { deriveRng, type Rng } from './random.ts';
 import { ensureReadModel } from '#server/services/read-model/refresh.ts';
 import { ensureProductFeatures, grantPlanFeatures, seedDemoAccess } from './access-demo.ts';
+import { seedDemoSubscriptions } from './subscription-demo.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './catalog.ts';
 
@@ -120,6 +121,7 @@ async function seedDemo(tx: Tx, ctx: Context): Promise<DemoSummary> {
 
   let agencyCount = 0;
   let ownerAgencyUuid = '';
+  let lapsedAgencyUuid = '';
   for (const [g, group] of groups.entries()) {
     for (const [i, agency] of group.list.entries()) {
       const rng = deriveRng(ctx.seed, 'demo-agency', g, i);
@@ -131,6 +133,7 @@ async function seedDemo(tx: Tx, ctx: Context): Promise<DemoSummary> {
         owner: isOwnerAgency ? ownerId : null,
       });
       if (isOwnerAgency) ownerAgencyUuid = uuid;
+      if (g === 0 && i === 1) lapsedAgencyUuid = uuid;
       agencyCount++;
     }
     ctx.log(`demo: network ${NETWORKS[g]!.abbreviation} written (${group.list.length} agencies)`);
@@ -190,6 +193,14 @@ async function seedDemo(tx: Tx, ctx: Context): Promise<DemoSummary> {
     },
     ctx.months[ctx.months.length - 1]!,
   );
+
+  await seedDemoSubscriptions(tx, {
+    seed: ctx.seed,
+    createdAt: ctx.createdAt,
+    lapsedAgencyUuid,
+    networkUuid: firstNetwork,
+    passwordHash: ctx.passwordHash,
+  });
 
   return {
     networks: networkRows.length,

@@ -58,10 +58,14 @@ export const subscriptions = pgTable(
     planName: text('plan_name').notNull(),
     status: text('status').notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** The Stripe subscription this row mirrors (null for subscriptions not billed through Stripe). */
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    stripePriceId: text('stripe_price_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('subscriptions_pk_uidx').on(t.agencyUuid, t.uuid),
     index('subscriptions_subscriber_idx').on(t.agencyUuid, t.subscriberUuid, t.createdAt.desc()),
+    uniqueIndex('subscriptions_stripe_uidx').on(t.stripeSubscriptionId),
   ],
 );

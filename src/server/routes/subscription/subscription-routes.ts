@@ -1,13 +1,43 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import {
+  adminSubscribersResponseSchema,
+  agencyNameRequestSchema,
+  agencyNameResponseSchema,
+  changePrimaryUserRequestSchema,
+  changePrimaryUserResponseSchema,
+  checkoutSessionRequestSchema,
+  checkoutSessionResponseSchema,
+  customerPortalRequestSchema,
+  customerPortalResponseSchema,
+  subscriberBypassRequestSchema,
+  subscriberBypassResponseSchema,
   subscriberQuerySchema,
   subscriberResponseSchema,
   subscriberUsersResponseSchema,
+  subscriptionProductsResponseSchema,
 } from '#shared/contracts/subscription.ts';
 import { requireActor } from '#server/auth/session.ts';
 import type { Db } from '#server/db/client.ts';
-import { getSubscriber, listSubscriberUsers } from '#server/services/subscription/subscriber-service.ts';
+import { AppError } from '#server/errors.ts';
+import { requireInternal } from '#server/policies/scope.ts';
+import { createCheckoutSession, openCustomerPortal } from '#server/services/subscription/checkout-service.ts';
+import {
+  listProducts,
+  PRODUCT_SYNC_TTL_MS,
+  syncProductsFromStripe,
+} from '#server/services/subscription/products-service.ts';
+import type { Billing } from '#server/services/subscription/stripe-client.ts';
+import {
+  changePrimaryUser,
+  getSubscriber,
+  listSubscriberUsers,
+  listSubscribersForStaff,
+  renameAgency,
+  setSubscriberBypass,
+} from '#server/services/subscription/subscriber-service.ts';
+import { handleStripeEvent, verifyEvent } from '#server/services/subscription/webhook-service.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -15,19 +45,42 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
 };
+const writeErrors = { ...errors, 409: errorResponseSchema };
 
-export const subscriptionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export type SubscriptionRouteOptions = { db: Db; billing: Billing | null; publicUrl: string };
+
+export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions> = async (
+  app,
+  { db, billing, publicUrl },
+) => {
+  const billingEnabled = billing !== null;
+  let syncedAt = 0;
+  let syncing: Promise<void> | null = null;
+  /** Reads Stripe's catalogue at most once a minute; a failing Stripe leaves the last copy in place. */
+  async function syncProducts(log: { warn: (o: object, m: string) => void }) {
+    if (!billing || Date.now() - syncedAt < PRODUCT_SYNC_TTL_MS) return;
+    syncing ??= syncProductsFromStripe(db, billing.stripe)
+      .then(() => {
+        syncedAt = Date.now();
+      })
+      .catch((err: unknown) => log.warn({ err }, 'syncing products from Stripe failed'))
+      .finally(() => {
+        syncing = null;
+      });
+    await syncing;
+  }
+
   app.get(
     '/api/subscription/subscribers',
     {
       schema: {
         tags: ['subscription'],
-        summary: 'A subscriber and its primary user',
+        summary: 'A subscriber, its latest subscription and its primary user',
         querystring: subscriberQuerySchema,
         response: { 200: subscriberResponseSchema, ...errors },
       },
     },
-    async (request) => getSubscriber(db, requireActor(request), request.query.subscriberUuid),
+    async (request) => getSubscriber(db, requireActor(request), request.query.subscriberUuid, billingEnabled),
   );
 
   app.get(
@@ -44,4 +97,157 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       users: await listSubscriberUsers(db, requireActor(request), request.query.subscriberUuid),
     }),
   );
+
+  app.get(
+    '/api/subscription/products',
+    {
+      schema: {
+        tags: ['subscription'],
+        summary: 'The subscription products and prices on offer (synced from Stripe when billing is on)',
+        response: { 200: subscriptionProductsResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      requireActor(request);
+      await syncProducts(request.log);
+      return { products: await listProducts(db, { fromStripe: billingEnabled }), billingEnabled };
+    },
+  );
+
+  app.post(
+    '/api/stripe/create-checkout-session',
+    {
+      schema: {
+        tags: ['subscription'],
+        summary: "A Stripe Checkout Session for the caller's agency and a price",
+        body: checkoutSessionRequestSchema,
+        response: { 200: checkoutSessionResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      await syncProducts(request.log);
+      return createCheckoutSession(db, billing, actor, request.body, publicUrl);
+    },
+  );
+
+  app.post(
+    '/api/subscription/by-subscriber',
+    {
+      schema: {
+        tags: ['subscription'],
+        summary: "The subscriber's prices and a Stripe Customer Portal session (primary user)",
+        body: customerPortalRequestSchema,
+        response: { 200: customerPortalResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      openCustomerPortal(
+        db,
+        billing,
+        requireActor(request),
+        { ...request.body, requestId: request.id },
+        publicUrl,
+      ),
+  );
+
+  app.put(
+    '/api/subscription/agency-name',
+    {
+      schema: {
+        tags: ['subscription'],
+        summary: "The primary user renames the agency's display name",
+        body: agencyNameRequestSchema,
+        response: { 200: agencyNameResponseSchema, ...errors },
+      },
+    },
+    async (request) => renameAgency(db, requireActor(request), request.body),
+  );
+
+  app.post(
+    '/api/subscription/change-primary-user',
+    {
+      schema: {
+        tags: ['subscription'],
+        summary: 'The primary user hands the role to another user of the agency',
+        body: changePrimaryUserRequestSchema,
+        response: { 200: changePrimaryUserResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => changePrimaryUser(db, requireActor(request), request.body),
+  );
+
+  app.get(
+    '/api/admin/subscribers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff: every subscriber with its latest status and bypass flag',
+        response: { 200: adminSubscribersResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      requireInternal(requireActor(request));
+      return listSubscribersForStaff(db);
+    },
+  );
+
+  app.put(
+    '/api/admin/subscribers/:subscriberUuid/bypass',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff: let a subscriber in without a subscription (bypassExternalSubscriber)',
+        params: subscriberQuerySchema,
+        body: subscriberBypassRequestSchema,
+        response: { 200: subscriberBypassResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      requireInternal(actor);
+      return setSubscriberBypass(
+        db,
+        actor,
+        request.params.subscriberUuid,
+        request.body.bypassExternalSubscriber,
+      );
+    },
+  );
+
+  await app.register(async (webhook) => {
+    // The signature covers the exact bytes Stripe sent: this route keeps the body unparsed.
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    webhook.post(
+      '/api/stripe/webhook',
+      {
+        schema: {
+          tags: ['subscription'],
+          summary: 'Stripe webhook (signed); 404 when billing is off',
+          response: {
+            200: z.object({ received: z.literal(true) }),
+            400: errorResponseSchema,
+            404: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => {
+        if (!billing) throw new AppError('not_found', 'There is no POST /api/stripe/webhook.');
+        if (!Buffer.isBuffer(request.body)) {
+          throw new AppError('bad_request', 'A Stripe event is sent as application/json.');
+        }
+        const signature = request.headers['stripe-signature'];
+        const event = verifyEvent(
+          billing,
+          request.body,
+          typeof signature === 'string' ? signature : undefined,
+        );
+        const outcome = await handleStripeEvent(db, billing, event, request.log);
+        request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event');
+        return { received: true as const };
+      },
+    );
+  });
 };

@@ -10,7 +10,10 @@ import { getCurrentUser } from '#server/services/user/current-user.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ db: Db; billingEnabled: boolean }> = async (
+  app,
+  { db, billingEnabled },
+) => {
   app.get(
     '/api/user',
     {
@@ -21,7 +24,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       },
     },
     async (request) => {
-      const user = await getCurrentUser(db, requireActor(request));
+      const user = await getCurrentUser(db, requireActor(request), { billingEnabled });
       return { user, errorMessage: null };
     },
   );

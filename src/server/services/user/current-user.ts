@@ -5,13 +5,19 @@ import { users } from '#server/db/schema/auth.ts';
 import { agencies, networks, subscribers, subscriptions } from '#server/db/schema/tenancy.ts';
 import { AppError } from '#server/errors.ts';
 import { isAdminActor, type Actor } from '#server/policies/actor.ts';
+import { passesSubscriberCheck } from '#shared/domain/subscription.ts';
 
 /**
  * The signed-in user in the shape of spec part 1 §3: agency and network, subscription status, the
  * subscriber flags and the MFA options. Internal and network users are not subscribers: they bypass
- * the external subscriber check.
+ * the external subscriber check. For agency users `bypassExternalSubscriber` is the check's result
+ * (passesSubscriberCheck: billing off, the subscriber's bypass flag, or an Active latest subscription).
  */
-export async function getCurrentUser(db: Db, actor: Actor): Promise<User> {
+export async function getCurrentUser(
+  db: Db,
+  actor: Actor,
+  { billingEnabled }: { billingEnabled: boolean },
+): Promise<User> {
   const [row] = await db
     .select({
       user: users,
@@ -67,7 +73,16 @@ export async function getCurrentUser(db: Db, actor: Actor): Promise<User> {
     agency: agency ? { uuid: agency.uuid, name: agency.name, city: agency.city, state: agency.state } : null,
     network: network ?? null,
     subscriptions: subscriptionRows,
-    bypassExternalSubscriber: actor.userType === 'agency' ? (subscriber?.bypass ?? false) : true,
+    bypassExternalSubscriber:
+      actor.userType === 'agency'
+        ? subscriber !== null &&
+          passesSubscriberCheck({
+            billingEnabled,
+            bypassExternalSubscriber: subscriber.bypass ?? false,
+            latestStatus: subscriptionRows[0]?.status ?? null,
+          })
+        : true,
+    subscriberUuid: subscriber?.uuid ?? null,
     isPrimaryUserOfSubscriber: subscriber?.primaryUserUuid === user.id,
     enableMfaOptions: user.enableMfaOptions,
     allowEmailMFA: user.allowEmailMfa,

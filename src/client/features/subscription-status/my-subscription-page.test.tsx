@@ -1,0 +1,211 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SubscriberResponse } from '#shared/contracts/subscription.ts';
+import type { User } from '#shared/contracts/user.ts';
+import { AGENCY_DISPLAY_NAME_MESSAGES, BILLING_OFF_MESSAGE } from '#shared/domain/subscription.ts';
+import { renderRoutes } from '#tests/support/render.tsx';
+import { agencyUser, ids, shellApi } from '#tests/support/shell-api.ts';
+import { appRoutes } from '#client/app/router.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const SUBSCRIBER = agencyUser.subscriberUuid!;
+const colleague = {
+  userUuid: '88888888-8888-4888-8888-888888888888',
+  name: 'Cole League',
+  email: 'cole@example.test',
+  isOwner: false,
+  isAdministrator: false,
+  isAdmin: false,
+  isPrimaryUser: false,
+};
+
+function subscriberAnswer(overrides: Partial<SubscriberResponse['subscriber']> = {}): SubscriberResponse {
+  return {
+    subscriber: {
+      uuid: SUBSCRIBER,
+      agencyUuid: ids.agency,
+      displayName: 'Prairie Oak',
+      bypassExternalSubscriber: false,
+      billingEnabled: true,
+      ...overrides,
+    },
+    subscription: { planName: 'Understanding Pro', status: 'Active' },
+    adminUser: { uuid: agencyUser.id, firstName: 'Olive', lastName: 'Owner', emailAddress: agencyUser.email },
+  };
+}
+
+function start({
+  user = agencyUser,
+  subscriber = subscriberAnswer(),
+}: { user?: User; subscriber?: SubscriberResponse } = {}) {
+  const api = shellApi({ user });
+  api.handlers['/api/subscription/subscribers'] = () => ({ status: 200, body: subscriber });
+  api.handlers['/api/subscription/by-subscribers'] = () => ({
+    status: 200,
+    body: {
+      users: [
+        {
+          ...colleague,
+          userUuid: agencyUser.id,
+          name: 'Olive Owner',
+          email: agencyUser.email,
+          isPrimaryUser: true,
+        },
+        colleague,
+      ],
+    },
+  });
+  api.handlers['/api/subscription/agency-name'] = (init) => ({
+    status: 200,
+    body: { name: (JSON.parse(init!.body as string) as { displayName: string }).displayName },
+  });
+  api.handlers['/api/subscription/change-primary-user'] = () => ({
+    status: 200,
+    body: {
+      adminUser: {
+        uuid: colleague.userUuid,
+        firstName: 'Cole',
+        lastName: 'League',
+        emailAddress: colleague.email,
+      },
+    },
+  });
+  vi.stubGlobal('fetch', api.fetchImpl);
+  renderRoutes(appRoutes, `/my-subscription/${ids.agency}`);
+  return api;
+}
+
+const heading = () => screen.findByRole('heading', { level: 1, name: 'My Subscription' }, { timeout: 5000 });
+
+describe('My subscription', () => {
+  it('sends the display name only when it is letters and not blank, trimmed', async () => {
+    const api = start();
+    await heading();
+    const input = await screen.findByRole('textbox', { name: /Agency Display Name/ });
+    const sent = () => api.calls.filter((c) => c.url === '/api/subscription/agency-name');
+    await userEvent.clear(input);
+    await userEvent.type(input, '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(AGENCY_DISPLAY_NAME_MESSAGES.required)).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Acme 9');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(AGENCY_DISPLAY_NAME_MESSAGES.lettersOnly)).toBeInTheDocument();
+    expect(sent()).toHaveLength(0);
+    await userEvent.clear(input);
+    await userEvent.type(input, '  Acme Insurance ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The agency display name was saved.')).toBeInTheDocument();
+    expect(JSON.parse(sent()[0]!.init!.body as string)).toEqual({
+      subscriberUuid: SUBSCRIBER,
+      displayName: 'Acme Insurance',
+    });
+  });
+
+  it('shows the plan with Manage, and hides it when the subscriber is bypassed', async () => {
+    start();
+    await heading();
+    expect(await screen.findByRole('region', { name: 'Plan' })).toHaveTextContent(
+      'Understanding Pro (Active)',
+    );
+    expect(screen.getByRole('button', { name: 'Manage' })).toBeInTheDocument();
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+    start({ subscriber: subscriberAnswer({ bypassExternalSubscriber: true }) });
+    await heading();
+    await screen.findByRole('region', { name: 'Primary user' });
+    expect(screen.queryByRole('region', { name: 'Plan' })).toBeNull();
+  });
+
+  it('hands the primary user role over after Make Primary User and Yes, then reloads the user', async () => {
+    const api = start();
+    await heading();
+    await userEvent.click(await screen.findByRole('button', { name: 'Change' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Primary User' });
+    const make = within(dialog).getByRole('button', { name: 'Make Primary User' });
+    await waitFor(() => expect(make).toBeDisabled());
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'User' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Cole League/ }));
+    expect(make).toBeEnabled();
+    await userEvent.click(make);
+    const userCalls = api.calls.filter((c) => c.url === '/api/user').length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Cole League is now the primary user.')).toBeInTheDocument();
+    const sent = api.calls.find((c) => c.url === '/api/subscription/change-primary-user');
+    expect(JSON.parse(sent!.init!.body as string)).toEqual({
+      subscriberUuid: SUBSCRIBER,
+      executorUuid: agencyUser.id,
+      adminUserUuid: colleague.userUuid,
+    });
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.url === '/api/user').length).toBeGreaterThan(userCalls),
+    );
+  });
+
+  it('gives users who are not the primary user neither the form, Manage nor Change', async () => {
+    start({
+      user: {
+        ...agencyUser,
+        id: colleague.userUuid,
+        userUuid: colleague.userUuid,
+        isPrimaryUserOfSubscriber: false,
+      },
+    });
+    await heading();
+    expect(await screen.findByText('Prairie Oak')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Agency Display Name/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Manage' })).toBeNull();
+  });
+});
+
+describe('the subscription choice with billing off', () => {
+  it('shows the plans and explains that online payment is not configured, without starting a checkout', async () => {
+    const api = shellApi();
+    api.handlers['/api/subscription/products'] = () => ({
+      status: 200,
+      body: {
+        billingEnabled: false,
+        products: [
+          {
+            id: '99999999-9999-4999-8999-999999999991',
+            name: 'Understanding Pro',
+            description: 'Every report.',
+            imageUrls: [],
+            metadata: {},
+            prices: [
+              {
+                id: '99999999-9999-4999-8999-999999999992',
+                name: 'Pro monthly',
+                amount: 299,
+                currency: 'usd',
+                interval: 'month',
+                intervalCount: 1,
+                billedEvery: 'per month',
+                metadata: {},
+                ribbon: 'Popular',
+                features: ['Scorecards'],
+                description: 'Every report.',
+              },
+            ],
+          },
+        ],
+      },
+    });
+    vi.stubGlobal('fetch', api.fetchImpl);
+    renderRoutes(appRoutes, '/subscriptions');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose a subscription' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Pro monthly' });
+    expect(card).toHaveTextContent('$299');
+    expect(card).toHaveTextContent('per month');
+    expect(card).toHaveTextContent('Popular');
+    expect(card).toHaveTextContent('Scorecards');
+    await userEvent.click(within(card).getByRole('button', { name: /^Select Pro monthly/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(BILLING_OFF_MESSAGE);
+    expect(api.calls.some((c) => c.url === '/api/stripe/create-checkout-session')).toBe(false);
+  });
+});
