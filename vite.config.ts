@@ -63,8 +63,59 @@ function precompress(): Plugin {
   };
 }
 
+/** zod's JSON Schema generator: the server's OpenAPI document uses it, the browser never does. */
+const ZOD_JSON_SCHEMA = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
+const STUB_PREFIX = '\0zod-json-schema-stub:';
+
+/**
+ * Leaves zod's JSON Schema generator out of the client (about 5 kB gzip on every page): each of its
+ * two modules is replaced by one with the same exports that throw if called, except
+ * `aggregateChecks` (schema getters such as `minLength` read it), taken from the real module. A
+ * zod upgrade that imports a name the stub lacks fails the build rather than the browser.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  return {
+    name: 'understanding:zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || importer.startsWith(STUB_PREFIX) || !source.endsWith('.js')) return null;
+      const resolved = path.resolve(path.dirname(importer), source);
+      return ZOD_JSON_SCHEMA.test(resolved) ? STUB_PREFIX + resolved : null;
+    },
+    async load(id) {
+      if (!id.startsWith(STUB_PREFIX)) return null;
+      const real = id.slice(STUB_PREFIX.length);
+      const source = await readFile(real, 'utf8');
+      const names = new Set(
+        [...source.matchAll(/^export (?:const|function|class|async function) (\w+)/gm)].map((m) => m[1]!),
+      );
+      for (const m of source.matchAll(/^export \{([^}]*)\}/gm)) {
+        for (const part of m[1]!.split(','))
+          names.add(
+            part
+              .trim()
+              .split(/\s+as\s+/)
+              .at(-1)!,
+          );
+      }
+      const lines = [
+        'const unavailable = () => { throw new Error("zod JSON Schema is not generated in the browser"); };',
+      ];
+      for (const name of names) {
+        lines.push(
+          name === 'aggregateChecks'
+            ? `export { aggregateChecks } from ${JSON.stringify(real)};`
+            : `export const ${name} = unavailable;`,
+        );
+      }
+      return lines.join('\n');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), zodWithoutJsonSchema()],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

@@ -34,3 +34,14 @@ afterEach(() => {
 });
 // Mantine's combobox scrolls the highlighted option into view.
 Element.prototype.scrollIntoView = () => {};
+
+// The shell's deferred parts (header menus, popovers, tooltips: src/client/components/deferred.tsx)
+// load on first use. Imported once here, that load is as quick in a test as from a browser's cache,
+// so a test that opens one needs no longer wait than for any other update.
+await Promise.all([
+  import('#client/app/level-picker-part.tsx'),
+  import('#client/app/profile-menu-part.tsx'),
+  import('#client/app/whats-new-part.tsx'),
+  import('#client/components/tooltip-part.tsx'),
+  import('#client/features/collaboration/collaboration-menu-part.tsx'),
+]);

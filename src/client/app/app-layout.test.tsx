@@ -60,6 +60,14 @@ describe('the sidebar', () => {
     expect(within(navigation()).getByRole('link', { name: 'Log Out' })).toHaveAttribute('href', '/logout');
   });
 
+  it('names each link of the collapsed sidebar in a tooltip on hover, loaded on the first one', async () => {
+    setWindowWidth(1280);
+    await startShell();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await userEvent.hover(within(navigation()).getByRole('link', { name: 'Help' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Help');
+  });
+
   it('starts expanded on windows at least 1900 px wide', async () => {
     setWindowWidth(1920);
     await startShell();
@@ -158,6 +166,23 @@ describe('the sidebar', () => {
 });
 
 describe('the header', () => {
+  it('loads a menu when its button gets the keyboard focus, keeping the focus there, and opens it with Enter', async () => {
+    await startShell({ user: agencyUser });
+    const standIn = screen.getByRole('button', { name: /Profile menu for Olive Owner/ });
+    expect(standIn).toHaveAttribute('aria-haspopup', 'menu');
+    expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
+
+    standIn.focus();
+    // The menu (a deferred part) replaces the stand-in, and its button takes the focus over.
+    await waitFor(() => expect(standIn).not.toBeInTheDocument());
+    const button = screen.getByRole('button', { name: /Profile menu for Olive Owner/ });
+    expect(button).toHaveFocus();
+    expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
+
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'My Profile' })).toBeInTheDocument();
+  });
+
   it('names the agency for agency users', async () => {
     await startShell({ user: agencyUser });
     expect(screen.getByTestId('organisation-name')).toHaveTextContent('Prairie Oak Insurance Agency');
@@ -210,10 +235,15 @@ describe('the level picker', () => {
 
   it('lets network users choose their network or one of its agencies, kept in ?level=', async () => {
     const { router } = await startShell({ user: networkUser });
-    const picker = screen.getByRole('combobox', { name: /Report level/ });
-    await waitFor(() => expect(picker).toHaveValue('Heartland Agency Alliance (all agencies)'));
+    const standIn = screen.getByRole('combobox', { name: /Report level/ });
+    await waitFor(() => expect(standIn).toHaveValue('Heartland Agency Alliance (all agencies)'));
 
-    await userEvent.click(picker);
+    // The searchable list loads on first use and takes the stand-in's place, opened and focused.
+    await userEvent.click(standIn);
+    await waitFor(() => expect(standIn).not.toBeInTheDocument());
+    const picker = screen.getByRole('combobox', { name: /Report level/ });
+    expect(picker).toHaveFocus();
+    expect(picker).toHaveValue('Heartland Agency Alliance (all agencies)');
     await userEvent.clear(picker);
     await userEvent.type(picker, 'cedar');
     await userEvent.click(await screen.findByRole('option', { name: 'Cedar Ridge Insurance - Omaha - NE' }));

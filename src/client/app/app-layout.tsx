@@ -1,24 +1,22 @@
-import { lazy, Suspense } from 'react';
-import { ActionIcon, AppShell, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router';
 import { isCollaborating } from '#shared/domain/collaboration.ts';
 import { profileMenuLinks, sidebarLinks, type NavigationInput } from '#shared/domain/navigation.ts';
 import { Icon } from '#client/components/icons.tsx';
+import { HoverTooltip } from '#client/components/tooltip.tsx';
 import { CollaborationControl } from '#client/features/collaboration/collaboration-control.tsx';
 import { useCollaboration } from '#client/features/collaboration/collaboration-state.ts';
 import { useAccess, useClientConfig } from './access.ts';
 import { organisationName, useCurrentUser } from './current-user.ts';
 import { choosesLevel } from './level.ts';
+import { LevelPicker } from './level-picker.tsx';
 import { NAV_WIDTH_COLLAPSED, NAV_WIDTH_EXPANDED, useNavExpanded } from './nav-state.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { WhatsNew } from './whats-new.tsx';
 
 const NAVIGATION_ID = 'app-navigation';
-
-/** Only network users and staff choose a level: its searchable list loads only for them. */
-const LevelPicker = lazy(async () => ({ default: (await import('./level-picker.tsx')).LevelPicker }));
 
 /**
  * The shell around every signed-in screen: a header (toggle, organisation, level picker, collaboration
@@ -47,7 +45,7 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Tooltip label={expanded ? 'Collapse navigation' : 'Expand navigation'}>
+            <HoverTooltip label={expanded ? 'Collapse navigation' : 'Expand navigation'}>
               <ActionIcon
                 variant="subtle"
                 color="gray.8"
@@ -59,18 +57,14 @@ export function AppLayout() {
               >
                 <Icon name={expanded ? 'collapse' : 'expand'} />
               </ActionIcon>
-            </Tooltip>
+            </HoverTooltip>
             <Text component={Link} to="/" fw={700} c="understanding.8" visibleFrom="xs">
               Understanding
             </Text>
             <Text fw={600} truncate data-testid="organisation-name">
               {organisationName(user)}
             </Text>
-            {choosesLevel(user) && (
-              <Suspense fallback={null}>
-                <LevelPicker />
-              </Suspense>
-            )}
+            {choosesLevel(user) && <LevelPicker />}
           </Group>
           <Group gap="xs" wrap="nowrap">
             <CollaborationControl

@@ -1,9 +1,14 @@
 import { useMemo } from 'react';
-import { Select, type ComboboxItemGroup } from '@mantine/core';
+import { ComboboxChevron, InputBase, type ComboboxItemGroup } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import type { LevelsResponse } from '#shared/contracts/levels.ts';
-import { LEVEL_PARAM, levelsQuery, useLevel } from './level.ts';
+import { deferred, useStandIn } from '#client/components/deferred.tsx';
+import { levelsQuery, useLevel } from './level.ts';
+
+export const PICKER_LABEL = 'Report level: network or agency';
+export const PICKER_WIDTH = { base: 180, md: 320 };
+export const pickerPlaceholder = (isError: boolean) =>
+  isError ? 'Levels could not be loaded' : 'Choose a network or agency';
 
 /** One group per network: the whole network (when selectable), then its agencies. */
 export function levelOptions(levels: LevelsResponse): ComboboxItemGroup<{ value: string; label: string }>[] {
@@ -19,39 +24,45 @@ export function levelOptions(levels: LevelsResponse): ComboboxItemGroup<{ value:
   }));
 }
 
+const pickerPart = deferred(() => import('./level-picker-part.tsx'));
+
 /**
  * The header's level picker for network users and internal staff: a searchable list of networks and
  * their agencies (a network may have thousands, so only the first matches are drawn). The choice is
- * kept in the `level` search parameter.
+ * kept in the `level` search parameter. Until the list (level-picker-part.tsx, Mantine's combobox)
+ * loads, on the first pointing at or focusing of the field, the field shows the chosen level.
  */
 export function LevelPicker() {
+  const { module, activation, standInProps } = useStandIn(pickerPart);
   const { data, isError } = useQuery(levelsQuery);
   const level = useLevel();
-  const [, setParams] = useSearchParams();
-  const options = useMemo(() => (data ? levelOptions(data) : []), [data]);
+  const label = useMemo(
+    () =>
+      data
+        ? levelOptions(data)
+            .flatMap((group) => group.items)
+            .find((item) => item.value === level)?.label
+        : undefined,
+    [data, level],
+  );
 
+  if (module) return <module.LevelPickerPart activation={activation} />;
   return (
-    <Select
-      aria-label="Report level: network or agency"
-      placeholder={isError ? 'Levels could not be loaded' : 'Choose a network or agency'}
-      data={options}
-      value={level ?? null}
-      onChange={(value) => {
-        if (!value) return;
-        setParams((params) => {
-          params.set(LEVEL_PARAM, value);
-          return params;
-        });
-      }}
-      searchable
-      limit={50}
-      allowDeselect={false}
-      nothingFoundMessage="No network or agency matches"
-      maxDropdownHeight={360}
-      comboboxProps={{ width: 420, position: 'bottom-start' }}
-      w={{ base: 180, md: 320 }}
+    <InputBase
+      aria-label={PICKER_LABEL}
+      placeholder={pickerPlaceholder(isError)}
+      value={label ?? ''}
+      readOnly
+      role="combobox"
+      aria-haspopup="listbox"
+      aria-expanded={false}
+      aria-autocomplete="list"
+      rightSection={<ComboboxChevron size="sm" />}
+      rightSectionPointerEvents="none"
+      w={PICKER_WIDTH}
       size="sm"
       disabled={!data}
+      {...standInProps}
     />
   );
 }

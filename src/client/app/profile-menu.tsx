@@ -1,75 +1,46 @@
-import type { ReactNode } from 'react';
-import { Button, Menu, VisuallyHidden } from '@mantine/core';
-import { Link } from 'react-router';
+import type { Ref } from 'react';
+import { Button, VisuallyHidden, type ButtonProps } from '@mantine/core';
 import type { ProfileMenuCommand, ProfileMenuItem } from '#shared/domain/navigation.ts';
+import { deferred, useStandIn } from '#client/components/deferred.tsx';
 import { Icon } from '#client/components/icons.tsx';
 
-const commandIcons: Record<ProfileMenuCommand, ReactNode> = {
-  'enter-collaboration': <Icon name="collaboration" size={16} />,
-};
-
-/**
- * The header's profile menu: the items `profileMenuLinks` allows, under the user's name. Links
- * navigate; commands (such as entering collaboration mode) are handed to `onCommand`.
- */
-export function ProfileMenu({
-  userName,
-  items,
-  onCommand,
-}: {
+export type ProfileMenuProps = {
   userName: string;
   items: ProfileMenuItem[];
   onCommand: (command: ProfileMenuCommand) => void;
-}) {
+};
+
+const menuPart = deferred(() => import('./profile-menu-part.tsx'));
+
+/** The menu's button under the user's name: the same for the stand-in and the menu's target. */
+export function ProfileMenuButton({
+  userName,
+  ref,
+  ...props
+}: { userName: string; ref?: Ref<HTMLButtonElement> } & ButtonProps &
+  Omit<React.ComponentPropsWithoutRef<'button'>, keyof ButtonProps>) {
   return (
-    <Menu
-      position="bottom-end"
-      width={220}
-      shadow="md"
-      withinPortal={false}
-      withInitialFocusPlaceholder={false}
-    >
-      <Menu.Target>
-        <Button variant="default" size="sm" leftSection={<Icon name="user" size={18} />}>
-          <VisuallyHidden>Profile menu for </VisuallyHidden>
-          <span data-testid="signed-in-user">{userName}</span>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {items.map((item) =>
-          'command' in item ? (
-            <Menu.Item
-              key={item.key}
-              onClick={() => onCommand(item.command)}
-              leftSection={commandIcons[item.command]}
-            >
-              {item.label}
-            </Menu.Item>
-          ) : item.external ? (
-            <Menu.Item
-              key={item.key}
-              component="a"
-              href={item.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              leftSection={<Icon name={item.icon} size={16} />}
-              rightSection={<Icon name="external" size={14} />}
-            >
-              {item.label}
-              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-            </Menu.Item>
-          ) : (
-            <Menu.Item
-              key={item.key}
-              component={Link}
-              to={item.href}
-              leftSection={<Icon name={item.icon} size={16} />}
-            >
-              {item.label}
-            </Menu.Item>
-          ),
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <Button ref={ref} variant="default" size="sm" leftSection={<Icon name="user" size={18} />} {...props}>
+      <VisuallyHidden>Profile menu for </VisuallyHidden>
+      <span data-testid="signed-in-user">{userName}</span>
+    </Button>
+  );
+}
+
+/**
+ * The header's profile menu: the items `profileMenuLinks` allows, under the user's name. Links
+ * navigate; commands (such as entering collaboration mode) are handed to `onCommand`. The menu
+ * (profile-menu-part.tsx) loads when the button is first pointed at or focused.
+ */
+export function ProfileMenu(props: ProfileMenuProps) {
+  const { module, activation, standInProps } = useStandIn(menuPart);
+  if (module) return <module.ProfileMenuPart {...props} activation={activation} />;
+  return (
+    <ProfileMenuButton
+      userName={props.userName}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      {...standInProps}
+    />
   );
 }

@@ -31,7 +31,10 @@ describe('the index route', () => {
 
   it('shows the agency production teaser there, with a way to ask for the report', async () => {
     start('/', shellApi({ features: ['pbi-agency-production-teaser'] }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Agency Production' })).toBeInTheDocument();
+    // The file's first lazy page: its first import takes a while on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Agency Production' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request Agency Production' })).toBeInTheDocument();
   });
 

@@ -1,7 +1,8 @@
-import { NavLink, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
+import { NavLink, Stack, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { NavigationLink } from '#shared/domain/navigation.ts';
 import { Icon } from '#client/components/icons.tsx';
+import { HoverTooltip } from '#client/components/tooltip.tsx';
 
 function isActive(link: NavigationLink, pathname: string): boolean {
   if (link.external) return false;
@@ -37,9 +38,9 @@ function SidebarLink({
   );
   if (expanded) return item;
   return (
-    <Tooltip label={link.label} position="right" withArrow>
+    <HoverTooltip label={link.label} position="right" withArrow>
       {item}
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 

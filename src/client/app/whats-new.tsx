@@ -1,20 +1,9 @@
-import { useState } from 'react';
-import {
-  Button,
-  CloseButton,
-  Group,
-  Indicator,
-  Loader,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { useState, type Ref } from 'react';
+import { Button, Indicator, VisuallyHidden } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { whatsNewResponseSchema } from '#shared/contracts/whats-new.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { deferred, useStandIn } from '#client/components/deferred.tsx';
 import { Icon } from '#client/components/icons.tsx';
 
 const SEEN_KEY = 'understanding.whatsNewSeen';
@@ -42,37 +31,41 @@ function writeSeen(id: string): void {
   }
 }
 
-function WhatsNewEntries() {
-  const { data, isPending, isError } = useQuery(whatsNewQuery);
-  if (isPending) return <Loader size="sm" role="status" aria-label="Loading what's new" />;
-  if (isError) return <Text size="sm">What&apos;s new could not be loaded. Please try again later.</Text>;
-  if (data.entries.length === 0) return <Text size="sm">There is no news yet.</Text>;
+const popoverPart = deferred(() => import('./whats-new-part.tsx'));
+
+/** The header's button: the same for the stand-in and the popover's target. */
+export function WhatsNewButton({
+  unread,
+  ref,
+  ...props
+}: { unread: boolean; ref?: Ref<HTMLButtonElement> } & React.ComponentPropsWithoutRef<'button'>) {
   return (
-    <ScrollArea.Autosize mah={420} type="auto">
-      <Stack gap="md" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
-        {data.entries.map((entry) => (
-          <li key={entry.id}>
-            <Text size="xs" c="dimmed" component="time" dateTime={entry.publishedOn}>
-              {entry.publishedOn}
-            </Text>
-            <Title order={3} size="h5">
-              {entry.title}
-            </Title>
-            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-              {entry.body}
-            </Text>
-          </li>
-        ))}
-      </Stack>
-    </ScrollArea.Autosize>
+    <Button
+      ref={ref}
+      variant="subtle"
+      size="sm"
+      leftSection={
+        <Indicator disabled={!unread} size={9} offset={2} color="red">
+          <Icon name="news" size={18} />
+        </Indicator>
+      }
+      {...props}
+    >
+      What&apos;s new
+      {unread && <VisuallyHidden> (unread news)</VisuallyHidden>}
+    </Button>
   );
 }
 
-/** The header's What's new button: a dot while the newest entry is unread, the entries on opening. */
+/**
+ * The header's What's new button: a dot while the newest entry is unread, the entries on opening
+ * (in a popover, whats-new-part.tsx, loaded when the button is first pointed at or focused).
+ */
 export function WhatsNew() {
   const [opened, setOpened] = useState(false);
   const [seen, setSeen] = useState(readSeen);
   const { data } = useQuery(whatsNewQuery);
+  const { module, activation, standInProps } = useStandIn(popoverPart);
   const newest = data?.entries[0]?.id;
   const unread = newest !== undefined && newest !== seen;
 
@@ -85,41 +78,16 @@ export function WhatsNew() {
     }
   };
 
-  return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width={380}
-      shadow="md"
-      trapFocus
-      returnFocus
-      withinPortal
-    >
-      <Popover.Target>
-        <Button
-          variant="subtle"
-          size="sm"
-          leftSection={
-            <Indicator disabled={!unread} size={9} offset={2} color="red">
-              <Icon name="news" size={18} />
-            </Indicator>
-          }
-          onClick={toggle}
-        >
-          What&apos;s new
-          {unread && <VisuallyHidden> (unread news)</VisuallyHidden>}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown aria-label="What's new">
-        <Group justify="space-between" mb="sm" wrap="nowrap">
-          <Title order={2} size="h4">
-            What&apos;s new
-          </Title>
-          <CloseButton aria-label="Close what's new" onClick={() => setOpened(false)} />
-        </Group>
-        <WhatsNewEntries />
-      </Popover.Dropdown>
-    </Popover>
-  );
+  if (module) {
+    return (
+      <module.WhatsNewPopover
+        opened={opened}
+        onChange={setOpened}
+        unread={unread}
+        onToggle={toggle}
+        activation={activation}
+      />
+    );
+  }
+  return <WhatsNewButton unread={unread} aria-haspopup="dialog" aria-expanded={false} {...standInProps} />;
 }

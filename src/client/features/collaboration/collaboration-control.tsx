@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Menu } from '@mantine/core';
 import { isCollaborating } from '#shared/domain/collaboration.ts';
-import { Icon } from '#client/components/icons.tsx';
+import { CollaborationMenu } from './collaboration-menu.tsx';
 import { useCollaboration } from './collaboration-state.ts';
 
 // The dialogs load the first time they open, so the header costs the first page load nothing more.
@@ -42,22 +41,7 @@ export function CollaborationControl({
   return (
     <>
       {active && (
-        <Menu position="bottom-end" shadow="md" withinPortal={false} withInitialFocusPlaceholder={false}>
-          <Menu.Target>
-            <Button variant="light" size="sm" leftSection={<Icon name="collaboration" size={18} />}>
-              Collaboration mode active
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>
-              {mode.shareType === 'names'
-                ? `Sharing ${mode.carriersUuid.length} ${mode.carriersUuid.length === 1 ? 'carrier' : 'carriers'}; other names hidden`
-                : `Showing only ${mode.carriersUuid.length} ${mode.carriersUuid.length === 1 ? 'carrier' : 'carriers'}`}
-            </Menu.Label>
-            <Menu.Item onClick={() => setConfirmingExit(true)}>Exit collaboration mode</Menu.Item>
-            <Menu.Item onClick={onOpenDialog}>Collaboration mode settings</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <CollaborationMenu mode={mode} onExit={() => setConfirmingExit(true)} onOpenSettings={onOpenDialog} />
       )}
       <Suspense fallback={null}>
         {dialogLoaded && (

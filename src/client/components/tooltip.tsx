@@ -1,0 +1,70 @@
+import { cloneElement, useCallback, useState, type ReactElement, type Ref } from 'react';
+import type { FloatingPosition } from '@mantine/core';
+import { deferred, useDeferred } from './deferred.tsx';
+
+const tooltipPart = deferred(() => import('./tooltip-part.tsx'));
+
+type TargetProps = {
+  ref?: Ref<HTMLElement>;
+  onPointerEnter?: (event: React.PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (event: React.PointerEvent<HTMLElement>) => void;
+  onFocus?: (event: React.FocusEvent<HTMLElement>) => void;
+  onBlur?: (event: React.FocusEvent<HTMLElement>) => void;
+};
+
+/**
+ * Mantine's hover tooltip (it opens on hover only, as Mantine's does by default), loaded the first
+ * time the pointer enters a target: until then the target is drawn alone. The hovered target's
+ * tooltip opens as soon as it arrives, and a target that had the focus keeps it.
+ */
+export function HoverTooltip({
+  label,
+  position,
+  withArrow,
+  children,
+}: {
+  label: string;
+  position?: FloatingPosition;
+  withArrow?: boolean;
+  children: ReactElement<TargetProps>;
+}) {
+  const part = useDeferred(tooltipPart);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  // The target drawn again inside the tooltip takes back the focus its stand-in had (Mantine's
+  // tooltip keeps its merged ref stable, so this runs when the target mounts).
+  const takeOver = useCallback(
+    (element: HTMLElement | null) => {
+      if (element && focused) element.focus();
+    },
+    [focused],
+  );
+
+  if (part) {
+    return (
+      <part.Tooltip label={label} position={position} withArrow={withArrow} defaultOpened={hovered}>
+        {cloneElement(children, { ref: takeOver })}
+      </part.Tooltip>
+    );
+  }
+  const own = children.props;
+  return cloneElement(children, {
+    onPointerEnter: (event) => {
+      own.onPointerEnter?.(event);
+      setHovered(true);
+      tooltipPart.load();
+    },
+    onPointerLeave: (event) => {
+      own.onPointerLeave?.(event);
+      setHovered(false);
+    },
+    onFocus: (event) => {
+      own.onFocus?.(event);
+      setFocused(true);
+    },
+    onBlur: (event) => {
+      own.onBlur?.(event);
+      setFocused(false);
+    },
+  });
+}
