@@ -225,9 +225,8 @@ export function cellText(value: ExcelJS.CellValue): string {
   }
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if ('richText' in value) return value.richText.map((t) => t.text).join('');
-  if ('result' in value) return cellText((value.result ?? null));
-  if ('text' in value)
-    return typeof value.text === 'string' ? value.text : cellText(value.text);
+  if ('result' in value) return cellText(value.result ?? null);
+  if ('text' in value) return typeof value.text === 'string' ? value.text : cellText(value.text);
   if ('error' in value) return String(value.error);
   return '';
 }
