@@ -62,18 +62,18 @@ async function uploaded(
 
 /** Maps the columns as proposed, and every value to its best suggestion. */
 async function mapWithSuggestions(who: string, record: ImportRecordResponse) {
-  const columns = await as(who, 'PUT', `/api/imports/${record.importUuid}/columns`, {
+  const columns = await as(who, 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
     columns: record.proposed.columns,
     profileName: null,
   });
   expect(columns.statusCode, columns.body).toBe(200);
   for (let round = 0; round < 2; round++) {
     const values = importValuesSchema.parse(
-      (await as(who, 'GET', `/api/imports/${record.importUuid}/values`)).json(),
+      (await as(who, 'GET', `/api/imports/${record.uploadUuid}/values`)).json(),
     );
     const unmapped = values.values.filter((v) => v.how === 'unmapped' && v.suggestions.length > 0);
     if (unmapped.length === 0) break;
-    const saved = await as(who, 'PUT', `/api/imports/${record.importUuid}/values`, {
+    const saved = await as(who, 'PUT', `/api/imports/${record.uploadUuid}/values`, {
       mappings: unmapped.map((v) => ({
         dimension: v.dimension,
         carrierUuid: v.carrierUuid,
@@ -86,14 +86,14 @@ async function mapWithSuggestions(who: string, record: ImportRecordResponse) {
   }
 }
 
-async function preview(who: string, importUuid: string) {
-  const response = await as(who, 'GET', `/api/imports/${importUuid}/preview`);
+async function preview(who: string, uploadUuid: string) {
+  const response = await as(who, 'GET', `/api/imports/${uploadUuid}/preview`);
   expect(response.statusCode, response.body).toBe(200);
   return importPreviewSchema.parse(response.json());
 }
 
-async function commit(who: string, importUuid: string) {
-  return as(who, 'POST', `/api/imports/${importUuid}/commit`);
+async function commit(who: string, uploadUuid: string) {
+  return as(who, 'POST', `/api/imports/${uploadUuid}/commit`);
 }
 
 type FeedRow = {
@@ -248,14 +248,12 @@ beforeAll(async () => {
     member: await buildUser(db, { agencyUuid: agencyA.uuid, networkUuid: agencyA.networkUuid }),
     stranger: await buildUser(db, { userType: 'network', networkUuid: elsewhere.networkUuid }),
   };
-  await db
-    .insert(userPermissions)
-    .values(
-      [users.uploader, users.staff, users.stranger].map((u) => ({
-        userId: u.id,
-        permission: UPLOAD_PERMISSION,
-      })),
-    );
+  await db.insert(userPermissions).values(
+    [users.uploader, users.staff, users.stranger].map((u) => ({
+      userId: u.id,
+      permission: UPLOAD_PERMISSION,
+    })),
+  );
   for (const [who, user] of Object.entries(users)) cookies[who] = await signIn(t.app, user.email);
 });
 afterAll(async () => {
@@ -302,11 +300,11 @@ describe('Uploading carrier files', () => {
       writtenPremium: '99999.99',
     });
     before = await acmeFeedFacts();
-    await as('uploader', 'PUT', `/api/imports/${first.importUuid}/columns`, {
+    await as('uploader', 'PUT', `/api/imports/${first.uploadUuid}/columns`, {
       columns: first.proposed.columns,
     });
     const values = importValuesSchema.parse(
-      (await as('uploader', 'GET', `/api/imports/${first.importUuid}/values`)).json(),
+      (await as('uploader', 'GET', `/api/imports/${first.uploadUuid}/values`)).json(),
     );
     const carrier = values.values.find((v) => v.dimension === 'carrier')!;
     expect(carrier).toMatchObject({ value: 'ACME MUTUAL INS CO', how: 'unmapped', rows: 120 });
@@ -316,7 +314,7 @@ describe('Uploading carrier files', () => {
     const home = values.values.find((v) => v.dimension === 'line' && v.value === 'Home Owners')!;
     expect(home.suggestions[0]?.id).toBe(homeowners);
 
-    const unmappedPreview = await preview('uploader', first.importUuid);
+    const unmappedPreview = await preview('uploader', first.uploadUuid);
     expect(unmappedPreview.errorCount).toBe(240); // each row: its carrier and its policy type
     expect(unmappedPreview.errors.slice(0, 2)).toEqual([
       {
@@ -332,7 +330,7 @@ describe('Uploading carrier files', () => {
     ]);
 
     await mapWithSuggestions('uploader', first);
-    const mapped = await preview('uploader', first.importUuid);
+    const mapped = await preview('uploader', first.uploadUuid);
     expect(mapped).toMatchObject({ rowCount: 120, rowsToLoad: 120, errorCount: 0, errors: [] });
     const sum = (field: 'written' | 'earned') =>
       dollars([...expected.values()].reduce((s, v) => s + (v[field] === null ? 0n : cents(v[field])), 0n));
@@ -345,7 +343,7 @@ describe('Uploading carrier files', () => {
     ]);
     expect(await acmeFeedFacts()).toEqual(before); // nothing written before the commit
 
-    const committed = await commit('uploader', first.importUuid);
+    const committed = await commit('uploader', first.uploadUuid);
     expect(committed.statusCode, committed.body).toBe(200);
     expect(importRecordSchema.parse(committed.json())).toMatchObject({
       status: 'committed',
@@ -361,40 +359,40 @@ describe('Uploading carrier files', () => {
         and agency_uuid in (${agencyA.uuid}::uuid, ${agencyB.uuid}::uuid)`);
     expect(months.rows[0]!.n).toBe(6);
     const audit = await t.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from audit_log where entity = 'import' and entity_id = ${first.importUuid}`,
+      sql`select count(*)::int as n from audit_log where entity = 'import' and entity_id = ${first.uploadUuid}`,
     );
     expect(audit.rows[0]!.n).toBe(1);
   });
 
   it("maps next month's file by itself and replaces, never doubles, on a second upload of the same file", async () => {
-    const profileSaved = await as('uploader', 'PUT', `/api/imports/${first.importUuid}/columns`, {
+    const profileSaved = await as('uploader', 'PUT', `/api/imports/${first.uploadUuid}/columns`, {
       columns: first.proposed.columns,
     });
     expect(profileSaved.statusCode).toBe(409); // a loaded upload is not read again
     second = await uploaded('uploader', csv);
     expect(second.proposed.profileName).not.toBeNull(); // the first upload remembered its columns
-    await as('uploader', 'PUT', `/api/imports/${second.importUuid}/columns`, {
+    await as('uploader', 'PUT', `/api/imports/${second.uploadUuid}/columns`, {
       columns: second.proposed.columns,
     });
     const values = importValuesSchema.parse(
-      (await as('uploader', 'GET', `/api/imports/${second.importUuid}/values`)).json(),
+      (await as('uploader', 'GET', `/api/imports/${second.uploadUuid}/values`)).json(),
     );
     expect(values.values.every((v) => v.how !== 'unmapped')).toBe(true);
-    expect((await commit('uploader', second.importUuid)).statusCode).toBe(200);
+    expect((await commit('uploader', second.uploadUuid)).statusCode).toBe(200);
     const facts = await acmeFeedFacts();
     expect(new Map(facts.map((f) => [f.key, { written: f.written, earned: f.earned }]))).toEqual(expected);
   });
 
   it('undoes the latest upload first, and undoing both restores what was there before', async () => {
-    const early = await as('uploader', 'POST', `/api/imports/${first.importUuid}/undo`);
+    const early = await as('uploader', 'POST', `/api/imports/${first.uploadUuid}/undo`);
     expect(early.statusCode).toBe(409);
     expect(errorResponseSchema.parse(early.json()).error.message).toBe(
       'A later upload ("acme.csv") replaced some of the same figures: undo it first.',
     );
-    expect((await as('uploader', 'POST', `/api/imports/${second.importUuid}/undo`)).statusCode).toBe(200);
+    expect((await as('uploader', 'POST', `/api/imports/${second.uploadUuid}/undo`)).statusCode).toBe(200);
     const afterOne = await acmeFeedFacts();
     expect(new Map(afterOne.map((f) => [f.key, { written: f.written, earned: f.earned }]))).toEqual(expected);
-    const undone = await as('uploader', 'POST', `/api/imports/${first.importUuid}/undo`);
+    const undone = await as('uploader', 'POST', `/api/imports/${first.uploadUuid}/undo`);
     expect(importRecordSchema.parse(undone.json()).status).toBe('undone');
     expect(await acmeFeedFacts()).toEqual(before);
     const list = importListSchema.parse((await as('uploader', 'GET', '/api/imports')).json());
@@ -414,10 +412,10 @@ describe('Uploading carrier files', () => {
     );
     const record = await uploaded('uploader', file, { carrierUuid: acme, fileName: 'bad.csv' });
     expect(record.detected.delimiter).toBe(';');
-    await as('uploader', 'PUT', `/api/imports/${record.importUuid}/columns`, {
+    await as('uploader', 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
       columns: record.proposed.columns,
     });
-    const result = await preview('uploader', record.importUuid);
+    const result = await preview('uploader', record.uploadUuid);
     expect(result.errors).toEqual([
       { rowNumber: 2, column: 'Written Premium', reason: '"1.000,00" is not an amount.' },
       { rowNumber: 3, column: 'New Business', reason: '"abc" is not an amount.' },
@@ -430,14 +428,14 @@ describe('Uploading carrier files', () => {
       { rowNumber: 6, column: 'Policy Type', reason: 'The policy type / standard type is blank.' },
     ]);
     const before = await acmeFeedFacts();
-    const refused = await commit('uploader', record.importUuid);
+    const refused = await commit('uploader', record.uploadUuid);
     expect(refused.statusCode).toBe(400);
     expect(errorResponseSchema.parse(refused.json()).error.message).toBe(
       '5 row errors: nothing was loaded. Correct the file or the mappings and try again.',
     );
     expect(await acmeFeedFacts()).toEqual(before);
     const still = importRecordSchema.parse(
-      (await as('uploader', 'GET', `/api/imports/${record.importUuid}`)).json(),
+      (await as('uploader', 'GET', `/api/imports/${record.uploadUuid}`)).json(),
     );
     expect(still.status).toBe('staged');
   });
@@ -447,7 +445,7 @@ describe('Uploading carrier files', () => {
       'Agency Code,Policy Type,Written Premium\nA-100,Personal Auto,10\nA-100,Premium finance fee,3\n',
     );
     const record = await uploaded('uploader', file, { carrierUuid: travelers, fileName: 'travelers.csv' });
-    await as('uploader', 'PUT', `/api/imports/${record.importUuid}/columns`, {
+    await as('uploader', 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
       columns: record.proposed.columns,
     });
     const codeError = {
@@ -455,7 +453,7 @@ describe('Uploading carrier files', () => {
       reason: 'The agency code "A-100" is not mapped to an agency code of the network.',
     };
     // Agency codes are matched at their carrier: Travelers does not know A-100 yet.
-    expect((await preview('uploader', record.importUuid)).errors).toEqual([
+    expect((await preview('uploader', record.uploadUuid)).errors).toEqual([
       { rowNumber: 2, ...codeError },
       { rowNumber: 3, ...codeError },
       {
@@ -464,7 +462,7 @@ describe('Uploading carrier files', () => {
         reason: 'The policy type "Premium finance fee" is not mapped to a standard type.',
       },
     ]);
-    const put = await as('uploader', 'PUT', `/api/imports/${record.importUuid}/values`, {
+    const put = await as('uploader', 'PUT', `/api/imports/${record.uploadUuid}/values`, {
       mappings: [
         {
           dimension: 'line',
@@ -476,18 +474,16 @@ describe('Uploading carrier files', () => {
       ],
     });
     expect(put.statusCode).toBe(200);
-    expect((await preview('uploader', record.importUuid)).errors).toEqual([{ rowNumber: 2, ...codeError }]);
-    await t.database.db
-      .insert(agencyCodes)
-      .values({
-        agencyUuid: agencyA.uuid,
-        carrierUuid: travelers,
-        code: 'A-100',
-        name: 'Agency A at Travelers',
-      });
-    const ready = await preview('uploader', record.importUuid);
+    expect((await preview('uploader', record.uploadUuid)).errors).toEqual([{ rowNumber: 2, ...codeError }]);
+    await t.database.db.insert(agencyCodes).values({
+      agencyUuid: agencyA.uuid,
+      carrierUuid: travelers,
+      code: 'A-100',
+      name: 'Agency A at Travelers',
+    });
+    const ready = await preview('uploader', record.uploadUuid);
     expect(ready).toMatchObject({ errorCount: 0, rowsMiscellaneous: 1, total: { writtenPremium: '10.00' } });
-    const done = importRecordSchema.parse((await commit('uploader', record.importUuid)).json());
+    const done = importRecordSchema.parse((await commit('uploader', record.uploadUuid)).json());
     expect(done).toMatchObject({ rowsLoaded: 1, rowsSkipped: 1 });
   });
 
@@ -508,11 +504,11 @@ describe('Uploading carrier files', () => {
       fileName: 'march.xlsx',
     });
     expect(record.detected).toMatchObject({ format: 'xlsx', sheet: 'Statement', headerRowNumber: 2 });
-    await as('uploader', 'PUT', `/api/imports/${record.importUuid}/columns`, {
+    await as('uploader', 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
       columns: record.proposed.columns,
     });
     await mapWithSuggestions('uploader', record);
-    expect((await commit('uploader', record.importUuid)).statusCode).toBe(200);
+    expect((await commit('uploader', record.uploadUuid)).statusCode).toBe(200);
     const facts = await t.database.db.execute<{ written: string; base: string; extra: string }>(sql`
       select written_premium::text as written, base_commission::text as base, additional_commission::text as extra
       from commission_facts where agency_uuid = ${agencyA.uuid}::uuid and carrier_uuid = ${acme}::uuid`);
@@ -532,10 +528,10 @@ describe('Who may upload', () => {
 
   it("hides one network's uploads from another, and staff must name the network", async () => {
     const record = await uploaded('uploader', file, { carrierUuid: acme });
-    for (const url of [`/api/imports/${record.importUuid}`, `/api/imports/${record.importUuid}/preview`]) {
+    for (const url of [`/api/imports/${record.uploadUuid}`, `/api/imports/${record.uploadUuid}/preview`]) {
       expect((await as('stranger', 'GET', url)).statusCode).toBe(404);
     }
-    expect((await as('stranger', 'POST', `/api/imports/${record.importUuid}/commit`)).statusCode).toBe(404);
+    expect((await as('stranger', 'POST', `/api/imports/${record.uploadUuid}/commit`)).statusCode).toBe(404);
     const list = importListSchema.parse((await as('stranger', 'GET', '/api/imports')).json());
     expect(list.imports).toEqual([]);
     expect(
@@ -545,16 +541,16 @@ describe('Who may upload', () => {
     expect(
       (await upload('staff', file, { carrierUuid: acme, networkUuid: agencyA.networkUuid })).statusCode,
     ).toBe(201);
-    expect((await as('staff', 'GET', `/api/imports/${record.importUuid}`)).statusCode).toBe(200);
+    expect((await as('staff', 'GET', `/api/imports/${record.uploadUuid}`)).statusCode).toBe(200);
   });
 
   it("lets an agency administrator load their own agency's codes only", async () => {
     const record = await uploaded('owner', file, { carrierUuid: acme });
     expect(record.agencyUuid).toBe(agencyA.uuid);
-    await as('owner', 'PUT', `/api/imports/${record.importUuid}/columns`, {
+    await as('owner', 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
       columns: record.proposed.columns,
     });
-    expect((await preview('owner', record.importUuid)).errors).toEqual([
+    expect((await preview('owner', record.uploadUuid)).errors).toEqual([
       {
         rowNumber: 2,
         column: 'Agency Code',
@@ -562,12 +558,12 @@ describe('Who may upload', () => {
       },
     ]);
     const values = importValuesSchema.parse(
-      (await as('owner', 'GET', `/api/imports/${record.importUuid}/values`)).json(),
+      (await as('owner', 'GET', `/api/imports/${record.uploadUuid}/values`)).json(),
     );
     expect(
       values.values.find((v) => v.dimension === 'agencyCode')?.suggestions.map((s) => s.id),
     ).not.toContain(codes['B-200']);
-    const forced = await as('owner', 'PUT', `/api/imports/${record.importUuid}/values`, {
+    const forced = await as('owner', 'PUT', `/api/imports/${record.uploadUuid}/values`, {
       mappings: [
         {
           dimension: 'agencyCode',
@@ -579,8 +575,8 @@ describe('Who may upload', () => {
       ],
     });
     expect(forced.statusCode).toBe(400);
-    expect((await as('uploader', 'GET', `/api/imports/${record.importUuid}`)).statusCode).toBe(200);
-    expect((await as('member', 'GET', `/api/imports/${record.importUuid}`)).statusCode).toBe(403);
+    expect((await as('uploader', 'GET', `/api/imports/${record.uploadUuid}`)).statusCode).toBe(200);
+    expect((await as('member', 'GET', `/api/imports/${record.uploadUuid}`)).statusCode).toBe(403);
   });
 });
 
@@ -590,11 +586,11 @@ describe('An upload and a manual entry at once', () => {
       'Agency Code,Policy Type,Month,Written Premium\nA-100,Personal Auto,2026-05,700.25\n',
     );
     const record = await uploaded('uploader', file, { carrierUuid: acme, coversThrough: '2026-05' });
-    await as('uploader', 'PUT', `/api/imports/${record.importUuid}/columns`, {
+    await as('uploader', 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
       columns: record.proposed.columns,
     });
     const [committed, manual] = await Promise.all([
-      commit('uploader', record.importUuid),
+      commit('uploader', record.uploadUuid),
       as('owner', 'POST', '/api/carrierentry/new', {
         carrierUuid: acme,
         subCodeUuid: codes['A-100'],

@@ -41,7 +41,7 @@ export const importUploadQuerySchema = z.object({
 export type ImportUploadQuery = z.infer<typeof importUploadQuerySchema>;
 
 export const importListQuerySchema = z.object({ networkUuid: z.string().uuid().optional() });
-export const importParamsSchema = z.object({ importUuid: z.string().uuid() });
+export const importParamsSchema = z.object({ uploadUuid: z.string().uuid() });
 
 const totalsSchema = z.object({
   writtenPremium: z.string().nullable(),
@@ -68,7 +68,7 @@ export type ImportPreview = z.infer<typeof importPreviewSchema>;
 const columnMappingSchema = z.partialRecord(importFieldSchema, z.string().min(1).max(200));
 
 export const importRecordSchema = z.object({
-  importUuid: z.string().uuid(),
+  uploadUuid: z.string().uuid(),
   networkUuid: z.string().uuid(),
   agencyUuid: z.string().uuid().nullable(),
   kind: importKindSchema,

@@ -58,7 +58,7 @@ async function recordResponse(db: Db, record: ImportRecord): Promise<ImportRecor
   );
   const totals = record.totals as { total?: ImportRecordResponse['total'] } | null;
   return {
-    importUuid: record.uuid,
+    uploadUuid: record.uuid,
     networkUuid: record.networkUuid,
     agencyUuid: record.agencyUuid,
     kind: record.kind,
@@ -98,8 +98,8 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
     (_request, payload, done) => done(null, payload),
   );
 
-  const load = async (actor: Actor, importUuid: string) => {
-    const [record] = await db.select().from(imports).where(eq(imports.uuid, importUuid));
+  const load = async (actor: Actor, uploadUuid: string) => {
+    const [record] = await db.select().from(imports).where(eq(imports.uuid, uploadUuid));
     if (!record) {
       await resolveImportScope(db, actor, undefined).catch((e: unknown) => {
         if (e instanceof AppError && e.code === 'forbidden') throw e;
@@ -182,7 +182,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
   );
 
   app.get(
-    '/api/imports/:importUuid',
+    '/api/imports/:uploadUuid',
     {
       schema: {
         tags: ['imports'],
@@ -191,11 +191,11 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
         response: { 200: importRecordSchema, ...errors },
       },
     },
-    async (request) => recordResponse(db, await load(requireActor(request), request.params.importUuid)),
+    async (request) => recordResponse(db, await load(requireActor(request), request.params.uploadUuid)),
   );
 
   app.put(
-    '/api/imports/:importUuid/columns',
+    '/api/imports/:uploadUuid/columns',
     {
       schema: {
         tags: ['imports'],
@@ -207,7 +207,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
     },
     async (request) => {
       const actor = requireActor(request);
-      const record = await load(actor, request.params.importUuid);
+      const record = await load(actor, request.params.uploadUuid);
       const updated = await readRows(db, actor, record, request.body.columns, storageDir, {
         ...(request.body.profileName === undefined ? {} : { saveProfileAs: request.body.profileName }),
       });
@@ -216,7 +216,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
   );
 
   app.get(
-    '/api/imports/:importUuid/values',
+    '/api/imports/:uploadUuid/values',
     {
       schema: {
         tags: ['imports'],
@@ -226,13 +226,13 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
       },
     },
     async (request) => {
-      const record = await load(requireActor(request), request.params.importUuid);
+      const record = await load(requireActor(request), request.params.uploadUuid);
       return { values: await valuesToMap(db, record) };
     },
   );
 
   app.put(
-    '/api/imports/:importUuid/values',
+    '/api/imports/:uploadUuid/values',
     {
       schema: {
         tags: ['imports'],
@@ -244,14 +244,14 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
     },
     async (request) => {
       const actor = requireActor(request);
-      const record = await load(actor, request.params.importUuid);
+      const record = await load(actor, request.params.uploadUuid);
       await saveValueMappings(db, actor, record, request.body.mappings);
       return { values: await valuesToMap(db, record) };
     },
   );
 
   app.get(
-    '/api/imports/:importUuid/preview',
+    '/api/imports/:uploadUuid/preview',
     {
       schema: {
         tags: ['imports'],
@@ -260,11 +260,11 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
         response: { 200: importPreviewSchema, ...errors },
       },
     },
-    async (request) => previewImport(db, await load(requireActor(request), request.params.importUuid)),
+    async (request) => previewImport(db, await load(requireActor(request), request.params.uploadUuid)),
   );
 
   app.post(
-    '/api/imports/:importUuid/commit',
+    '/api/imports/:uploadUuid/commit',
     {
       schema: {
         tags: ['imports'],
@@ -275,14 +275,14 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
     },
     async (request) => {
       const actor = requireActor(request);
-      const record = await load(actor, request.params.importUuid);
+      const record = await load(actor, request.params.uploadUuid);
       await commitImport(db, actor, record.uuid, { refresh: 'agency' });
       return recordResponse(db, await load(actor, record.uuid));
     },
   );
 
   app.post(
-    '/api/imports/:importUuid/undo',
+    '/api/imports/:uploadUuid/undo',
     {
       schema: {
         tags: ['imports'],
@@ -293,7 +293,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
     },
     async (request) => {
       const actor = requireActor(request);
-      const record = await load(actor, request.params.importUuid);
+      const record = await load(actor, request.params.uploadUuid);
       await undoImport(db, actor, record.uuid);
       return recordResponse(db, await load(actor, record.uuid));
     },

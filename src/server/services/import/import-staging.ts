@@ -247,6 +247,19 @@ export async function readRows(
     const name =
       options.saveProfileAs?.trim() ||
       `${record.kind === 'production' ? 'Production' : 'Commission'} ${record.headerFingerprint.slice(3, 11)}`;
+    const [named] = await db
+      .select({ fingerprint: importProfiles.headerFingerprint })
+      .from(importProfiles)
+      .where(and(eq(importProfiles.networkUuid, record.networkUuid), eq(importProfiles.name, name)));
+    if (named && named.fingerprint !== record.headerFingerprint) {
+      throw new AppError(
+        'conflict',
+        `The network already has a profile named "${name}" for another file layout.`,
+        {
+          profileName: 'Choose another name.',
+        },
+      );
+    }
     await db
       .insert(importProfiles)
       .values({

@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { ColumnMapping } from '#shared/domain/import-matching.ts';
+import type { Db } from '#server/db/client.ts';
+import { importProfiles } from '#server/db/schema/imports.ts';
+import { AppError } from '#server/errors.ts';
+import type { Actor } from '#server/policies/actor.ts';
+import { resolveImportScope, type ImportScope } from './import-access.ts';
+import { commitImport, previewImport, type Preview } from './import-load.ts';
+import { readRows, stageFile } from './import-staging.ts';
+import { rebuildNetworkRollups } from './read-model.ts';
+
+export type BulkTarget = { actor: Actor; scope: ImportScope; profile: typeof importProfiles.$inferSelect };
+
+/**
+ * Resolves a bulk load's user (by e-mail), network (by id or name) and mapping profile (by name),
+ * under the same rules as the upload page: the user must be allowed to upload for the network.
+ */
+export async function resolveBulkTarget(
+  db: Db,
+  input: { userEmail: string; network: string; profile: string },
+): Promise<BulkTarget> {
+  const users = await db.execute<{
+    id: string;
+    email: string;
+    user_type: Actor['userType'];
+    agency_uuid: string | null;
+    network_uuid: string | null;
+    is_owner: boolean;
+    is_administrator: boolean;
+  }>(sql`select id, email, user_type, agency_uuid, network_uuid, is_owner, is_administrator
+    from users where lower(email) = lower(${input.userEmail}) and is_active`);
+  const user = users.rows[0];
+  if (!user) throw new AppError('not_found', `No active user has the e-mail address ${input.userEmail}.`);
+  const actor: Actor = {
+    userId: user.id,
+    email: user.email,
+    userType: user.user_type,
+    agencyUuid: user.agency_uuid,
+    networkUuid: user.network_uuid,
+    isOwner: user.is_owner,
+    isAdministrator: user.is_administrator,
+    sessionId: 'bulk-load',
+  };
+  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.network);
+  const networks = await db.execute<{ uuid: string }>(
+    isUuid
+      ? sql`select uuid from networks where uuid = ${input.network}::uuid`
+      : sql`select uuid from networks where lower(name) = lower(${input.network}) or lower(abbreviation) = lower(${input.network})`,
+  );
+  if (networks.rows.length !== 1) {
+    throw new AppError('not_found', `No single network is named "${input.network}" (give its id).`);
+  }
+  const scope = await resolveImportScope(db, actor, networks.rows[0]!.uuid);
+  const [profile] = await db
+    .select()
+    .from(importProfiles)
+    .where(
+      and(
+        eq(importProfiles.networkUuid, scope.networkUuid),
+        or(eq(importProfiles.name, input.profile), sql`${importProfiles.uuid}::text = ${input.profile}`),
+      ),
+    );
+  if (!profile)
+    throw new AppError('not_found', `The network has no mapping profile named "${input.profile}".`);
+  return { actor, scope, profile };
+}
+
+export type BulkFileResult =
+  | { file: string; status: 'loaded'; uploadUuid: string; preview: Preview; seconds: number }
+  | { file: string; status: 'refused'; uploadUuid: string; preview: Preview; seconds: number };
+
+/**
+ * Loads one file as the upload page does (stage, read with the profile's columns, preview, commit),
+ * without the browser; the read model is left to `finishBulkLoad` (one rebuild after many files).
+ * A file with any row error loads nothing and is reported with its errors.
+ */
+export async function loadFile(
+  db: Db,
+  target: BulkTarget,
+  input: {
+    file: string;
+    carrierUuid: string | null;
+    coversThrough: string;
+    storageDir: string;
+    sheet?: string;
+    onProgress?: (bytesRead: number, size: number) => void;
+  },
+): Promise<BulkFileResult> {
+  const started = performance.now();
+  const record = await stageFile(db, target.actor, target.scope, {
+    kind: target.profile.kind,
+    carrierUuid: input.carrierUuid,
+    coversThrough: input.coversThrough,
+    fileName: path.basename(input.file),
+    filePath: input.file,
+    storageDir: input.storageDir,
+    ...(input.sheet === undefined ? {} : { sheet: input.sheet }),
+  });
+  if (record.headerFingerprint !== target.profile.headerFingerprint) {
+    throw new AppError(
+      'bad_request',
+      `${path.basename(input.file)}: its header (${record.header.join(', ')}) is not the layout of profile "${target.profile.name}".`,
+    );
+  }
+  const read = await readRows(
+    db,
+    target.actor,
+    record,
+    target.profile.columns,
+    input.storageDir,
+    {
+      saveProfileAs: null,
+      ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+    },
+  );
+  const preview = await previewImport(db, read);
+  const seconds = () => (performance.now() - started) / 1000;
+  if (preview.errorCount > 0) {
+    return { file: input.file, status: 'refused', uploadUuid: record.uuid, preview, seconds: seconds() };
+  }
+  await commitImport(db, target.actor, record.uuid, { refresh: 'none' });
+  return { file: input.file, status: 'loaded', uploadUuid: record.uuid, preview, seconds: seconds() };
+}
+
+/** After a bulk load: the network's derived production data rebuilt once from its facts. */
+export async function finishBulkLoad(db: Db, networkUuid: string): Promise<void> {
+  await rebuildNetworkRollups(db, networkUuid);
+}
