@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { ColumnMapping } from '#shared/domain/import-matching.ts';
 import type { Db } from '#server/db/client.ts';
 import { importProfiles } from '#server/db/schema/imports.ts';
 import { AppError } from '#server/errors.ts';
