@@ -177,6 +177,7 @@ async function run(label: string, database: Database, file: string, rows: number
       `${Math.round(rows / ((loaded - started) / 1000)).toLocaleString('en-US')} rows/s\n` +
       `  with the rollup rebuild: ${((done - started) / 1000).toFixed(1)} s = ` +
       `${Math.round(rows / ((done - started) / 1000)).toLocaleString('en-US')} rows/s end to end\n` +
+      `  phases (s): ${JSON.stringify(result.phases, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(2)) : v))}\n` +
       `  RSS before ${mb(rssBefore)}, peak ${mb(peak)} (+${mb(peak - rssBefore)})`,
   );
 }

@@ -6,6 +6,9 @@
 /** A parsed cell: the value, or why it could not be read. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
+/** The common case, read without the general path: '-1234.5', '0', '12.00'. */
+const PLAIN_AMOUNT = /^(-?)(0|[1-9]\d{0,13})(?:\.(\d{1,2}))?$/;
+
 const NOT_REPORTED = new Set(['', 'n/a', 'na', 'null', 'none', '#n/a']);
 
 /**
@@ -15,6 +18,12 @@ const NOT_REPORTED = new Set(['', 'n/a', 'na', 'null', 'none', '#n/a']);
  * ('$ -') for zero. More than two decimals round half away from zero to the cent.
  */
 export function parseAmount(raw: string): Parsed<string | null> {
+  const plain = PLAIN_AMOUNT.exec(raw);
+  if (plain) {
+    const [, sign = '', whole = '', fraction = ''] = plain;
+    const zero = sign === '-' && /^0+$/.test(whole + fraction);
+    return { ok: true, value: `${zero ? '' : sign}${whole}.${fraction.padEnd(2, '0')}` };
+  }
   let s = raw.replace(/[\u00a0\u202f]/g, ' ').trim();
   if (NOT_REPORTED.has(s.toLowerCase())) return { ok: true, value: null };
   let signs = 0;

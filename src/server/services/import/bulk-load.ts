@@ -65,9 +65,17 @@ export async function resolveBulkTarget(
   return { actor, scope, profile };
 }
 
-export type BulkFileResult =
-  | { file: string; status: 'loaded'; uploadUuid: string; preview: Preview; seconds: number }
-  | { file: string; status: 'refused'; uploadUuid: string; preview: Preview; seconds: number };
+/** Seconds spent in each step of a file's load. */
+export type BulkPhases = { stage: number; read: number; preview: number; commit: number };
+
+export type BulkFileResult = {
+  file: string;
+  status: 'loaded' | 'refused';
+  uploadUuid: string;
+  preview: Preview;
+  seconds: number;
+  phases: BulkPhases;
+};
 
 /**
  * Loads one file as the upload page does (stage, read with the profile's columns, preview, commit),
@@ -87,6 +95,14 @@ export async function loadFile(
   },
 ): Promise<BulkFileResult> {
   const started = performance.now();
+  let mark = started;
+  const lap = () => {
+    const now = performance.now();
+    const seconds = (now - mark) / 1000;
+    mark = now;
+    return seconds;
+  };
+  const phases: BulkPhases = { stage: 0, read: 0, preview: 0, commit: 0 };
   const record = await stageFile(db, target.actor, target.scope, {
     kind: target.profile.kind,
     carrierUuid: input.carrierUuid,
@@ -102,6 +118,7 @@ export async function loadFile(
       `${path.basename(input.file)}: its header (${record.header.join(', ')}) is not the layout of profile "${target.profile.name}".`,
     );
   }
+  phases.stage = lap();
   const read = await readRows(
     db,
     target.actor,
@@ -113,13 +130,16 @@ export async function loadFile(
       ...(input.onProgress ? { onProgress: input.onProgress } : {}),
     },
   );
+  phases.read = lap();
   const preview = await previewImport(db, read);
-  const seconds = () => (performance.now() - started) / 1000;
+  phases.preview = lap();
+  const result = { file: input.file, uploadUuid: record.uuid, preview, phases };
   if (preview.errorCount > 0) {
-    return { file: input.file, status: 'refused', uploadUuid: record.uuid, preview, seconds: seconds() };
+    return { ...result, status: 'refused', seconds: (performance.now() - started) / 1000 };
   }
   await commitImport(db, target.actor, record.uuid, { refresh: 'none' });
-  return { file: input.file, status: 'loaded', uploadUuid: record.uuid, preview, seconds: seconds() };
+  phases.commit = lap();
+  return { ...result, status: 'loaded', seconds: (performance.now() - started) / 1000 };
 }
 
 /** After a bulk load: the network's derived production data rebuilt once from its facts. */

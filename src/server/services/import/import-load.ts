@@ -107,7 +107,13 @@ function exactMatch(value: string, candidates: readonly Candidate[]): string | n
  * today (a remembered mapping of the network, an exact normalised match, or unmapped) and the
  * suggested matches. Agency codes are listed per carrier, once the file's carriers are mapped.
  */
-export async function valuesToMap(db: Executor, record: ImportRecord): Promise<ValueToMap[]> {
+export async function valuesToMap(
+  db: Executor,
+  record: ImportRecord,
+  options: { suggestions: boolean } = { suggestions: true },
+): Promise<ValueToMap[]> {
+  const suggest = (value: string, candidates: readonly Candidate[]) =>
+    options.suggestions ? rankSuggestions(value, candidates) : [];
   const out: ValueToMap[] = [];
   const carriers = await carrierCandidates(db);
   const carrierIds = new Set(carriers.map((c) => c.id));
@@ -126,7 +132,7 @@ export async function valuesToMap(db: Executor, record: ImportRecord): Promise<V
         value,
         rows,
         ...r,
-        suggestions: rankSuggestions(value, carriers),
+        suggestions: suggest(value, carriers),
       });
     }
   }
@@ -145,7 +151,7 @@ export async function valuesToMap(db: Executor, record: ImportRecord): Promise<V
       value,
       rows,
       ...r,
-      suggestions: rankSuggestions(value, lines),
+      suggestions: suggest(value, lines),
     });
   }
 
@@ -186,7 +192,7 @@ export async function valuesToMap(db: Executor, record: ImportRecord): Promise<V
         value,
         rows,
         ...r,
-        suggestions: rankSuggestions(value, candidates),
+        suggestions: suggest(value, candidates),
       });
     }
   }
@@ -282,7 +288,7 @@ export async function saveValueMappings(
  * transaction), so that preview and commit resolve every row in SQL.
  */
 async function loadResolutions(tx: Executor, record: ImportRecord): Promise<void> {
-  const values = await valuesToMap(tx, record);
+  const values = await valuesToMap(tx, record, { suggestions: false });
   await tx.execute(sql`create temp table if not exists res_values (dimension text, carrier_uuid uuid, value text,
     target_uuid uuid, miscellaneous boolean, agency_uuid uuid) on commit drop`);
   await tx.execute(sql`delete from res_values`);
