@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -358,6 +359,11 @@ describe('Uploading carrier files', () => {
       select count(*)::int as n from carrier_reported_months where carrier_uuid = ${acme}::uuid
         and agency_uuid in (${agencyA.uuid}::uuid, ${agencyB.uuid}::uuid)`);
     expect(months.rows[0]!.n).toBe(6);
+    const staged = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from import_rows where import_uuid = ${first.uploadUuid}::uuid`,
+    );
+    expect(staged.rows[0]!.n).toBe(0); // the staged rows and the kept file go once loaded
+    expect(existsSync(path.join(storageDir, 'imports', first.uploadUuid))).toBe(false);
     const audit = await t.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from audit_log where entity = 'import' and entity_id = ${first.uploadUuid}`,
     );

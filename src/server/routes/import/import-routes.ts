@@ -34,6 +34,7 @@ import {
   valuesToMap,
 } from '#server/services/import/import-load.ts';
 import {
+  discardStoredFile,
   proposedColumns,
   readRows,
   stageFile,
@@ -277,6 +278,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
       const actor = requireActor(request);
       const record = await load(actor, request.params.uploadUuid);
       await commitImport(db, actor, record.uuid, { refresh: 'agency' });
+      await discardStoredFile(storageDir, record.uuid);
       return recordResponse(db, await load(actor, record.uuid));
     },
   );

@@ -6,7 +6,7 @@ import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import { resolveImportScope, type ImportScope } from './import-access.ts';
 import { commitImport, previewImport, type Preview } from './import-load.ts';
-import { readRows, stageFile } from './import-staging.ts';
+import { discardStoredFile, readRows, stageFile } from './import-staging.ts';
 import { rebuildNetworkRollups } from './read-model.ts';
 
 export type BulkTarget = { actor: Actor; scope: ImportScope; profile: typeof importProfiles.$inferSelect };
@@ -119,17 +119,10 @@ export async function loadFile(
     );
   }
   phases.stage = lap();
-  const read = await readRows(
-    db,
-    target.actor,
-    record,
-    target.profile.columns,
-    input.storageDir,
-    {
-      saveProfileAs: null,
-      ...(input.onProgress ? { onProgress: input.onProgress } : {}),
-    },
-  );
+  const read = await readRows(db, target.actor, record, target.profile.columns, input.storageDir, {
+    saveProfileAs: null,
+    ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+  });
   phases.read = lap();
   const preview = await previewImport(db, read);
   phases.preview = lap();
@@ -138,6 +131,7 @@ export async function loadFile(
     return { ...result, status: 'refused', seconds: (performance.now() - started) / 1000 };
   }
   await commitImport(db, target.actor, record.uuid, { refresh: 'none' });
+  await discardStoredFile(input.storageDir, record.uuid);
   phases.commit = lap();
   return { ...result, status: 'loaded', seconds: (performance.now() - started) / 1000 };
 }

@@ -462,6 +462,8 @@ export async function commitImport(
     if (!record || !locked.rows[0]) throw new AppError('not_found', 'This upload does not exist.');
     if (record.status !== 'staged') throw new AppError('conflict', 'This upload was already loaded.');
     if (!record.columns) throw new AppError('conflict', 'Map the columns of the file first.');
+    // Commits and undos of a network run one at a time: two files may own the same cells.
+    await tx.execute(sql`select 1 from networks where uuid = ${record.networkUuid}::uuid for update`);
     await loadResolutions(tx, record);
     const preview = await previewIn(tx, record, record.columns);
     if (preview.errorCount > 0) {
@@ -525,6 +527,8 @@ export async function commitImport(
       rowsLoaded: preview.rowsToLoad,
       total: preview.total,
     });
+    // The staged rows served their purpose; the import record keeps the counts and totals.
+    await tx.execute(sql`delete from import_rows where import_uuid = ${importUuid}::uuid`);
     if (options.refresh === 'agency') await refreshTouched(tx, importUuid);
     return preview;
   });
@@ -562,6 +566,7 @@ export async function undoImport(db: Db, actor: Actor, importUuid: string): Prom
     const [record] = await tx.select().from(imports).where(eq(imports.uuid, importUuid));
     if (!record) throw new AppError('not_found', 'This upload does not exist.');
     if (record.status !== 'committed') throw new AppError('conflict', 'Only a loaded upload can be undone.');
+    await tx.execute(sql`select 1 from networks where uuid = ${record.networkUuid}::uuid for update`);
     const later = await tx.execute<{ file_name: string }>(sql`
       select i.file_name from imports i
       where i.status = 'committed' and i.kind = ${record.kind} and i.network_uuid = ${record.networkUuid}::uuid

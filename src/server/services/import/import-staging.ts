@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import {
@@ -30,6 +30,11 @@ const BATCH_ROWS = 5000;
 /** Where staged files are kept between upload and commit. */
 export function importFilePath(storageDir: string, importUuid: string): string {
   return path.join(storageDir, 'imports', importUuid);
+}
+
+/** A loaded upload's file is no longer needed (its record keeps the name, hash and totals). */
+export async function discardStoredFile(storageDir: string, importUuid: string): Promise<void> {
+  await rm(importFilePath(storageDir, importUuid), { force: true });
 }
 
 async function sha256(file: string): Promise<string> {
@@ -192,6 +197,11 @@ export async function readRows(
   const monthAt = index('month');
   const coversThrough = record.coversThrough;
 
+  // Until this read completes the upload has no columns, so a half-read file is never previewed.
+  await db
+    .update(imports)
+    .set({ columns: null, rowCount: 0, errorCount: 0 })
+    .where(eq(imports.uuid, record.uuid));
   await db.delete(importRows).where(eq(importRows.importUuid, record.uuid));
   await db.delete(importRowErrors).where(eq(importRowErrors.importUuid, record.uuid));
   let rows: Omit<typeof importRows.$inferInsert, 'importUuid'>[] = [];
