@@ -4,7 +4,7 @@
  *
  * Loads a generated production CSV of N rows (default 1,000,000: 200 agency codes x 10 standard
  * types x 36 months, several rows per cell, messy amounts) end to end as `npm run import` does
- * (stream, stage, preview, commit in one transaction, then the network's rollups rebuilt) into a
+ * (stream, stage, check and commit in one transaction, then the network's rollups rebuilt) into a
  * fresh database: PostgreSQL (BENCH_IMPORT_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/understanding_import_bench, dropped and created) and/or PGlite
  * in a new temporary folder. Prints rows/s for each phase, the peak RSS of the process against its
@@ -173,7 +173,7 @@ async function run(label: string, database: Database, file: string, rows: number
   console.log(
     `${label}: ${rows.toLocaleString('en-US')} rows -> ${facts.rows[0]!.n.toLocaleString('en-US')} facts ` +
       `(written ${facts.rows[0]!.written}, preview said ${result.preview.total.writtenPremium})\n` +
-      `  load (stream + stage + preview + commit): ${((loaded - started) / 1000).toFixed(1)} s = ` +
+      `  load (stream, stage, check and commit): ${((loaded - started) / 1000).toFixed(1)} s = ` +
       `${Math.round(rows / ((loaded - started) / 1000)).toLocaleString('en-US')} rows/s\n` +
       `  with the rollup rebuild: ${((done - started) / 1000).toFixed(1)} s = ` +
       `${Math.round(rows / ((done - started) / 1000)).toLocaleString('en-US')} rows/s end to end\n` +

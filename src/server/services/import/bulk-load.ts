@@ -5,7 +5,7 @@ import { importProfiles } from '#server/db/schema/imports.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import { resolveImportScope, type ImportScope } from './import-access.ts';
-import { commitImport, previewImport, type Preview } from './import-load.ts';
+import { commitImport, RowErrorsRefusal, type Preview } from './import-load.ts';
 import { discardStoredFile, readRows, stageFile } from './import-staging.ts';
 import { rebuildNetworkRollups } from './read-model.ts';
 
@@ -66,7 +66,7 @@ export async function resolveBulkTarget(
 }
 
 /** Seconds spent in each step of a file's load. */
-export type BulkPhases = { stage: number; read: number; preview: number; commit: number };
+export type BulkPhases = { stage: number; read: number; commit: number };
 
 export type BulkFileResult = {
   file: string;
@@ -102,7 +102,7 @@ export async function loadFile(
     mark = now;
     return seconds;
   };
-  const phases: BulkPhases = { stage: 0, read: 0, preview: 0, commit: 0 };
+  const phases: BulkPhases = { stage: 0, read: 0, commit: 0 };
   const record = await stageFile(db, target.actor, target.scope, {
     kind: target.profile.kind,
     carrierUuid: input.carrierUuid,
@@ -124,16 +124,23 @@ export async function loadFile(
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
   });
   phases.read = lap();
-  const preview = await previewImport(db, read);
-  phases.preview = lap();
-  const result = { file: input.file, uploadUuid: record.uuid, preview, phases };
-  if (preview.errorCount > 0) {
-    return { ...result, status: 'refused', seconds: (performance.now() - started) / 1000 };
+  const result = { file: input.file, uploadUuid: record.uuid, phases };
+  // The commit checks every row itself (and refuses with the preview): no separate preview pass.
+  try {
+    const preview = await commitImport(db, target.actor, read.uuid, { refresh: 'none' });
+    await discardStoredFile(input.storageDir, record.uuid);
+    phases.commit = lap();
+    return { ...result, preview, status: 'loaded', seconds: (performance.now() - started) / 1000 };
+  } catch (error) {
+    if (!(error instanceof RowErrorsRefusal)) throw error;
+    phases.commit = lap();
+    return {
+      ...result,
+      preview: error.preview,
+      status: 'refused',
+      seconds: (performance.now() - started) / 1000,
+    };
   }
-  await commitImport(db, target.actor, record.uuid, { refresh: 'none' });
-  await discardStoredFile(input.storageDir, record.uuid);
-  phases.commit = lap();
-  return { ...result, status: 'loaded', seconds: (performance.now() - started) / 1000 };
 }
 
 /** After a bulk load: the network's derived production data rebuilt once from its facts. */

@@ -437,6 +437,16 @@ const COMMISSION_COLUMNS = sql.raw(
   'agency_uuid, network_uuid, carrier_uuid, line_uuid, month, source, written_premium, base_commission, additional_commission',
 );
 
+/** A commit refused because rows have errors (a 400 for the API); carries the preview that says which. */
+export class RowErrorsRefusal extends AppError {
+  constructor(
+    readonly preview: Preview,
+    message: string,
+  ) {
+    super('bad_request', message);
+  }
+}
+
 export type CommitOptions = {
   /** 'agency': refresh each touched agency in the transaction; 'none': the caller rebuilds the network after. */
   refresh: 'agency' | 'none';
@@ -467,8 +477,8 @@ export async function commitImport(
     await loadResolutions(tx, record);
     const preview = await previewIn(tx, record, record.columns);
     if (preview.errorCount > 0) {
-      throw new AppError(
-        'bad_request',
+      throw new RowErrorsRefusal(
+        preview,
         `${preview.errorCount} ${preview.errorCount === 1 ? 'row has an error' : 'row errors'}: nothing was loaded. Correct the file or the mappings and try again.`,
       );
     }
