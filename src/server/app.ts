@@ -37,6 +37,7 @@ import { createBilling } from '#server/services/subscription/stripe-client.ts';
 import { mappingRoutes } from '#server/routes/production/mapping-routes.ts';
 import { productionRoutes } from '#server/routes/production/production-routes.ts';
 import { manualEntryRoutes } from '#server/routes/manual-entry/manual-entry-routes.ts';
+import { importRoutes } from '#server/routes/import/import-routes.ts';
 import { mailRoutes } from '#server/routes/mail/mail-routes.ts';
 import { registrationRoutes } from '#server/routes/registration/registration-routes.ts';
 import { healthRoutes } from '#server/routes/system/health-routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp({
   await app.register(mailRoutes, { db: database.db });
   await app.register(carrierRequestRoutes, { db: database.db, mailer, config });
   await app.register(manualEntryRoutes, { db: database.db, today });
+  await app.register(importRoutes, { db: database.db, storageDir: config.dataDir });
   await app.register(mfaRoutes, { db: database.db, secret: config.authSecret, mailer });
   await app.register(registrationRoutes, { db: database.db, auth, mailer, config });
   await app.register(profileRoutes, { db: database.db, auth });

@@ -1,10 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { UPLOAD_PERMISSION } from '#shared/domain/access.ts';
 import { EMBEDDABLE_REPORTS } from '#shared/domain/reports.ts';
 import { loadConfig } from '#server/config.ts';
-import { featureFlags, productFeatures, subscriberFeatures } from '#server/db/schema/access.ts';
+import {
+  featureFlags,
+  productFeatures,
+  subscriberFeatures,
+  userPermissions,
+} from '#server/db/schema/access.ts';
 import { invitations, users } from '#server/db/schema/auth.ts';
+import { imports } from '#server/db/schema/imports.ts';
+import type { Actor } from '#server/policies/actor.ts';
+import { commitImport, saveValueMappings } from '#server/services/import/import-load.ts';
+import { readRows, stageFile } from '#server/services/import/import-staging.ts';
 import { hashRegistrationToken } from '#server/services/registration/invitation-service.ts';
 import { buildAgency, buildBroadLines, buildCarrier, buildNetwork, buildUser } from './factories.ts';
 import { createTestApp, injectAs, signIn, type TestApp } from './test-app.ts';
@@ -47,6 +60,10 @@ export const ID_KINDS = [
   'requestId',
   'assignment',
   'sigmaWorkbook',
+  /** The network a record belongs to (an agency tenant's is its network's). */
+  'network',
+  /** An uploaded carrier file (staged, its columns read). */
+  'upload',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -104,7 +121,11 @@ export type TenantWorld = {
   levelKindOf: (uuid: string) => 'agency' | 'network';
   entry: (importUuid: string) => Promise<EntryDetails>;
   assignment: (assignmentId: string) => Promise<AssignmentDetails>;
+  /** Loads a staged upload (as staff), so that it can be undone. */
+  commitUpload: (uploadUuid: string) => Promise<void>;
   fresh: {
+    /** A new staged upload of the tenant (a network's, or an agency administrator's for an agency). */
+    upload: (tenant: TenantName) => Promise<string>;
     /** A new manual entry of an agency tenant (a new key at the tenant's sub-code). */
     entry: (tenant: TenantName) => Promise<string>;
     /** A new dashboard assignment at the tenant's level, for a report it has none for. */
@@ -128,6 +149,9 @@ const SIGMA = {
   SIGMA_BASE_URL: 'https://app.sigmacomputing.com/world-test',
 };
 
+/** The data directory of the world's application (where uploaded files are kept). */
+let worldDataDir = '';
+
 /** The application the world lives in: Sigma dashboards can be minted, today is WORLD_TODAY. */
 export async function createWorldApp(beforeReady?: (app: FastifyInstance) => void): Promise<TestApp> {
   const { embeds } = loadConfig({
@@ -135,7 +159,8 @@ export async function createWorldApp(beforeReady?: (app: FastifyInstance) => voi
     AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
     ...SIGMA,
   });
-  return createTestApp({ embeds }, beforeReady, () => WORLD_TODAY);
+  worldDataDir = mkdtempSync(path.join(tmpdir(), 'world-data-'));
+  return createTestApp({ embeds, dataDir: worldDataDir }, beforeReady, () => WORLD_TODAY);
 }
 
 const AGENCY_REPORT = 'ams-data-health';
@@ -190,6 +215,13 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
     foreignNetwork: await buildUser(db, { userType: 'network', networkUuid: foreign.networkUuid }),
   };
 
+  // The upload portal's users: network users and staff with the upload permission (spec part 1 §6).
+  await db
+    .insert(userPermissions)
+    .values(
+      [roleUsers.network, roleUsers.staff].map((u) => ({ userId: u.id, permission: UPLOAD_PERMISSION })),
+    );
+
   const roles = {} as Record<RoleName, Role>;
   for (const name of ['owner', 'administrator', 'user', 'network', 'staff'] as const) {
     const user = roleUsers[name];
@@ -221,7 +253,13 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
     networkUuid: agency.networkUuid,
     agencyUuid: agency.uuid,
     displayName: agency.name,
-    ids: { level: agency.uuid, agency: agency.uuid, subscriber: agency.subscriber.uuid, user: user.id },
+    ids: {
+      level: agency.uuid,
+      agency: agency.uuid,
+      subscriber: agency.subscriber.uuid,
+      user: user.id,
+      network: agency.networkUuid,
+    },
     privateMarkers: [user.email, user.name],
   });
   const networkTenant = (
@@ -235,7 +273,7 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
     networkUuid,
     agencyUuid: null,
     displayName,
-    ids: { level: networkUuid, user: user.id },
+    ids: { level: networkUuid, user: user.id, network: networkUuid },
     privateMarkers: [user.email, user.name],
   });
   const tenants: Record<TenantName, Tenant> = {
@@ -331,6 +369,52 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
     const report = tenant.kind === 'agency' ? AGENCY_REPORT : NETWORK_REPORT;
     tenant.ids.assignment = await assign(name, report, 'sigma', workbook);
     tenant.ids.sigmaWorkbook = workbook;
+  }
+
+  // A staged upload per tenant: a network's (staff's) upload, or the agency's own. Its one row names
+  // the tenant's sub-code and a policy type the network keeps in the Miscellaneous bucket.
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'world-uploads-'));
+  const storageDir = worldDataDir;
+  const staffActor: Actor = {
+    userId: roles.staff.userId,
+    email: roles.staff.email,
+    userType: 'internal',
+    agencyUuid: null,
+    networkUuid: null,
+    isOwner: false,
+    isAdministrator: false,
+    sessionId: 'world',
+  };
+  const createUpload = async (name: TenantName) => {
+    const tenant = tenants[name];
+    const code = tenant.kind === 'agency' ? await subCodeOf(t, tenant.ids.subCode!) : 'NO-CODE';
+    const file = path.join(uploadDir, `${name}-${suffix()}.csv`);
+    writeFileSync(file, `Agency Code,Policy Type,Written Premium\n${code},World fees,1.00\n`);
+    const record = await stageFile(
+      db,
+      staffActor,
+      { networkUuid: tenant.networkUuid, agencyUuid: tenant.agencyUuid },
+      {
+        kind: 'production',
+        carrierUuid: carrier.uuid,
+        coversThrough: '2026-10-01',
+        fileName: 'world.csv',
+        filePath: file,
+        storageDir,
+      },
+    );
+    await readRows(db, staffActor, record, UPLOAD_COLUMNS, storageDir, { saveProfileAs: null });
+    return record.uuid;
+  };
+  for (const name of TENANT_NAMES) {
+    tenants[name].ids.upload = await createUpload(name);
+  }
+  for (const networkUuid of new Set(TENANT_NAMES.map((n) => tenants[n].networkUuid))) {
+    const [any] = TENANT_NAMES.filter((n) => tenants[n].networkUuid === networkUuid);
+    const record = await uploadRecord(t, tenants[any!].ids.upload!);
+    await saveValueMappings(db, staffActor, record, [
+      { dimension: 'line', carrierUuid: null, value: 'World fees', targetUuid: null, miscellaneous: true },
+    ]);
   }
 
   const pendingUser = async (tenant: Tenant) => {
@@ -441,7 +525,11 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
         levelUuid: row.agency_uuid ?? row.network_uuid,
       };
     },
+    commitUpload: async (uploadUuid) => {
+      await commitImport(db, staffActor, uploadUuid, { refresh: 'agency' });
+    },
     fresh: {
+      upload: createUpload,
       entry: async (tenant) => {
         const subCode = tenants[tenant].ids.subCode;
         if (!subCode) throw new Error(`world: ${tenant} has no manual entries`);
@@ -461,6 +549,24 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
       entryKey,
     },
   };
+}
+
+const UPLOAD_COLUMNS = {
+  agencyCode: 'Agency Code',
+  lineOfBusiness: 'Policy Type',
+  writtenPremium: 'Written Premium',
+};
+
+async function subCodeOf(t: TestApp, subCodeUuid: string): Promise<string> {
+  const result = await t.database.db.execute<{ code: string }>(
+    sql`select code from agency_codes where uuid = ${subCodeUuid}::uuid`,
+  );
+  return result.rows[0]!.code;
+}
+
+async function uploadRecord(t: TestApp, uploadUuid: string) {
+  const [record] = await t.database.db.select().from(imports).where(eq(imports.uuid, uploadUuid));
+  return record!;
 }
 
 async function networkName(t: TestApp, networkUuid: string): Promise<string> {

@@ -67,6 +67,8 @@ const ID_RULES: Record<string, IdRule> = {
   userId: { kind: 'user' },
   assignmentId: { kind: 'assignment' },
   importUuid: { kind: 'entry' },
+  uploadUuid: { kind: 'upload' },
+  networkUuid: { kind: 'network' },
   subCodeUuid: { kind: 'subCode' },
   subcodeParent: { kind: 'subCode' },
   workbookId: { kind: 'sigmaWorkbook' },
@@ -136,6 +138,14 @@ type Recipe = {
   fill?: (ctx: FillContext) => Overrides | Promise<Overrides>;
 };
 
+const UPLOADERS =
+  "network users with the upload permission (their network's uploads) and agency administrators (their agency's)";
+const UPLOADER_ROLES: readonly Caller[] = ['owner', 'administrator', 'network'];
+const UPLOAD_COLUMNS = {
+  agencyCode: 'Agency Code',
+  lineOfBusiness: 'Policy Type',
+  writtenPremium: 'Written Premium',
+};
 const PRODUCTION_PERIOD = { startDate: '2026-01-01', endDate: '2026-10-31' };
 const STAFF_ONLY = 'internal staff only (requireInternal)';
 const PERSON = {
@@ -188,8 +198,56 @@ async function registration(
 const RECIPES: Record<string, Recipe> = {
   'GET /api/agency/users': { why: 'lists the users of one agency', agencyLevel: true },
   'GET /api/clarity/user': {
-    why: 'answers 403 without upload-portal permissions, which no one in the world has',
+    why: 'answers 403 without upload-portal permissions, which only the network user and staff have',
+    allowed: ['network', 'staff'],
+  },
+  'POST /api/imports': {
+    why:
+      'the file is the raw body (application/octet-stream), which generated requests do not carry: ' +
+      'every call is refused; tests/integration/import.test.ts uploads files as each role',
     allowed: [],
+    noStaffControl: 'a generated request has no file, so no call can succeed',
+  },
+  'GET /api/imports': { why: UPLOADERS, allowed: UPLOADER_ROLES },
+  'GET /api/imports/{uploadUuid}': { why: UPLOADERS, allowed: UPLOADER_ROLES },
+  'GET /api/imports/{uploadUuid}/values': { why: UPLOADERS, allowed: UPLOADER_ROLES },
+  'GET /api/imports/{uploadUuid}/preview': { why: UPLOADERS, allowed: UPLOADER_ROLES },
+  'PUT /api/imports/{uploadUuid}/columns': {
+    why: `${UPLOADERS}; the columns name the upload's header`,
+    allowed: UPLOADER_ROLES,
+    fill: () => ({ body: { columns: UPLOAD_COLUMNS, profileName: null } }),
+  },
+  'PUT /api/imports/{uploadUuid}/values': {
+    why: `${UPLOADERS}; an agency code is mapped to a sub-code at its carrier`,
+    allowed: UPLOADER_ROLES,
+    kinds: { 'body.mappings.[].targetUuid': 'subCode' },
+    fill: ({ world, ids }) => ({
+      body: {
+        mappings: [
+          {
+            dimension: 'agencyCode',
+            carrierUuid: world.carrierUuid,
+            value: 'GENERATED-CODE',
+            targetUuid: ids['body.mappings.[].targetUuid'],
+            miscellaneous: false,
+          },
+        ],
+      },
+    }),
+  },
+  'POST /api/imports/{uploadUuid}/commit': {
+    why: `${UPLOADERS}; each commit loads an upload of its own`,
+    allowed: UPLOADER_ROLES,
+    fresh: ['upload'],
+  },
+  'POST /api/imports/{uploadUuid}/undo': {
+    why: `${UPLOADERS}; each undo needs a loaded upload of its own`,
+    allowed: UPLOADER_ROLES,
+    fresh: ['upload'],
+    fill: async ({ world, ids, mustSucceed }) => {
+      if (mustSucceed) await world.commitUpload(ids['path.uploadUuid']!);
+      return {};
+    },
   },
   'GET /api/admin/feature-flags': { why: STAFF_ONLY, allowed: ['staff'] },
   'PUT /api/admin/feature-flags/{key}': {
@@ -435,6 +493,8 @@ function inScope(caller: Caller, tenant: TenantName, kind: IdKind): boolean {
   if (caller === 'network')
     return tenant === 'homeNetwork' || tenant === 'homeAgency' || tenant === 'siblingAgency';
   if (tenant === 'homeAgency') return true;
+  // An agency's network is its own (the network of its sibling too).
+  if (kind === 'network') return tenant === 'homeNetwork' || tenant === 'siblingAgency';
   // An agency sees the dashboards assigned to its network (report-service appliesAt).
   return tenant === 'homeNetwork' && (kind === 'assignment' || kind === 'sigmaWorkbook');
 }
@@ -502,6 +562,7 @@ const holds = (tenant: TenantName, kind: IdKind) => world.tenants[tenant].ids[ki
 async function freshId(kind: IdKind, tenant: TenantName): Promise<string> {
   if (kind === 'entry') return world.fresh.entry(tenant);
   if (kind === 'assignment') return world.fresh.assignment(tenant);
+  if (kind === 'upload') return world.fresh.upload(tenant);
   if (kind === 'requestId') return randomUUID();
   throw new Error(`no fresh ${kind} can be made`);
 }

@@ -1,0 +1,233 @@
+ 
+/**
+ * `npm run bench:import [-- --rows 1000000 --driver postgres|pglite|both]`
+ *
+ * Loads a generated production CSV of N rows (default 1,000,000: 200 agency codes x 10 standard
+ * types x 36 months, several rows per cell, messy amounts) end to end as `npm run import` does
+ * (stream, stage, check and commit in one transaction, then the network's rollups rebuilt) into a
+ * fresh database: PostgreSQL (BENCH_IMPORT_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/understanding_import_bench, dropped and created) and/or PGlite
+ * in a new temporary folder. Prints rows/s for each phase, the peak RSS of the process against its
+ * RSS before the load, and the time of a Carrier Production view afterwards. Figures go in the
+ * issue's closing note; no test asserts them.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { UPLOAD_PERMISSION } from '#shared/domain/access.ts';
+import { headerFingerprint, suggestColumns } from '#shared/domain/import-matching.ts';
+import { appRoot } from '#server/config.ts';
+import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { finishBulkLoad, loadFile, resolveBulkTarget } from '#server/services/import/bulk-load.ts';
+
+type Args = { rows: number; driver: 'postgres' | 'pglite' | 'both' };
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { rows: 1_000_000, driver: 'both' };
+  for (let i = 0; i < argv.length; i++) {
+    const [name, inline] = argv[i]!.replace(/^--/, '').split('=');
+    const value = inline ?? argv[++i];
+    if (name === 'rows') args.rows = Number(value);
+    else if (name === 'driver' && (value === 'postgres' || value === 'pglite' || value === 'both'))
+      args.driver = value;
+    else throw new Error(`Unknown argument ${argv[i]}; use --rows N --driver postgres|pglite|both`);
+  }
+  return args;
+}
+
+const HEADER = [
+  'Agent Code',
+  'Product Line',
+  'Accounting Month',
+  'Written Premium',
+  'New Business',
+  'Earned Premium',
+  'Incurred Losses',
+];
+const TYPES = [
+  'Personal Auto',
+  'Homeowners',
+  'Dwelling Fire',
+  'Personal Umbrella',
+  'Businessowners',
+  'Commercial Auto',
+  'Workers Compensation',
+  'General Liability',
+  'Commercial Property',
+  'Commercial Umbrella',
+];
+const CODES = 200;
+const MONTHS = 36;
+
+/** Writes the CSV with backpressure (never whole in memory). */
+async function writeCsv(file: string, rows: number): Promise<void> {
+  const out = createWriteStream(file);
+  out.write(`${HEADER.join(',')}\n`);
+  let seed = 42;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const money = (n: number) => {
+    const text = (Math.abs(n) / 100).toFixed(2);
+    return n < 0
+      ? `"(${text})"`
+      : n % 7 === 0
+        ? `"$${Number(text).toLocaleString('en-US', { minimumFractionDigits: 2 })}"`
+        : text;
+  };
+  for (let i = 0; i < rows; i++) {
+    const code = `B-${String(i % CODES).padStart(4, '0')}`;
+    const type = TYPES[Math.floor(i / CODES) % TYPES.length]!;
+    const m = Math.floor(i / (CODES * TYPES.length)) % MONTHS;
+    const month = `${2023 + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
+    const line = `${code},${type},${month},${money(Math.floor(random() * 500_000) - 50_000)},${money(Math.floor(random() * 100_000))},${i % 13 === 0 ? '' : money(Math.floor(random() * 400_000))},${money(Math.floor(random() * 200_000))}\n`;
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+async function prepare(database: Database): Promise<{ email: string; networkUuid: string }> {
+  const { db } = database;
+  await database.migrate(path.join(appRoot, 'src', 'server', 'db', 'migrations'));
+  const network = await db.execute<{ uuid: string }>(
+    sql`insert into networks (name, abbreviation) values ('Import bench network', 'IBN') returning uuid`,
+  );
+  const networkUuid = network.rows[0]!.uuid;
+  const carrier = await db.execute<{ uuid: string }>(
+    sql`insert into carriers (name, display_name) values ('Bench Mutual', 'Bench Mutual') returning uuid`,
+  );
+  const carrierUuid = carrier.rows[0]!.uuid;
+  const classification = await db.execute<{ uuid: string }>(
+    sql`insert into classifications (code, name) values ('STD', 'Standard') returning uuid`,
+  );
+  const cls = classification.rows[0]!.uuid;
+  const root = await db.execute<{ uuid: string }>(
+    sql`insert into lines_of_business (classification_uuid, code, name, level) values (${cls}::uuid, 'P&C', 'P&C', 0) returning uuid`,
+  );
+  const broad = await db.execute<{ uuid: string }>(sql`insert into lines_of_business
+    (classification_uuid, parent_uuid, code, name, level) values (${cls}::uuid, ${root.rows[0]!.uuid}::uuid, 'PL', 'Personal Lines', 1) returning uuid`);
+  for (const [i, name] of TYPES.entries()) {
+    await db.execute(sql`insert into lines_of_business (classification_uuid, parent_uuid, code, name, level, sort_order)
+      values (${cls}::uuid, ${broad.rows[0]!.uuid}::uuid, ${`T${i}`}, ${name}, 2, ${i})`);
+  }
+  for (let a = 0; a < CODES; a++) {
+    const agency = await db.execute<{
+      uuid: string;
+    }>(sql`insert into agencies (network_uuid, name, city, state)
+      values (${networkUuid}::uuid, ${`Bench agency ${a}`}, 'Des Moines', 'IA') returning uuid`);
+    await db.execute(sql`insert into agency_codes (agency_uuid, carrier_uuid, code, name)
+      values (${agency.rows[0]!.uuid}::uuid, ${carrierUuid}::uuid, ${`B-${String(a).padStart(4, '0')}`}, ${`Bench ${a}`})`);
+  }
+  const email = 'bench-staff@example.test';
+  const user = await db.execute<{
+    id: string;
+  }>(sql`insert into users (name, first_name, last_name, email, email_verified, user_type)
+    values ('Bench Staff', 'Bench', 'Staff', ${email}, true, 'internal') returning id`);
+  await db.execute(
+    sql`insert into user_permissions (user_id, permission) values (${user.rows[0]!.id}::uuid, ${UPLOAD_PERMISSION})`,
+  );
+  await db.execute(sql`insert into import_profiles (network_uuid, kind, name, header_fingerprint, columns, updated_by)
+    values (${networkUuid}::uuid, 'production', 'Bench portal', ${headerFingerprint(HEADER)},
+      ${JSON.stringify(suggestColumns('production', HEADER))}::jsonb, ${user.rows[0]!.id}::uuid)`);
+  return { email, networkUuid };
+}
+
+async function run(label: string, database: Database, file: string, rows: number, storageDir: string) {
+  const { db } = database;
+  const { email, networkUuid } = await prepare(database);
+  const target = await resolveBulkTarget(db, {
+    userEmail: email,
+    network: networkUuid,
+    profile: 'Bench portal',
+  });
+  const carrier = await db.execute<{ uuid: string }>(
+    sql`select uuid from carriers where name = 'Bench Mutual'`,
+  );
+  (globalThis as { gc?: () => void }).gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let peak = rssBefore;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const started = performance.now();
+  const result = await loadFile(db, target, {
+    file,
+    carrierUuid: carrier.rows[0]!.uuid,
+    coversThrough: '2025-12-01',
+    storageDir,
+  });
+  const loaded = performance.now();
+  await finishBulkLoad(db, networkUuid);
+  const done = performance.now();
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  if (result.status !== 'loaded')
+    throw new Error(`${label}: refused: ${JSON.stringify(result.preview.errors.slice(0, 5))}`);
+  const facts = await db.execute<{ n: number; written: string }>(
+    sql`select count(*)::int as n, sum(written_premium)::text as written from production_facts where network_uuid = ${networkUuid}::uuid`,
+  );
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+  console.log(
+    `${label}: ${rows.toLocaleString('en-US')} rows -> ${facts.rows[0]!.n.toLocaleString('en-US')} facts ` +
+      `(written ${facts.rows[0]!.written}, preview said ${result.preview.total.writtenPremium})\n` +
+      `  load (stream, stage, check and commit): ${((loaded - started) / 1000).toFixed(1)} s = ` +
+      `${Math.round(rows / ((loaded - started) / 1000)).toLocaleString('en-US')} rows/s\n` +
+      `  with the rollup rebuild: ${((done - started) / 1000).toFixed(1)} s = ` +
+      `${Math.round(rows / ((done - started) / 1000)).toLocaleString('en-US')} rows/s end to end\n` +
+      `  phases (s): ${JSON.stringify(result.phases, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(2)) : v))}\n` +
+      `  RSS before ${mb(rssBefore)}, peak ${mb(peak)} (+${mb(peak - rssBefore)})`,
+  );
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-import-'));
+  try {
+    const file = path.join(dir, 'production.csv');
+    const t0 = performance.now();
+    await writeCsv(file, args.rows);
+    console.log(
+      `Generated ${args.rows.toLocaleString('en-US')} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
+    );
+    if (args.driver !== 'pglite') {
+      const url =
+        process.env.BENCH_IMPORT_DATABASE_URL ??
+        'postgres://postgres@127.0.0.1:5432/understanding_import_bench';
+      const admin = new URL(url);
+      const name = admin.pathname.slice(1).replaceAll('"', '');
+      admin.pathname = '/postgres';
+      const client = new pg.Client({ connectionString: admin.toString() });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.query(`create database "${name}"`);
+      await client.end();
+      const database = await openPostgres(url);
+      try {
+        await run('PostgreSQL', database, file, args.rows, path.join(dir, 'pg-store'));
+      } finally {
+        await database.close();
+      }
+    }
+    if (args.driver !== 'postgres') {
+      const database = await openPglite(path.join(dir, 'pglite'));
+      try {
+        await run('PGlite', database, file, args.rows, path.join(dir, 'pglite-store'));
+      } finally {
+        await database.close();
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);

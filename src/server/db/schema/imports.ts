@@ -1,0 +1,193 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { networks } from './tenancy.ts';
+import { carriers } from './dimensions.ts';
+
+const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
+
+/**
+ * One uploaded carrier file (issue 20) and what became of it: 'staged' (read, not yet written),
+ * 'committed' (its facts loaded), 'undone' (what it replaced restored). Who, when, the file's name
+ * and SHA-256, its row counts and totals.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    networkUuid: uuid('network_uuid')
+      .notNull()
+      .references(() => networks.uuid),
+    /** The one agency an agency administrator's upload may touch; null for a network's upload. */
+    agencyUuid: uuid('agency_uuid'),
+    kind: text('kind', { enum: ['production', 'commission'] }).notNull(),
+    status: text('status', { enum: ['staged', 'committed', 'undone'] })
+      .notNull()
+      .default('staged'),
+    fileName: text('file_name').notNull(),
+    fileHash: text('file_hash').notNull(),
+    fileSize: integer('file_size').notNull(),
+    /** The carrier chosen for the whole file, or null when the file names its carrier per row. */
+    carrierUuid: uuid('carrier_uuid').references(() => carriers.uuid),
+    /** The last month the file covers (first day); rows without a month column belong to it. */
+    coversThrough: date('covers_through', { mode: 'string' }).notNull(),
+    /** What was detected: format, encoding, delimiter, sheet, header row number. */
+    detected: jsonb('detected').notNull(),
+    header: jsonb('header').$type<string[]>().notNull(),
+    headerFingerprint: text('header_fingerprint').notNull(),
+    /** field -> header name, once the columns are mapped. */
+    columns: jsonb('columns').$type<Record<string, string>>(),
+    rowCount: integer('row_count').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    rowsLoaded: integer('rows_loaded'),
+    rowsSkipped: integer('rows_skipped'),
+    totals: jsonb('totals'),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    committedBy: uuid('committed_by'),
+    committedAt: timestamp('committed_at', { withTimezone: true }),
+    undoneBy: uuid('undone_by'),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [index('imports_network_idx').on(t.networkUuid, t.createdAt)],
+);
+
+/**
+ * A network's column mapping for a file layout, keyed by the header's fingerprint so next month's
+ * file from the same portal maps itself.
+ */
+export const importProfiles = pgTable(
+  'import_profiles',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    networkUuid: uuid('network_uuid')
+      .notNull()
+      .references(() => networks.uuid),
+    kind: text('kind', { enum: ['production', 'commission'] }).notNull(),
+    name: text('name').notNull(),
+    headerFingerprint: text('header_fingerprint').notNull(),
+    columns: jsonb('columns').$type<Record<string, string>>().notNull(),
+    updatedBy: uuid('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('import_profiles_fingerprint_uidx').on(t.networkUuid, t.kind, t.headerFingerprint),
+    uniqueIndex('import_profiles_name_uidx').on(t.networkUuid, t.name),
+  ],
+);
+
+/**
+ * A network's remembered mapping of a file's value (normalised) to a carrier, a standard type or an
+ * agency code (an agency code's value is scoped to its carrier), or to the Miscellaneous bucket:
+ * rows that are not carrier business, skipped on load.
+ */
+export const importValueMappings = pgTable(
+  'import_value_mappings',
+  {
+    networkUuid: uuid('network_uuid')
+      .notNull()
+      .references(() => networks.uuid),
+    dimension: text('dimension', { enum: ['carrier', 'line', 'agencyCode'] }).notNull(),
+    /** The carrier an agency code belongs to; '' for carriers and lines. */
+    scopeKey: text('scope_key').notNull().default(''),
+    sourceValue: text('source_value').notNull(),
+    targetUuid: uuid('target_uuid'),
+    miscellaneous: boolean('miscellaneous').notNull().default(false),
+    updatedBy: uuid('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.networkUuid, t.dimension, t.scopeKey, t.sourceValue] })],
+);
+
+/** The rows of a staged file, read and typed (the mapping of their values is applied at commit). */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    importUuid: uuid('import_uuid')
+      .notNull()
+      .references(() => imports.uuid, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    agencyCode: text('agency_code'),
+    carrier: text('carrier'),
+    line: text('line'),
+    month: date('month', { mode: 'string' }),
+    writtenPremium: money('written_premium'),
+    newWrittenPremium: money('new_written_premium'),
+    earned: money('earned'),
+    incurred: money('incurred'),
+    baseCommission: money('base_commission'),
+    additionalCommission: money('additional_commission'),
+  },
+  (t) => [primaryKey({ columns: [t.importUuid, t.rowNumber] })],
+);
+
+/** Why a staged row could not be read: which row, which column, why. */
+export const importRowErrors = pgTable(
+  'import_row_errors',
+  {
+    importUuid: uuid('import_uuid')
+      .notNull()
+      .references(() => imports.uuid, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    column: text('column').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('import_row_errors_import_idx').on(t.importUuid, t.rowNumber)],
+);
+
+/**
+ * What a commit replaced: the agency x carrier x agency code x month cells it owns, and the rows
+ * that were there before (restored by undo), and the reported months it added.
+ */
+export const importScopes = pgTable(
+  'import_scopes',
+  {
+    importUuid: uuid('import_uuid')
+      .notNull()
+      .references(() => imports.uuid),
+    agencyUuid: uuid('agency_uuid').notNull(),
+    carrierUuid: uuid('carrier_uuid').notNull(),
+    agencyCodeUuid: uuid('agency_code_uuid'),
+    month: date('month', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    index('import_scopes_import_idx').on(t.importUuid),
+    index('import_scopes_cell_idx').on(t.agencyUuid, t.carrierUuid, t.month),
+  ],
+);
+
+export const importReplacedFacts = pgTable(
+  'import_replaced_facts',
+  {
+    importUuid: uuid('import_uuid')
+      .notNull()
+      .references(() => imports.uuid),
+    /** The whole fact row as it was (production_facts or commission_facts columns, without id). */
+    fact: jsonb('fact').notNull(),
+  },
+  (t) => [index('import_replaced_facts_import_idx').on(t.importUuid)],
+);
+
+export const importAddedMonths = pgTable(
+  'import_added_months',
+  {
+    importUuid: uuid('import_uuid')
+      .notNull()
+      .references(() => imports.uuid),
+    agencyUuid: uuid('agency_uuid').notNull(),
+    carrierUuid: uuid('carrier_uuid').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('import_added_months_import_idx').on(t.importUuid)],
+);

@@ -1,0 +1,621 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { rankSuggestions, type Candidate, type Suggestion } from '#shared/domain/import-matching.ts';
+import type { Db } from '#server/db/client.ts';
+import { importValueMappings, imports } from '#server/db/schema/imports.ts';
+import { AppError } from '#server/errors.ts';
+import type { Actor } from '#server/policies/actor.ts';
+import type { ImportRecord } from './import-staging.ts';
+import { valueKey } from './import-staging.ts';
+import { refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
+
+type Executor = Pick<Db, 'execute'>;
+export type Dimension = 'carrier' | 'line' | 'agencyCode';
+
+/** What one of a file's values resolves to. */
+type Resolution = {
+  targetUuid: string | null;
+  miscellaneous: boolean;
+  how: 'remembered' | 'exact' | 'unmapped';
+};
+
+export type ValueToMap = {
+  dimension: Dimension;
+  /** For an agency code: the carrier it is a code at. */
+  carrierUuid: string | null;
+  value: string;
+  rows: number;
+  targetUuid: string | null;
+  miscellaneous: boolean;
+  how: Resolution['how'];
+  suggestions: Suggestion[];
+};
+
+const NONE = '00000000-0000-0000-0000-000000000000';
+
+async function rememberedMappings(db: Executor, networkUuid: string, dimension: Dimension) {
+  const rows = await db.execute<{
+    scope_key: string;
+    source_value: string;
+    target_uuid: string | null;
+    miscellaneous: boolean;
+  }>(sql`
+    select scope_key, source_value, target_uuid, miscellaneous from import_value_mappings
+    where network_uuid = ${networkUuid}::uuid and dimension = ${dimension}`);
+  return new Map(rows.rows.map((r) => [`${r.scope_key}|${r.source_value}`, r]));
+}
+
+async function carrierCandidates(db: Executor): Promise<Candidate[]> {
+  const rows = await db.execute<{ uuid: string; name: string; display_name: string }>(
+    sql`select uuid, name, display_name from carriers order by display_name`,
+  );
+  return rows.rows.map((r) => ({
+    id: r.uuid,
+    name: r.display_name,
+    aliases: r.name === r.display_name ? [] : [r.name],
+  }));
+}
+
+/** Production is kept per standard type; a commission statement may stop at a broad line. */
+async function lineCandidates(db: Executor, kind: ImportRecord['kind']): Promise<Candidate[]> {
+  const levels = kind === 'production' ? sql`(2)` : sql`(1, 2)`;
+  const rows = await db.execute<{ uuid: string; name: string; code: string }>(
+    sql`select uuid, name, code from lines_of_business where level in ${levels} order by level, sort_order, name`,
+  );
+  return rows.rows.map((r) => ({ id: r.uuid, name: r.name, aliases: [r.code] }));
+}
+
+/** The network's agency codes at a carrier (an agency's upload: its own codes only). */
+async function codeCandidates(db: Executor, record: ImportRecord, carrierUuid: string) {
+  const agencyFilter = record.agencyUuid ? sql`and c.agency_uuid = ${record.agencyUuid}::uuid` : sql``;
+  const rows = await db.execute<{
+    uuid: string;
+    code: string;
+    name: string;
+    agency_uuid: string;
+    agency_name: string;
+  }>(sql`
+    select c.uuid, c.code, c.name, c.agency_uuid, a.name as agency_name
+    from agency_codes c join agencies a on a.uuid = c.agency_uuid
+    where c.carrier_uuid = ${carrierUuid}::uuid and a.network_uuid = ${record.networkUuid}::uuid ${agencyFilter}
+    order by c.code`);
+  return rows.rows;
+}
+
+function resolve(
+  remembered: Map<string, { target_uuid: string | null; miscellaneous: boolean }>,
+  scopeKey: string,
+  value: string,
+  exact: string | null,
+  allowed: (uuid: string) => boolean,
+): Resolution {
+  const hit = remembered.get(`${scopeKey}|${valueKey(value)}`);
+  if (hit && (hit.miscellaneous || (hit.target_uuid && allowed(hit.target_uuid)))) {
+    return { targetUuid: hit.target_uuid, miscellaneous: hit.miscellaneous, how: 'remembered' };
+  }
+  if (exact) return { targetUuid: exact, miscellaneous: false, how: 'exact' };
+  return { targetUuid: null, miscellaneous: false, how: 'unmapped' };
+}
+
+function exactMatch(value: string, candidates: readonly Candidate[]): string | null {
+  const key = valueKey(value);
+  const found = candidates.filter((c) => [c.name, ...(c.aliases ?? [])].some((n) => valueKey(n) === key));
+  return found.length === 1 ? found[0]!.id : null;
+}
+
+/**
+ * Every distinct value of a staged file that needs a product counterpart, with how it resolves
+ * today (a remembered mapping of the network, an exact normalised match, or unmapped) and the
+ * suggested matches. Agency codes are listed per carrier, once the file's carriers are mapped.
+ */
+export async function valuesToMap(
+  db: Executor,
+  record: ImportRecord,
+  options: { suggestions: boolean } = { suggestions: true },
+): Promise<ValueToMap[]> {
+  const suggest = (value: string, candidates: readonly Candidate[]) =>
+    options.suggestions ? rankSuggestions(value, candidates) : [];
+  const out: ValueToMap[] = [];
+  const carriers = await carrierCandidates(db);
+  const carrierIds = new Set(carriers.map((c) => c.id));
+  const carrierOf = new Map<string, Resolution>();
+  if (record.carrierUuid === null) {
+    const remembered = await rememberedMappings(db, record.networkUuid, 'carrier');
+    const values = await db.execute<{ value: string; rows: number }>(sql`
+      select carrier as value, count(*)::int as rows from import_rows
+      where import_uuid = ${record.uuid}::uuid and carrier is not null group by carrier order by carrier`);
+    for (const { value, rows } of values.rows) {
+      const r = resolve(remembered, '', value, exactMatch(value, carriers), (id) => carrierIds.has(id));
+      carrierOf.set(value, r);
+      out.push({
+        dimension: 'carrier',
+        carrierUuid: null,
+        value,
+        rows,
+        ...r,
+        suggestions: suggest(value, carriers),
+      });
+    }
+  }
+
+  const lines = await lineCandidates(db, record.kind);
+  const lineIds = new Set(lines.map((l) => l.id));
+  const rememberedLines = await rememberedMappings(db, record.networkUuid, 'line');
+  const lineValues = await db.execute<{ value: string; rows: number }>(sql`
+    select line as value, count(*)::int as rows from import_rows
+    where import_uuid = ${record.uuid}::uuid and line is not null group by line order by line`);
+  for (const { value, rows } of lineValues.rows) {
+    const r = resolve(rememberedLines, '', value, exactMatch(value, lines), (id) => lineIds.has(id));
+    out.push({
+      dimension: 'line',
+      carrierUuid: null,
+      value,
+      rows,
+      ...r,
+      suggestions: suggest(value, lines),
+    });
+  }
+
+  const rememberedCodes = await rememberedMappings(db, record.networkUuid, 'agencyCode');
+  const codeValues = await db.execute<{ carrier: string | null; value: string; rows: number }>(sql`
+    select carrier, agency_code as value, count(*)::int as rows from import_rows
+    where import_uuid = ${record.uuid}::uuid and agency_code is not null
+    group by carrier, agency_code order by carrier, agency_code`);
+  const byCarrier = new Map<string, Map<string, number>>();
+  for (const { carrier, value, rows } of codeValues.rows) {
+    const carrierUuid =
+      record.carrierUuid ?? (carrier === null ? null : (carrierOf.get(carrier)?.targetUuid ?? null));
+    if (!carrierUuid) continue;
+    const codes = byCarrier.get(carrierUuid) ?? new Map<string, number>();
+    codes.set(value, (codes.get(value) ?? 0) + rows);
+    byCarrier.set(carrierUuid, codes);
+  }
+  for (const [carrierUuid, codes] of byCarrier) {
+    const known = await codeCandidates(db, record, carrierUuid);
+    const candidates = known.map((c) => ({
+      id: c.uuid,
+      name: `${c.code} ${c.name} (${c.agency_name})`,
+      aliases: [c.code],
+    }));
+    const ids = new Set(known.map((c) => c.uuid));
+    for (const [value, rows] of codes) {
+      const exact = known.filter((c) => c.code.trim().toLowerCase() === value.trim().toLowerCase());
+      const r = resolve(
+        rememberedCodes,
+        carrierUuid,
+        value,
+        exact.length === 1 ? exact[0]!.uuid : null,
+        (id) => ids.has(id),
+      );
+      out.push({
+        dimension: 'agencyCode',
+        carrierUuid,
+        value,
+        rows,
+        ...r,
+        suggestions: suggest(value, candidates),
+      });
+    }
+  }
+  return out;
+}
+
+export type ValueMappingInput = {
+  dimension: Dimension;
+  carrierUuid: string | null;
+  value: string;
+  targetUuid: string | null;
+  miscellaneous: boolean;
+};
+
+/** Remembers the network's mappings of file values; a mapping names a target or the Miscellaneous bucket. */
+export async function saveValueMappings(
+  db: Db,
+  actor: Actor,
+  record: ImportRecord,
+  mappings: readonly ValueMappingInput[],
+): Promise<void> {
+  const carriers = new Set((await carrierCandidates(db)).map((c) => c.id));
+  const lines = new Set((await lineCandidates(db, record.kind)).map((c) => c.id));
+  const codes = new Map<string, Set<string>>();
+  for (const [i, m] of mappings.entries()) {
+    const where = `mappings.${i}`;
+    if (!m.miscellaneous && !m.targetUuid) {
+      throw new AppError('bad_request', `Choose a match for "${m.value}" or put it in Miscellaneous.`, {
+        [where]: 'Choose a match.',
+      });
+    }
+    if (m.targetUuid && !m.miscellaneous) {
+      let ok: boolean;
+      if (m.dimension === 'carrier') ok = carriers.has(m.targetUuid);
+      else if (m.dimension === 'line') ok = lines.has(m.targetUuid);
+      else {
+        if (!m.carrierUuid)
+          throw new AppError('bad_request', 'An agency code is mapped at its carrier.', {
+            [where]: 'Name the carrier.',
+          });
+        if (!codes.has(m.carrierUuid)) {
+          codes.set(
+            m.carrierUuid,
+            new Set((await codeCandidates(db, record, m.carrierUuid)).map((c) => c.uuid)),
+          );
+        }
+        ok = codes.get(m.carrierUuid)!.has(m.targetUuid);
+      }
+      if (!ok)
+        throw new AppError('bad_request', `The match chosen for "${m.value}" is not one of the list.`, {
+          [where]: 'Choose from the list.',
+        });
+    }
+  }
+  await db.transaction(async (tx) => {
+    for (const m of mappings) {
+      const scopeKey = m.dimension === 'agencyCode' ? m.carrierUuid! : '';
+      await tx
+        .insert(importValueMappings)
+        .values({
+          networkUuid: record.networkUuid,
+          dimension: m.dimension,
+          scopeKey,
+          sourceValue: valueKey(m.value),
+          targetUuid: m.miscellaneous ? null : m.targetUuid,
+          miscellaneous: m.miscellaneous,
+          updatedBy: actor.userId,
+        })
+        .onConflictDoUpdate({
+          target: [
+            importValueMappings.networkUuid,
+            importValueMappings.dimension,
+            importValueMappings.scopeKey,
+            importValueMappings.sourceValue,
+          ],
+          set: {
+            targetUuid: m.miscellaneous ? null : m.targetUuid,
+            miscellaneous: m.miscellaneous,
+            updatedBy: actor.userId,
+            updatedAt: new Date(),
+          },
+        });
+    }
+    await tx.execute(sql`
+      insert into audit_log (agency_uuid, actor_user_id, action, entity, entity_id, before, after)
+      values (${record.agencyUuid}::uuid, ${actor.userId}::uuid, 'update', 'import_value_mappings', ${record.networkUuid},
+        null, ${JSON.stringify(mappings)}::jsonb)`);
+  });
+}
+
+/**
+ * Loads the resolutions of a staged file's values into temporary tables (dropped at the end of the
+ * transaction), so that preview and commit resolve every row in SQL.
+ */
+async function loadResolutions(tx: Executor, record: ImportRecord): Promise<void> {
+  const values = await valuesToMap(tx, record, { suggestions: false });
+  await tx.execute(sql`create temp table if not exists res_values (dimension text, carrier_uuid uuid, value text,
+    target_uuid uuid, miscellaneous boolean, agency_uuid uuid) on commit drop`);
+  await tx.execute(sql`delete from res_values`);
+  for (let i = 0; i < values.length; i += 500) {
+    const chunk = values.slice(i, i + 500).filter((v) => v.how !== 'unmapped');
+    if (chunk.length === 0) continue;
+    const rows = chunk.map(
+      (v) =>
+        sql`(${v.dimension}, ${v.carrierUuid ?? NONE}::uuid, ${v.value}, ${v.targetUuid}::uuid, ${v.miscellaneous})`,
+    );
+    await tx.execute(sql`insert into res_values (dimension, carrier_uuid, value, target_uuid, miscellaneous)
+      values ${sql.join(rows, sql`, `)}`);
+  }
+  await tx.execute(sql`update res_values r set agency_uuid = c.agency_uuid from agency_codes c
+    where r.dimension = 'agencyCode' and c.uuid = r.target_uuid`);
+}
+
+/** Every staged row with its values resolved (null where unmapped). */
+function resolvedRows(record: ImportRecord): SQL {
+  const carrier = record.carrierUuid ? sql`${record.carrierUuid}::uuid` : sql`rc.target_uuid`;
+  const carrierJoin = record.carrierUuid
+    ? sql``
+    : sql`left join res_values rc on rc.dimension = 'carrier' and rc.value = r.carrier`;
+  const carrierMisc = record.carrierUuid ? sql`false` : sql`coalesce(rc.miscellaneous, false)`;
+  return sql`
+    select r.row_number, r.agency_code, r.carrier, r.line, r.month, r.written_premium, r.new_written_premium,
+      r.earned, r.incurred, r.base_commission, r.additional_commission, ${carrier} as carrier_uuid, rl.target_uuid as line_uuid, ra.target_uuid as agency_code_uuid,
+      ra.agency_uuid, (${carrierMisc} or coalesce(rl.miscellaneous, false) or coalesce(ra.miscellaneous, false)) as misc,
+      rl.target_uuid is null and not coalesce(rl.miscellaneous, false) as line_unmapped,
+      ra.agency_uuid is null and not coalesce(ra.miscellaneous, false) as code_unmapped,
+      ${record.carrierUuid ? sql`false` : sql`rc.target_uuid is null and not coalesce(rc.miscellaneous, false)`} as carrier_unmapped,
+      exists (select 1 from import_row_errors e where e.import_uuid = r.import_uuid and e.row_number = r.row_number) as parse_error
+    from import_rows r
+    ${carrierJoin}
+    left join res_values rl on rl.dimension = 'line' and rl.value = r.line
+    left join res_values ra on ra.dimension = 'agencyCode' and ra.carrier_uuid = ${carrier} and ra.value = r.agency_code
+    where r.import_uuid = ${record.uuid}::uuid`;
+}
+
+export type RowError = { rowNumber: number; column: string; reason: string };
+export type Totals = {
+  writtenPremium: string | null;
+  newWrittenPremium: string | null;
+  earned: string | null;
+  incurred: string | null;
+  baseCommission: string | null;
+  additionalCommission: string | null;
+};
+export type Preview = {
+  rowCount: number;
+  rowsToLoad: number;
+  rowsMiscellaneous: number;
+  errorCount: number;
+  errors: RowError[];
+  byCarrier: (Totals & { carrierUuid: string; name: string })[];
+  byAgency: (Totals & { agencyUuid: string; name: string })[];
+  byMonth: (Totals & { month: string })[];
+  total: Totals;
+};
+
+/** Row-level errors shown at most; the count says how many there are. */
+export const ERRORS_SHOWN = 200;
+
+const TOTALS = sql`sum(written_premium)::text as "writtenPremium", sum(new_written_premium)::text as "newWrittenPremium",
+  sum(earned)::text as earned, sum(incurred)::text as incurred, sum(base_commission)::text as "baseCommission",
+  sum(additional_commission)::text as "additionalCommission"`;
+
+async function previewIn(
+  tx: Executor,
+  record: ImportRecord,
+  columns: Record<string, string>,
+): Promise<Preview> {
+  await tx.execute(sql`create temp table if not exists res_rows (row_number int, agency_code text, carrier text,
+    line text, month date, written_premium numeric, new_written_premium numeric, earned numeric, incurred numeric,
+    base_commission numeric, additional_commission numeric, carrier_uuid uuid, line_uuid uuid, agency_code_uuid uuid,
+    agency_uuid uuid, misc boolean, line_unmapped boolean, code_unmapped boolean, carrier_unmapped boolean,
+    parse_error boolean) on commit drop`);
+  await tx.execute(sql`delete from res_rows`);
+  await tx.execute(sql`insert into res_rows ${resolvedRows(record)}`);
+  const label = (field: string) => columns[field] ?? field;
+  const mappingErrors = sql`
+    select row_number, ${label('carrier')} as column, 'The carrier "' || carrier || '" is not mapped to a carrier.' as reason
+      from res_rows where carrier_unmapped and carrier is not null
+    union all
+    select row_number, ${label('lineOfBusiness')}, 'The policy type "' || line || '" is not mapped to a standard type.'
+      from res_rows where line_unmapped and line is not null and not misc
+    union all
+    select row_number, ${label('agencyCode')}, 'The agency code "' || agency_code || '" is not mapped to an agency code of ' ||
+      ${record.agencyUuid ? sql`'your agency'` : sql`'the network'`} || '.'
+      from res_rows where code_unmapped and agency_code is not null and not carrier_unmapped and not misc`;
+  const allErrors = sql`
+    select row_number, "column", reason from import_row_errors where import_uuid = ${record.uuid}::uuid
+    union all ${mappingErrors}`;
+  const errors = await tx.execute<{ row_number: number; column: string; reason: string }>(
+    sql`select * from (${allErrors}) e order by row_number, "column" limit ${ERRORS_SHOWN}`,
+  );
+  const counts = await tx.execute<{ errors: number; rows: number; misc: number }>(sql`
+    select (select count(*) from (${allErrors}) e)::int as errors, count(*)::int as rows,
+      count(*) filter (where misc)::int as misc from res_rows`);
+  const ok = sql`from res_rows where not misc and not carrier_unmapped and not line_unmapped and not code_unmapped
+    and not parse_error`;
+  const byCarrier = await tx.execute<Totals & { carrierUuid: string; name: string }>(sql`
+    select carrier_uuid as "carrierUuid", (select display_name from carriers where uuid = carrier_uuid) as name, ${TOTALS}
+    ${ok} group by carrier_uuid order by name`);
+  const byAgency = await tx.execute<Totals & { agencyUuid: string; name: string }>(sql`
+    select agency_uuid as "agencyUuid", (select name from agencies where uuid = agency_uuid) as name, ${TOTALS}
+    ${ok} group by agency_uuid order by name`);
+  const byMonth = await tx.execute<Totals & { month: string }>(sql`
+    select month::text as month, ${TOTALS} ${ok} group by month order by month`);
+  const total = await tx.execute<Totals & { rows: number }>(
+    sql`select count(*)::int as rows, ${TOTALS} ${ok}`,
+  );
+  const c = counts.rows[0]!;
+  const { rows: rowsToLoad, ...totals } = total.rows[0]!;
+  return {
+    rowCount: c.rows,
+    rowsToLoad: c.errors > 0 ? 0 : rowsToLoad,
+    rowsMiscellaneous: c.misc,
+    errorCount: c.errors,
+    errors: errors.rows.map((e) => ({ rowNumber: e.row_number, column: e.column, reason: e.reason })),
+    byCarrier: byCarrier.rows,
+    byAgency: byAgency.rows,
+    byMonth: byMonth.rows,
+    total: totals,
+  };
+}
+
+/**
+ * Step 3: what a commit would load, without writing anything: row-level errors (which row, which
+ * column, why) and totals per carrier, agency and month of the rows that would load.
+ */
+export async function previewImport(db: Db, record: ImportRecord): Promise<Preview> {
+  if (!record.columns) throw new AppError('conflict', 'Map the columns of the file first.');
+  let preview: Preview | undefined;
+  await db.transaction(async (tx) => {
+    await loadResolutions(tx, record);
+    preview = await previewIn(tx, record, record.columns!);
+  });
+  return preview!;
+}
+
+const PRODUCTION_COLUMNS = sql.raw(
+  'agency_uuid, network_uuid, carrier_uuid, line_uuid, agency_code_uuid, month, source, written_premium, new_written_premium, earned, incurred',
+);
+const COMMISSION_COLUMNS = sql.raw(
+  'agency_uuid, network_uuid, carrier_uuid, line_uuid, month, source, written_premium, base_commission, additional_commission',
+);
+
+/** A commit refused because rows have errors (a 400 for the API); carries the preview that says which. */
+export class RowErrorsRefusal extends AppError {
+  constructor(
+    readonly preview: Preview,
+    message: string,
+  ) {
+    super('bad_request', message);
+  }
+}
+
+export type CommitOptions = {
+  /** 'agency': refresh each touched agency in the transaction; 'none': the caller rebuilds the network after. */
+  refresh: 'agency' | 'none';
+};
+
+/**
+ * Step 4, one transaction: the file's carrier x agency code x months are replaced (feed rows only;
+ * manual entries are never touched), rows at the same grain summed in SQL, the months recorded as
+ * reported, what was replaced kept for undo, one audit row, the import record completed, and the
+ * read model refreshed for the agencies touched. Refused while any row has an error.
+ */
+export async function commitImport(
+  db: Db,
+  actor: Actor,
+  importUuid: string,
+  options: CommitOptions,
+): Promise<Preview> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute<{ status: string }>(
+      sql`select status from imports where uuid = ${importUuid}::uuid for update`,
+    );
+    const [record] = await tx.select().from(imports).where(eq(imports.uuid, importUuid));
+    if (!record || !locked.rows[0]) throw new AppError('not_found', 'This upload does not exist.');
+    if (record.status !== 'staged') throw new AppError('conflict', 'This upload was already loaded.');
+    if (!record.columns) throw new AppError('conflict', 'Map the columns of the file first.');
+    // Commits and undos of a network run one at a time: two files may own the same cells.
+    await tx.execute(sql`select 1 from networks where uuid = ${record.networkUuid}::uuid for update`);
+    await loadResolutions(tx, record);
+    const preview = await previewIn(tx, record, record.columns);
+    if (preview.errorCount > 0) {
+      throw new RowErrorsRefusal(
+        preview,
+        `${preview.errorCount} ${preview.errorCount === 1 ? 'row has an error' : 'row errors'}: nothing was loaded. Correct the file or the mappings and try again.`,
+      );
+    }
+    const ok = sql`from res_rows where not misc`;
+    const production = record.kind === 'production';
+    const code = production ? sql`agency_code_uuid` : sql`null::uuid`;
+    await tx.execute(sql`insert into import_scopes (import_uuid, agency_uuid, carrier_uuid, agency_code_uuid, month)
+      select distinct ${importUuid}::uuid, agency_uuid, carrier_uuid, ${code}, month ${ok}`);
+    const facts = sql.raw(production ? 'production_facts' : 'commission_facts');
+    const inScope = production
+      ? sql`s.agency_uuid = f.agency_uuid and s.carrier_uuid = f.carrier_uuid and s.month = f.month
+          and coalesce(s.agency_code_uuid, ${NONE}::uuid) = coalesce(f.agency_code_uuid, ${NONE}::uuid)`
+      : sql`s.agency_uuid = f.agency_uuid and s.carrier_uuid = f.carrier_uuid and s.month = f.month`;
+    const scoped = sql`exists (select 1 from import_scopes s where s.import_uuid = ${importUuid}::uuid and ${inScope})`;
+    await tx.execute(sql`insert into import_replaced_facts (import_uuid, fact)
+      select ${importUuid}::uuid, to_jsonb(f) - 'id' from ${facts} f where f.source = 'feed' and ${scoped}`);
+    await tx.execute(sql`delete from ${facts} f where f.source = 'feed' and ${scoped}`);
+    if (production) {
+      await tx.execute(sql`insert into production_facts (${PRODUCTION_COLUMNS})
+        select agency_uuid, ${record.networkUuid}::uuid, carrier_uuid, line_uuid, agency_code_uuid, month, 'feed',
+          sum(written_premium), sum(new_written_premium), sum(earned), sum(incurred)
+        ${ok} group by agency_uuid, carrier_uuid, line_uuid, agency_code_uuid, month`);
+    } else {
+      await tx.execute(sql`insert into commission_facts (${COMMISSION_COLUMNS})
+        select agency_uuid, ${record.networkUuid}::uuid, carrier_uuid, line_uuid, month, 'feed',
+          sum(written_premium), sum(base_commission), sum(additional_commission)
+        ${ok} group by agency_uuid, carrier_uuid, line_uuid, month`);
+    }
+    await tx.execute(sql`with added as (
+        insert into carrier_reported_months (agency_uuid, carrier_uuid, month, network_uuid)
+        select distinct agency_uuid, carrier_uuid, month, ${record.networkUuid}::uuid ${ok}
+        on conflict do nothing returning agency_uuid, carrier_uuid, month)
+      insert into import_added_months (import_uuid, agency_uuid, carrier_uuid, month)
+      select ${importUuid}::uuid, agency_uuid, carrier_uuid, month from added`);
+    const totals = {
+      byCarrier: preview.byCarrier,
+      byAgency: preview.byAgency,
+      byMonth: preview.byMonth,
+      total: preview.total,
+    };
+    await tx
+      .update(imports)
+      .set({
+        status: 'committed',
+        committedBy: actor.userId,
+        committedAt: new Date(),
+        rowsLoaded: preview.rowsToLoad,
+        rowsSkipped: preview.rowsMiscellaneous,
+        totals,
+      })
+      .where(eq(imports.uuid, importUuid));
+    await auditImport(tx, actor, record, 'import', {
+      fileName: record.fileName,
+      fileHash: record.fileHash,
+      rows: preview.rowCount,
+      rowsLoaded: preview.rowsToLoad,
+      total: preview.total,
+    });
+    // The staged rows served their purpose; the import record keeps the counts and totals.
+    await tx.execute(sql`delete from import_rows where import_uuid = ${importUuid}::uuid`);
+    if (options.refresh === 'agency') await refreshTouched(tx, importUuid);
+    return preview;
+  });
+}
+
+async function auditImport(tx: Executor, actor: Actor, record: ImportRecord, action: string, after: unknown) {
+  await tx.execute(sql`
+    insert into audit_log (agency_uuid, actor_user_id, action, entity, entity_id, before, after)
+    values (${record.agencyUuid}::uuid, ${actor.userId}::uuid, ${action}, 'import', ${record.uuid},
+      null, ${JSON.stringify(after)}::jsonb)`);
+}
+
+/** Brings the read model up to date for every agency x carrier x month the import owns. */
+async function refreshTouched(tx: Executor, importUuid: string): Promise<void> {
+  const touched = await tx.execute<{ agency_uuid: string; carrier_uuid: string; month: string }>(sql`
+    select distinct agency_uuid, carrier_uuid, month::text as month from import_scopes
+    where import_uuid = ${importUuid}::uuid order by agency_uuid`);
+  const byAgency = new Map<string, { carrierUuid: string; month: string }[]>();
+  for (const t of touched.rows) {
+    const list = byAgency.get(t.agency_uuid) ?? [];
+    list.push({ carrierUuid: t.carrier_uuid, month: t.month });
+    byAgency.set(t.agency_uuid, list);
+  }
+  for (const [agencyUuid, changed] of byAgency) await refreshAgencyFacts(tx, agencyUuid, changed);
+}
+
+/**
+ * Undoes a committed import in one transaction: its facts removed, what it replaced restored, the
+ * reported months it added removed, an audit row, the read model refreshed. Refused when a later
+ * import has since replaced some of the same cells (undo that one first).
+ */
+export async function undoImport(db: Db, actor: Actor, importUuid: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from imports where uuid = ${importUuid}::uuid for update`);
+    const [record] = await tx.select().from(imports).where(eq(imports.uuid, importUuid));
+    if (!record) throw new AppError('not_found', 'This upload does not exist.');
+    if (record.status !== 'committed') throw new AppError('conflict', 'Only a loaded upload can be undone.');
+    await tx.execute(sql`select 1 from networks where uuid = ${record.networkUuid}::uuid for update`);
+    const later = await tx.execute<{ file_name: string }>(sql`
+      select i.file_name from imports i
+      where i.status = 'committed' and i.kind = ${record.kind} and i.network_uuid = ${record.networkUuid}::uuid
+        and i.committed_at > ${record.committedAt!.toISOString()}::timestamptz
+        and exists (select 1 from import_scopes s join import_scopes mine on mine.import_uuid = ${importUuid}::uuid
+          and mine.agency_uuid = s.agency_uuid and mine.carrier_uuid = s.carrier_uuid and mine.month = s.month
+          and coalesce(mine.agency_code_uuid, ${NONE}::uuid) = coalesce(s.agency_code_uuid, ${NONE}::uuid)
+          where s.import_uuid = i.uuid)
+      order by i.committed_at desc limit 1`);
+    if (later.rows[0]) {
+      throw new AppError(
+        'conflict',
+        `A later upload ("${later.rows[0].file_name}") replaced some of the same figures: undo it first.`,
+      );
+    }
+    const production = record.kind === 'production';
+    const facts = sql.raw(production ? 'production_facts' : 'commission_facts');
+    const inScope = production
+      ? sql`s.agency_uuid = f.agency_uuid and s.carrier_uuid = f.carrier_uuid and s.month = f.month
+          and coalesce(s.agency_code_uuid, ${NONE}::uuid) = coalesce(f.agency_code_uuid, ${NONE}::uuid)`
+      : sql`s.agency_uuid = f.agency_uuid and s.carrier_uuid = f.carrier_uuid and s.month = f.month`;
+    await tx.execute(sql`delete from ${facts} f where f.source = 'feed' and exists (
+      select 1 from import_scopes s where s.import_uuid = ${importUuid}::uuid and ${inScope})`);
+    const columns = production ? PRODUCTION_COLUMNS : COMMISSION_COLUMNS;
+    await tx.execute(sql`insert into ${facts} (${columns})
+      select ${columns} from import_replaced_facts r, jsonb_populate_record(null::${facts}, r.fact) p
+      where r.import_uuid = ${importUuid}::uuid`);
+    await tx.execute(sql`delete from carrier_reported_months m using import_added_months a
+      where a.import_uuid = ${importUuid}::uuid and m.agency_uuid = a.agency_uuid and m.carrier_uuid = a.carrier_uuid
+        and m.month = a.month
+        and not exists (select 1 from production_facts f where f.agency_uuid = m.agency_uuid
+          and f.carrier_uuid = m.carrier_uuid and f.month = m.month)
+        and not exists (select 1 from commission_facts f where f.agency_uuid = m.agency_uuid
+          and f.carrier_uuid = m.carrier_uuid and f.month = m.month)`);
+    await tx
+      .update(imports)
+      .set({ status: 'undone', undoneBy: actor.userId, undoneAt: new Date() })
+      .where(and(eq(imports.uuid, importUuid), eq(imports.status, 'committed')));
+    await auditImport(tx, actor, record, 'undo', { fileName: record.fileName, fileHash: record.fileHash });
+    await refreshTouched(tx, importUuid);
+  });
+}

@@ -1,0 +1,309 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  AMOUNT_FIELDS,
+  IMPORT_FIELD_LABELS,
+  IMPORT_FIELDS,
+  headerFingerprint,
+  normaliseName,
+  suggestColumns,
+  type ColumnMapping,
+  type ImportField,
+  type ImportKind,
+} from '#shared/domain/import-matching.ts';
+import { monthStart, parseAmount, parseMonth } from '#shared/domain/import-values.ts';
+import type { Db } from '#server/db/client.ts';
+import { importProfiles, importRowErrors, importRows, imports } from '#server/db/schema/imports.ts';
+import { AppError } from '#server/errors.ts';
+import type { Actor } from '#server/policies/actor.ts';
+import type { ImportScope } from './import-access.ts';
+import { openTable, type ReadOptions } from './read-table.ts';
+
+export type ImportRecord = typeof imports.$inferSelect;
+
+/** Rows are written to the staging table in batches of this many. */
+const BATCH_ROWS = 5000;
+
+/** Where staged files are kept between upload and commit. */
+export function importFilePath(storageDir: string, importUuid: string): string {
+  return path.join(storageDir, 'imports', importUuid);
+}
+
+/** A loaded upload's file is no longer needed (its record keeps the name, hash and totals). */
+export async function discardStoredFile(storageDir: string, importUuid: string): Promise<void> {
+  await rm(importFilePath(storageDir, importUuid), { force: true });
+}
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export type StageFileInput = {
+  kind: ImportKind;
+  carrierUuid: string | null;
+  /** The last month the file covers, 'YYYY-MM-01'. */
+  coversThrough: string;
+  fileName: string;
+  /** The uploaded file on disk (copied into the import store). */
+  filePath: string;
+  sheet?: string;
+  storageDir: string;
+};
+
+/**
+ * Step 1 of an upload: keeps the file, detects its layout (encoding, delimiter, sheet, header row)
+ * and records the import as 'staged'. Nothing is written to the facts.
+ */
+export async function stageFile(db: Db, actor: Actor, scope: ImportScope, input: StageFileInput) {
+  if (input.carrierUuid) {
+    const found = await db.execute(sql`select 1 from carriers where uuid = ${input.carrierUuid}::uuid`);
+    if (found.rows.length === 0) {
+      throw new AppError('bad_request', 'Choose a carrier from the list.', {
+        carrierUuid: 'Choose a carrier from the list.',
+      });
+    }
+  }
+  const table = await openTable(input.filePath, input.sheet === undefined ? {} : { sheet: input.sheet });
+  await table.rows.return(undefined);
+  const [{ size }, fileHash] = await Promise.all([stat(input.filePath), sha256(input.filePath)]);
+  const fingerprint = headerFingerprint(table.header);
+  const [record] = await db
+    .insert(imports)
+    .values({
+      networkUuid: scope.networkUuid,
+      agencyUuid: scope.agencyUuid,
+      kind: input.kind,
+      fileName: input.fileName,
+      fileHash,
+      fileSize: size,
+      carrierUuid: input.carrierUuid,
+      coversThrough: input.coversThrough,
+      detected: {
+        format: table.format,
+        encoding: table.encoding,
+        delimiter: table.delimiter,
+        sheet: table.sheet,
+        headerRowNumber: table.headerRowNumber,
+      },
+      header: table.header,
+      headerFingerprint: fingerprint,
+      createdBy: actor.userId,
+    })
+    .returning();
+  const stored = importFilePath(input.storageDir, record!.uuid);
+  await mkdir(path.dirname(stored), { recursive: true });
+  await copyFile(input.filePath, stored);
+  return record!;
+}
+
+/** The columns to propose for a staged file: its network's profile for this header, else suggestions. */
+export async function proposedColumns(db: Db, record: ImportRecord) {
+  const [profile] = await db
+    .select()
+    .from(importProfiles)
+    .where(
+      and(
+        eq(importProfiles.networkUuid, record.networkUuid),
+        eq(importProfiles.kind, record.kind),
+        eq(importProfiles.headerFingerprint, record.headerFingerprint),
+      ),
+    );
+  if (profile) return { profileName: profile.name, columns: profile.columns as ColumnMapping };
+  return { profileName: null, columns: suggestColumns(record.kind, record.header) };
+}
+
+/** Why a column mapping cannot be used, per field; empty when it can. */
+export function columnIssues(
+  record: Pick<ImportRecord, 'kind' | 'header' | 'carrierUuid'>,
+  columns: ColumnMapping,
+) {
+  const issues: Record<string, string> = {};
+  const allowed = new Set<string>(IMPORT_FIELDS[record.kind]);
+  const used = new Map<string, string>();
+  for (const [field, column] of Object.entries(columns)) {
+    if (!allowed.has(field)) {
+      issues[field] = `A ${record.kind} file has no field "${field}".`;
+      continue;
+    }
+    if (!record.header.includes(column)) issues[field] = `The file has no column "${column}".`;
+    const other = used.get(column);
+    if (other)
+      issues[field] =
+        `The column "${column}" is already mapped to ${IMPORT_FIELD_LABELS[other as ImportField]}.`;
+    used.set(column, field);
+  }
+  const need = (field: ImportField, why: string) => {
+    if (columns[field] === undefined) issues[field] = why;
+  };
+  need('agencyCode', 'Choose the column that holds the agency code.');
+  need('lineOfBusiness', 'Choose the column that holds the policy type.');
+  if (record.carrierUuid === null)
+    need('carrier', 'Choose the column that holds the carrier, or choose the carrier of the file.');
+  const amounts = IMPORT_FIELDS[record.kind].filter((f) => AMOUNT_FIELDS.includes(f));
+  if (!amounts.some((f) => columns[f] !== undefined))
+    issues.amounts = 'Choose at least one column of amounts.';
+  return issues;
+}
+
+const COLUMN_OF_FIELD: Partial<Record<ImportField, keyof typeof importRows.$inferInsert>> = {
+  agencyCode: 'agencyCode',
+  carrier: 'carrier',
+  lineOfBusiness: 'line',
+  writtenPremium: 'writtenPremium',
+  newWrittenPremium: 'newWrittenPremium',
+  earned: 'earned',
+  incurred: 'incurred',
+  baseCommission: 'baseCommission',
+  additionalCommission: 'additionalCommission',
+};
+
+export type ReadRowsOptions = { onProgress?: ReadOptions['onProgress']; saveProfileAs?: string | null };
+
+/**
+ * Step 2: reads the whole file as a stream with the chosen columns, typing every row into the
+ * staging table, and every value that cannot be read into a row error (row, column, why). The
+ * columns are remembered as the network's profile for this header. Reading again replaces the rows.
+ */
+export async function readRows(
+  db: Db,
+  actor: Actor,
+  record: ImportRecord,
+  columns: ColumnMapping,
+  storageDir: string,
+  options: ReadRowsOptions = {},
+): Promise<ImportRecord> {
+  if (record.status !== 'staged') throw new AppError('conflict', 'This upload was already loaded.');
+  const issues = columnIssues(record, columns);
+  if (Object.keys(issues).length > 0)
+    throw new AppError('bad_request', Object.values(issues).join(' '), issues);
+  const detected = record.detected as { sheet: string | null };
+  const table = await openTable(importFilePath(storageDir, record.uuid), {
+    ...(detected.sheet ? { sheet: detected.sheet } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  if (headerFingerprint(table.header) !== record.headerFingerprint) {
+    throw new AppError('conflict', 'The stored file no longer matches this upload.');
+  }
+  const index = (field: ImportField) =>
+    columns[field] === undefined ? -1 : table.header.indexOf(columns[field]);
+  const fields = IMPORT_FIELDS[record.kind]
+    .map((field) => ({ field, at: index(field) }))
+    .filter((f) => f.at !== -1);
+  const monthAt = index('month');
+  const coversThrough = record.coversThrough;
+
+  // Until this read completes the upload has no columns, so a half-read file is never previewed.
+  await db
+    .update(imports)
+    .set({ columns: null, rowCount: 0, errorCount: 0 })
+    .where(eq(imports.uuid, record.uuid));
+  await db.delete(importRows).where(eq(importRows.importUuid, record.uuid));
+  await db.delete(importRowErrors).where(eq(importRowErrors.importUuid, record.uuid));
+  let rows: Omit<typeof importRows.$inferInsert, 'importUuid'>[] = [];
+  let errors: (typeof importRowErrors.$inferInsert)[] = [];
+  let rowCount = 0;
+  let errorCount = 0;
+  const flush = async () => {
+    // One JSON parameter per batch: far fewer bind parameters than a multi-row VALUES list.
+    if (rows.length > 0) {
+      await db.execute(sql`
+        insert into import_rows (import_uuid, row_number, agency_code, carrier, line, month, written_premium,
+          new_written_premium, earned, incurred, base_commission, additional_commission)
+        select ${record.uuid}::uuid, x."rowNumber", x."agencyCode", x.carrier, x.line, x.month, x."writtenPremium",
+          x."newWrittenPremium", x.earned, x.incurred, x."baseCommission", x."additionalCommission"
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("rowNumber" int, "agencyCode" text, carrier text,
+          line text, month date, "writtenPremium" numeric, "newWrittenPremium" numeric, earned numeric,
+          incurred numeric, "baseCommission" numeric, "additionalCommission" numeric)`);
+    }
+    if (errors.length > 0) await db.insert(importRowErrors).values(errors);
+    rows = [];
+    errors = [];
+  };
+  for await (const { rowNumber, cells } of table.rows) {
+    rowCount++;
+    const row: Omit<typeof importRows.$inferInsert, 'importUuid'> = { rowNumber };
+    const fail = (field: ImportField, reason: string) => {
+      errorCount++;
+      errors.push({ importUuid: record.uuid, rowNumber, column: columns[field]!, reason });
+    };
+    for (const { field, at } of fields) {
+      const raw = (cells[at] ?? '').trim();
+      const target = COLUMN_OF_FIELD[field];
+      if (field === 'month') continue;
+      if (AMOUNT_FIELDS.includes(field)) {
+        const amount = parseAmount(raw);
+        if (amount.ok) (row as Record<string, unknown>)[target!] = amount.value;
+        else fail(field, amount.reason);
+      } else if (raw === '') {
+        fail(field, `The ${IMPORT_FIELD_LABELS[field].toLowerCase()} is blank.`);
+      } else {
+        (row as Record<string, unknown>)[target!] = raw;
+      }
+    }
+    if (monthAt !== -1) {
+      const month = parseMonth(cells[monthAt] ?? '');
+      if (!month.ok) fail('month', month.reason);
+      else if (monthStart(month.value) > coversThrough) {
+        fail(
+          'month',
+          `${monthStart(month.value).slice(0, 7)} is after the last month the file covers (${coversThrough.slice(0, 7)}).`,
+        );
+      } else row.month = monthStart(month.value);
+    } else {
+      row.month = coversThrough;
+    }
+    rows.push(row);
+    if (rows.length >= BATCH_ROWS) await flush();
+  }
+  await flush();
+  if (rowCount === 0) throw new AppError('bad_request', 'The file has a header row but no rows under it.');
+
+  if (options.saveProfileAs !== null) {
+    const name =
+      options.saveProfileAs?.trim() ||
+      `${record.kind === 'production' ? 'Production' : 'Commission'} ${record.headerFingerprint.slice(3, 11)}`;
+    const [named] = await db
+      .select({ fingerprint: importProfiles.headerFingerprint })
+      .from(importProfiles)
+      .where(and(eq(importProfiles.networkUuid, record.networkUuid), eq(importProfiles.name, name)));
+    if (named && named.fingerprint !== record.headerFingerprint) {
+      throw new AppError(
+        'conflict',
+        `The network already has a profile named "${name}" for another file layout.`,
+        {
+          profileName: 'Choose another name.',
+        },
+      );
+    }
+    await db
+      .insert(importProfiles)
+      .values({
+        networkUuid: record.networkUuid,
+        kind: record.kind,
+        name,
+        headerFingerprint: record.headerFingerprint,
+        columns,
+        updatedBy: actor.userId,
+      })
+      .onConflictDoUpdate({
+        target: [importProfiles.networkUuid, importProfiles.kind, importProfiles.headerFingerprint],
+        set: { columns, updatedBy: actor.userId, updatedAt: new Date() },
+      });
+  }
+  const [updated] = await db
+    .update(imports)
+    .set({ columns, rowCount, errorCount })
+    .where(eq(imports.uuid, record.uuid))
+    .returning();
+  return updated!;
+}
+
+/** A key under which a value mapping is remembered: the normalised value. */
+export function valueKey(raw: string): string {
+  return normaliseName(raw);
+}

@@ -1,0 +1,290 @@
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { parse as parseCsv } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import { headerLikeness } from '#shared/domain/import-matching.ts';
+import { AppError } from '#server/errors.ts';
+
+/** One data row of a file: its row number as a spreadsheet shows it (1-based, header included). */
+export type TableRow = { rowNumber: number; cells: string[] };
+
+export type TableEncoding = 'utf-8' | 'utf-8-bom' | 'windows-1252';
+
+/** What was detected about a file, and its rows after the header, read as a stream. */
+export type OpenedTable = {
+  format: 'csv' | 'xlsx';
+  encoding: TableEncoding | null;
+  delimiter: string | null;
+  sheet: string | null;
+  headerRowNumber: number;
+  header: string[];
+  rows: AsyncGenerator<TableRow>;
+};
+
+export type ReadOptions = {
+  /** The worksheet to read; by default the first one with a header row. */
+  sheet?: string;
+  /** Called as the file is read: bytes read so far and the file's size. */
+  onProgress?: (bytesRead: number, size: number) => void;
+};
+
+const SAMPLE_BYTES = 64 * 1024;
+/** The header row is looked for among the first rows (carrier reports put a title block above it). */
+const HEADER_SEARCH_ROWS = 30;
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/**
+ * Opens a carrier file (CSV or XLSX, told apart by its first bytes, not its name) as a stream of
+ * rows: encoding, delimiter, sheet and header row detected; nothing is read whole into memory.
+ */
+export async function openTable(path: string, options: ReadOptions = {}): Promise<OpenedTable> {
+  const sample = await readSample(path);
+  if (sample.length >= 4 && sample.readUInt32BE(0) === 0x504b0304) return openXlsx(path, options);
+  return openCsv(path, sample, options);
+}
+
+async function readSample(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(SAMPLE_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SAMPLE_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * UTF-8 with a BOM, UTF-8 (the sample decodes strictly), else Windows-1252 (what Excel on Windows
+ * writes as "CSV"). A multi-byte character cut at the sample's end does not count against UTF-8.
+ */
+export function detectEncoding(sample: Buffer): TableEncoding {
+  if (sample.length >= 3 && sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf)
+    return 'utf-8-bom';
+  let end = sample.length;
+  for (let back = 1; back <= 3 && end - back >= 0; back++) {
+    const byte = sample[end - back]!;
+    if ((byte & 0xc0) === 0xc0) {
+      const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+      if (back < needed) end -= back;
+      break;
+    }
+    if ((byte & 0x80) === 0) break;
+  }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample.subarray(0, end));
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+/**
+ * The delimiter whose count per line (outside quotes) is the same on the most lines of the sample;
+ * title lines above the header do not sway it.
+ */
+export function detectDelimiter(text: string): string {
+  const lines = text
+    .split(/\r\n|\n|\r/)
+    .slice(0, -1)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 50);
+  if (lines.length === 0) lines.push(text);
+  let best: { delimiter: string; lines: number; count: number } = { delimiter: ',', lines: 0, count: 0 };
+  for (const delimiter of DELIMITERS) {
+    const counts = new Map<number, number>();
+    for (const line of lines) {
+      let inQuotes = false;
+      let n = 0;
+      for (const ch of line) {
+        if (ch === '"') inQuotes = !inQuotes;
+        else if (ch === delimiter && !inQuotes) n++;
+      }
+      if (n > 0) counts.set(n, (counts.get(n) ?? 0) + 1);
+    }
+    for (const [count, onLines] of counts) {
+      if (onLines > best.lines || (onLines === best.lines && count > best.count)) {
+        best = { delimiter, lines: onLines, count };
+      }
+    }
+  }
+  return best.delimiter;
+}
+
+const isBlankRow = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
+
+/**
+ * The header row among the first rows: the one naming the most known fields; failing that, the
+ * first row of two or more cells none of which is a number.
+ */
+function findHeader(rows: readonly TableRow[]): number {
+  let bestIndex = -1;
+  let bestScore = 0;
+  rows.forEach((row, i) => {
+    const score = headerLikeness(row.cells);
+    if (score > bestScore) {
+      bestScore = score;
+      bestIndex = i;
+    }
+  });
+  if (bestIndex !== -1) return bestIndex;
+  return rows.findIndex((row) => {
+    const filled = row.cells.filter((c) => c.trim() !== '');
+    return filled.length >= 2 && filled.every((c) => !/^[\s$()\-.,\d]+$/.test(c));
+  });
+}
+
+/** Reads rows ahead to find the header, then yields the rest of the stream after it. */
+async function withHeader(
+  source: AsyncIterator<TableRow>,
+): Promise<{ header: string[]; headerRowNumber: number; rows: AsyncGenerator<TableRow> } | null> {
+  const ahead: TableRow[] = [];
+  let done = false;
+  while (ahead.length < HEADER_SEARCH_ROWS) {
+    const next = await source.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    if (!isBlankRow(next.value.cells)) ahead.push(next.value);
+  }
+  const index = findHeader(ahead);
+  if (index === -1) {
+    if (!done) await source.return?.(undefined);
+    return null;
+  }
+  const headerRow = ahead[index]!;
+  const header = headerRow.cells.map((c) => c.trim());
+  const rest = ahead.slice(index + 1);
+  async function* rows(): AsyncGenerator<TableRow> {
+    for (const row of rest) yield row;
+    if (done) return;
+    for (;;) {
+      const next = await source.next();
+      if (next.done) return;
+      if (!isBlankRow(next.value.cells)) yield next.value;
+    }
+  }
+  return { header, headerRowNumber: headerRow.rowNumber, rows: rows() };
+}
+
+function progressStream(path: string, size: number, options: ReadOptions): Readable {
+  const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
+  let read = 0;
+  if (options.onProgress) {
+    const report = options.onProgress;
+    stream.on('data', (chunk) => {
+      read += chunk.length;
+      report(read, size);
+    });
+  }
+  return stream;
+}
+
+async function openCsv(path: string, sample: Buffer, options: ReadOptions): Promise<OpenedTable> {
+  const encoding = detectEncoding(sample);
+  const sampleText = iconv.decode(sample, encoding === 'windows-1252' ? 'win1252' : 'utf8');
+  const delimiter = detectDelimiter(sampleText);
+  const { size } = await stat(path);
+  const parser = progressStream(path, size, options)
+    .pipe(iconv.decodeStream(encoding === 'windows-1252' ? 'win1252' : 'utf8', { stripBOM: true }))
+    .pipe(
+      parseCsv({
+        delimiter,
+        relax_column_count: true,
+        relax_quotes: true,
+        skip_empty_lines: false,
+        trim: false,
+      }),
+    );
+  async function* records(): AsyncGenerator<TableRow> {
+    let rowNumber = 0;
+    for await (const record of parser as AsyncIterable<string[]>) {
+      rowNumber++;
+      yield { rowNumber, cells: record };
+    }
+  }
+  const found = await withHeader(records());
+  if (!found) {
+    parser.destroy();
+    throw new AppError('bad_request', 'No header row was found in the first rows of the file.');
+  }
+  return { format: 'csv', encoding, delimiter, sheet: null, ...found };
+}
+
+/** An XLSX cell as text: numbers without exponent, dates as 'YYYY-MM-DD', formulas by their result. */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'number') {
+    if (Number.isInteger(value)) return value.toString();
+    return value.toFixed(10).replace(/0+$/, '').replace(/\.$/, '');
+  }
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if ('richText' in value) return value.richText.map((t) => t.text).join('');
+  if ('result' in value) return cellText(value.result ?? null);
+  if ('text' in value) return typeof value.text === 'string' ? value.text : cellText(value.text);
+  if ('error' in value) return String(value.error);
+  return '';
+}
+
+async function openXlsx(path: string, options: ReadOptions): Promise<OpenedTable> {
+  const { size } = await stat(path);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(progressStream(path, size, options), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  // exceljs looks sheet names up in workbook.xml, which some writers zip after the sheets: until it
+  // is read, a sheet is named by its number instead of failing.
+  (reader as unknown as { model: { sheets: unknown[] } }).model = { sheets: [] };
+  const sheets = reader[Symbol.asyncIterator]();
+  const names: string[] = [];
+  for (;;) {
+    const next = await sheets.next();
+    if (next.done) break;
+    const sheet = next.value as ExcelJS.stream.xlsx.WorksheetReader & { name: string };
+    names.push(sheet.name);
+    const wanted = options.sheet === undefined || options.sheet === sheet.name;
+    async function* sheetRows(): AsyncGenerator<TableRow> {
+      for await (const row of sheet) {
+        const values = Array.isArray(row.values) ? row.values : [];
+        const cells: string[] = [];
+        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+        yield { rowNumber: row.number, cells };
+      }
+    }
+    const rows = sheetRows();
+    if (!wanted) {
+      for await (const skipped of rows) void skipped;
+      continue;
+    }
+    const found = await withHeader(rows);
+    if (!found) {
+      for await (const skipped of rows) void skipped;
+      continue;
+    }
+    async function* rest(): AsyncGenerator<TableRow> {
+      yield* found!.rows;
+      // Later sheets are drained so the zip stream reaches its end and closes the file.
+      for (;;) {
+        const after = await sheets.next();
+        if (after.done) return;
+        for await (const skipped of after.value as AsyncIterable<unknown>) void skipped;
+      }
+    }
+    return { format: 'xlsx', encoding: null, delimiter: null, sheet: sheet.name, ...found, rows: rest() };
+  }
+  if (options.sheet !== undefined && !names.includes(options.sheet)) {
+    throw new AppError(
+      'bad_request',
+      `The workbook has no sheet named "${options.sheet}" (it has ${names.join(', ')}).`,
+    );
+  }
+  throw new AppError('bad_request', 'No sheet of the workbook has a header row in its first rows.');
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  coreName,
+  headerFingerprint,
+  headerLikeness,
+  nameSimilarity,
+  normaliseName,
+  rankSuggestions,
+  suggestColumns,
+} from './import-matching.ts';
+
+describe('normaliseName and coreName', () => {
+  it('drops case, accents, punctuation and spacing', () => {
+    expect(normaliseName('  Société   Générale, Inc. ')).toBe('societe generale inc');
+    expect(normaliseName('Smith & Sons')).toBe('smith and sons');
+  });
+  it('drops the words carriers share', () => {
+    expect(coreName('The Acme Mutual Insurance Co.')).toBe('acme mutual');
+    expect(coreName('Insurance Company')).toBe('insurance company');
+  });
+});
+
+describe('headerFingerprint', () => {
+  const header = ['Agency Code', 'Policy Type', 'Accounting Month', 'Written Premium'];
+  it('ignores order, case, spacing, punctuation and blank columns', () => {
+    const same = ['written  premium', 'ACCOUNTING MONTH', '', 'policy-type', 'Agency Code '];
+    expect(headerFingerprint(same)).toBe(headerFingerprint(header));
+    expect(headerFingerprint(header)).toMatch(/^h1-[0-9a-f]{16}$/);
+  });
+  it('changes when a column is added, removed or renamed', () => {
+    const base = headerFingerprint(header);
+    expect(headerFingerprint([...header, 'Earned Premium'])).not.toBe(base);
+    expect(headerFingerprint(header.slice(1))).not.toBe(base);
+    expect(headerFingerprint(['Agent Code', ...header.slice(1)])).not.toBe(base);
+  });
+});
+
+describe('rankSuggestions', () => {
+  const carriers = [
+    { id: 'acme', name: 'Acme Mutual Insurance Company' },
+    { id: 'acme-spec', name: 'Acme Specialty' },
+    { id: 'erie', name: 'Erie Insurance' },
+    { id: 'travelers', name: 'Travelers' },
+    { id: 'hartford', name: 'The Hartford' },
+  ];
+
+  it('puts the normalised-name match first', () => {
+    const [first] = rankSuggestions('ACME MUTUAL INS CO', carriers);
+    expect(first).toMatchObject({ id: 'acme' });
+    expect(rankSuggestions('Erie Insurance', carriers)[0]).toEqual({
+      id: 'erie',
+      name: 'Erie Insurance',
+      score: 1,
+    });
+  });
+
+  it('ranks misspellings by closeness and drops unrelated names', () => {
+    const ranked = rankSuggestions('Travellers', carriers);
+    expect(ranked.map((s) => s.id)).toEqual(['travelers']);
+    expect(rankSuggestions('Hartford Fire Ins Co', carriers)[0]?.id).toBe('hartford');
+    expect(rankSuggestions('Zurich North America', carriers)).toEqual([]);
+  });
+
+  it('orders by score, best first', () => {
+    const ranked = rankSuggestions('Acme', carriers);
+    expect(ranked.map((s) => s.id)).toEqual(['acme', 'acme-spec']);
+    expect(ranked[0]!.score).toBeGreaterThanOrEqual(ranked[1]!.score);
+  });
+
+  it('matches standard types by code and initials', () => {
+    const types = [
+      { id: 'pa', name: 'Personal Auto', aliases: ['PAUTO'] },
+      { id: 'ho', name: 'Homeowners', aliases: ['HOME'] },
+      { id: 'ca', name: 'Commercial Auto', aliases: ['CAUTO'] },
+    ];
+    expect(rankSuggestions('PA', types)[0]?.id).toBe('pa');
+    expect(rankSuggestions('Home Owners', types)[0]?.id).toBe('ho');
+    expect(rankSuggestions('CAUTO', types)[0]?.id).toBe('ca');
+    expect(rankSuggestions('Comm Auto', types)[0]?.id).toBe('ca');
+  });
+
+  it('gives 1 only to an exact normalised match', () => {
+    expect(nameSimilarity('erie insurance', 'Erie Insurance')).toBe(1);
+    expect(nameSimilarity('Erie', 'Erie Insurance')).toBeLessThan(1);
+  });
+});
+
+describe('suggestColumns', () => {
+  it('maps a carrier portal header to fields, each column once', () => {
+    const header = [
+      'Agent Code',
+      'Company',
+      'Product Line',
+      'Acctg Month',
+      'Written Prem',
+      'New Business',
+      'Earned',
+      'Incurred Losses',
+      'Notes',
+    ];
+    expect(suggestColumns('production', header)).toEqual({
+      agencyCode: 'Agent Code',
+      carrier: 'Company',
+      lineOfBusiness: 'Product Line',
+      writtenPremium: 'Written Prem',
+      newWrittenPremium: 'New Business',
+      earned: 'Earned',
+      incurred: 'Incurred Losses',
+    });
+  });
+  it('maps commission statements', () => {
+    const header = ['Producer Code', 'LOB', 'Statement Month', 'Written Premium', 'Commission', 'Contingent'];
+    expect(suggestColumns('commission', header)).toEqual({
+      agencyCode: 'Producer Code',
+      lineOfBusiness: 'LOB',
+      month: 'Statement Month',
+      writtenPremium: 'Written Premium',
+      baseCommission: 'Commission',
+      additionalCommission: 'Contingent',
+    });
+  });
+  it('tells a header row from a title or data row', () => {
+    expect(headerLikeness(['Agency Code', 'Month', 'Written Premium'])).toBe(3);
+    expect(headerLikeness(['Acme Production Report', '', ''])).toBe(0);
+    expect(headerLikeness(['A123', '2025-03', '1,234.00'])).toBe(0);
+  });
+});

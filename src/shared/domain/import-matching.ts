@@ -1,0 +1,295 @@
+/**
+ * Mapping a carrier file onto the product (issue 20): which column holds which field, the header's
+ * fingerprint that lets next month's file map itself, and suggested matches for the file's values
+ * (carriers, standard types, agency codes): normalised names first, then a fuzzy ranking.
+ */
+
+export type ImportKind = 'production' | 'commission';
+
+/** The fields a column can be mapped to, per kind of file. */
+export const IMPORT_FIELDS = {
+  production: [
+    'agencyCode',
+    'carrier',
+    'lineOfBusiness',
+    'month',
+    'writtenPremium',
+    'newWrittenPremium',
+    'earned',
+    'incurred',
+  ],
+  commission: [
+    'agencyCode',
+    'carrier',
+    'lineOfBusiness',
+    'month',
+    'writtenPremium',
+    'baseCommission',
+    'additionalCommission',
+  ],
+} as const satisfies Record<ImportKind, readonly string[]>;
+
+export type ImportField = (typeof IMPORT_FIELDS)[ImportKind][number];
+
+/** Fields holding dollars (blank = not reported, 0 = zero). */
+export const AMOUNT_FIELDS: readonly ImportField[] = [
+  'writtenPremium',
+  'newWrittenPremium',
+  'earned',
+  'incurred',
+  'baseCommission',
+  'additionalCommission',
+];
+
+export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+  agencyCode: 'Agency code',
+  carrier: 'Carrier',
+  lineOfBusiness: 'Policy type / standard type',
+  month: 'Month',
+  writtenPremium: 'Written premium',
+  newWrittenPremium: 'New written premium',
+  earned: 'Earned premium',
+  incurred: 'Incurred losses',
+  baseCommission: 'Base commission',
+  additionalCommission: 'Additional commission',
+};
+
+/** Header names carriers use for each field, normalised (see normaliseName). */
+const FIELD_SYNONYMS: Record<ImportField, readonly string[]> = {
+  agencyCode: [
+    'agency code',
+    'agent code',
+    'producer code',
+    'sub code',
+    'subcode',
+    'agency number',
+    'agent number',
+    'agency id',
+    'agent id',
+    'producer number',
+    'agency',
+    'code',
+  ],
+  carrier: [
+    'carrier',
+    'carrier name',
+    'company',
+    'company name',
+    'insurer',
+    'writing company',
+    'writing carrier',
+  ],
+  lineOfBusiness: [
+    'policy type',
+    'line of business',
+    'lob',
+    'line',
+    'product',
+    'standard type',
+    'product line',
+    'coverage',
+    'policy line',
+  ],
+  month: [
+    'month',
+    'period',
+    'accounting month',
+    'report month',
+    'statement month',
+    'reporting month',
+    'accounting period',
+    'date',
+    'process month',
+  ],
+  writtenPremium: ['written premium', 'wp', 'premium written', 'written', 'total written premium', 'dwp'],
+  newWrittenPremium: [
+    'new written premium',
+    'new business',
+    'nb premium',
+    'new premium',
+    'nwp',
+    'new business premium',
+    'new business written premium',
+  ],
+  earned: ['earned premium', 'earned', 'ep'],
+  incurred: ['incurred losses', 'incurred', 'incurred loss', 'losses incurred'],
+  baseCommission: ['base commission', 'commission', 'commission amount', 'comm amount', 'comm', 'base comm'],
+  additionalCommission: [
+    'additional commission',
+    'contingent commission',
+    'contingent',
+    'bonus',
+    'profit sharing',
+    'bonus commission',
+    'supplemental commission',
+  ],
+};
+
+const STOP_WORDS = new Set([
+  'the',
+  'inc',
+  'incorporated',
+  'co',
+  'company',
+  'companies',
+  'corp',
+  'corporation',
+  'llc',
+  'ltd',
+  'group',
+  'of',
+  'ins',
+  'insurance',
+]);
+
+/**
+ * A name reduced to what identifies it: lower case, accents and punctuation gone, '&' read as
+ * 'and', spaces collapsed. 'Acme Mutual Ins. Co.' -> 'acme mutual ins co'.
+ */
+export function normaliseName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** The normalised name without the words every carrier shares ('insurance', 'company', 'inc' ...). */
+export function coreName(name: string): string {
+  const words = normaliseName(name)
+    .split(' ')
+    .filter((w) => w && !STOP_WORDS.has(w));
+  return words.length > 0 ? words.join(' ') : normaliseName(name);
+}
+
+function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+function initials(core: string): string {
+  return core
+    .split(' ')
+    .map((w) => w[0])
+    .join('');
+}
+
+/**
+ * How alike a file's value and a product name are, 0..1: 1 when their normalised or core names are
+ * equal; otherwise the best of edit-distance similarity, shared words, a whole-word prefix, and
+ * initials ('PA' for 'Personal Auto').
+ */
+export function nameSimilarity(value: string, candidate: string): number {
+  const a = normaliseName(value);
+  const b = normaliseName(candidate);
+  if (a === '' || b === '') return 0;
+  if (a === b) return 1;
+  const ca = coreName(value);
+  const cb = coreName(candidate);
+  if (ca === cb) return 0.97;
+  const edit = 1 - levenshtein(ca, cb) / Math.max(ca.length, cb.length);
+  const wa = new Set(ca.split(' '));
+  const wb = new Set(cb.split(' '));
+  const shared = [...wa].filter((w) => wb.has(w)).length;
+  const words = shared / Math.max(wa.size, wb.size);
+  const prefix = cb.startsWith(`${ca} `) || ca.startsWith(`${cb} `) ? 0.85 : 0;
+  const compact = ca.replace(/ /g, '');
+  const acronym =
+    compact.length >= 2 && (compact === initials(cb) || compact === cb.replace(/ /g, '')) ? 0.9 : 0;
+  return Math.max(edit, words * 0.9, prefix, acronym);
+}
+
+export type Candidate = { id: string; name: string; aliases?: readonly string[] };
+export type Suggestion = { id: string; name: string; score: number };
+
+/** Below this a match is not suggested. */
+export const SUGGESTION_THRESHOLD = 0.6;
+
+/**
+ * Suggested matches for a file's value, best first: each candidate scored on its name and aliases
+ * (codes such as 'PAUTO'), those under SUGGESTION_THRESHOLD dropped, ties broken by name.
+ */
+export function rankSuggestions(value: string, candidates: readonly Candidate[], limit = 5): Suggestion[] {
+  const scored: Suggestion[] = [];
+  for (const c of candidates) {
+    let score = nameSimilarity(value, c.name);
+    for (const alias of c.aliases ?? []) score = Math.max(score, nameSimilarity(value, alias));
+    if (score >= SUGGESTION_THRESHOLD)
+      scored.push({ id: c.id, name: c.name, score: Math.round(score * 1000) / 1000 });
+  }
+  scored.sort((x, y) => y.score - x.score || x.name.localeCompare(y.name));
+  return scored.slice(0, limit);
+}
+
+function fnv1a(text: string, seed: number): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/**
+ * The fingerprint of a file's header row: its non-blank column names, normalised and sorted, hashed
+ * (64 bits). Next month's file from the same portal has the same fingerprint whatever the order of
+ * its columns, its case or its spacing, so its mapping profile is found again.
+ */
+export function headerFingerprint(header: readonly string[]): string {
+  const names = header.map(normaliseName).filter((n) => n !== '');
+  const text = [...new Set(names)].sort().join('|');
+  const hi = fnv1a(text, 0x811c9dc5).toString(16).padStart(8, '0');
+  const lo = fnv1a(text, 0x050c5d1f).toString(16).padStart(8, '0');
+  return `h1-${hi}${lo}`;
+}
+
+/** A column mapping: field -> the header name of its column. */
+export type ColumnMapping = Partial<Record<ImportField, string>>;
+
+/**
+ * The columns suggested for each field of a kind, from the header's names: an exact synonym first,
+ * then the closest fuzzy match; a column serves one field at most.
+ */
+export function suggestColumns(kind: ImportKind, header: readonly string[]): ColumnMapping {
+  const columns = header.filter((h) => normaliseName(h) !== '');
+  const taken = new Set<string>();
+  const mapping: ColumnMapping = {};
+  const scores: { field: ImportField; column: string; score: number }[] = [];
+  for (const field of IMPORT_FIELDS[kind]) {
+    for (const column of columns) {
+      const n = normaliseName(column);
+      const synonyms = FIELD_SYNONYMS[field];
+      const exact = synonyms.indexOf(n);
+      const score =
+        exact !== -1
+          ? 2 - exact / 100
+          : Math.max(...synonyms.map((s) => (s.length > 3 ? nameSimilarity(n, s) : 0)));
+      if (score >= 0.8) scores.push({ field, column, score });
+    }
+  }
+  scores.sort((a, b) => b.score - a.score);
+  for (const s of scores) {
+    if (mapping[s.field] !== undefined || taken.has(s.column)) continue;
+    mapping[s.field] = s.column;
+    taken.add(s.column);
+  }
+  return mapping;
+}
+
+/** How many of a row's cells look like header names of known fields (used to find the header row). */
+export function headerLikeness(cells: readonly string[]): number {
+  const known = new Set(Object.values(FIELD_SYNONYMS).flat());
+  return cells.filter((c) => known.has(normaliseName(c))).length;
+}

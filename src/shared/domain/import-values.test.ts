@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { monthStart, parseAmount, parseMonth } from './import-values.ts';
+
+const amount = (raw: string) => {
+  const r = parseAmount(raw);
+  return r.ok ? r.value : `error: ${r.reason}`;
+};
+const month = (raw: string) => {
+  const r = parseMonth(raw);
+  return r.ok ? monthStart(r.value) : `error: ${r.reason}`;
+};
+
+describe('parseAmount', () => {
+  it.each([
+    ['1234.56', '1234.56'],
+    ['$1,234.56', '1234.56'],
+    ['  $ 1,234,567.8 ', '1234567.80'],
+    ['(1,234.56)', '-1234.56'],
+    ['$(1,234.56)', '-1234.56'],
+    ['($1,234.56)', '-1234.56'],
+    ['-$12', '-12.00'],
+    ['$-12', '-12.00'],
+    ['12.00-', '-12.00'],
+    ['USD 99.9', '99.90'],
+    ['1 234.50', '1234.50'],
+    ['1\u00a0234.50', '1234.50'],
+    ['.5', '0.50'],
+    ['7.', '7.00'],
+    ['0', '0.00'],
+    ['0.00', '0.00'],
+    ['$ -', '0.00'],
+    ['-', '0.00'],
+    ['(0.00)', '0.00'],
+    ['1234.5600000000001', '1234.56'],
+    ['2.675', '2.68'],
+    ['-2.675', '-2.68'],
+    ['0.005', '0.01'],
+    ['0.004', '0.00'],
+    ['1.2e3', '1200.00'],
+    ['99999999999999.99', '99999999999999.99'],
+  ])('reads %j as %s', (raw, expected) => {
+    expect(amount(raw)).toBe(expected);
+  });
+
+  it.each(['', '   ', 'N/A', 'n/a', 'NULL', '#N/A'])('reads %j as not reported (null), never zero', (raw) => {
+    expect(amount(raw)).toBeNull();
+  });
+
+  it.each(['abc', '12,34', '1.2.3', '$$5', '1,2345.00', '5 dollars', '--5', '(5'])(
+    'refuses %j naming it',
+    (raw) => {
+      expect(amount(raw)).toBe(`error: "${raw.trim()}" is not an amount.`);
+    },
+  );
+});
+
+describe('parseMonth', () => {
+  it.each([
+    ['2025-03', '2025-03-01'],
+    ['2025-03-31', '2025-03-01'],
+    ['2025/3/31', '2025-03-01'],
+    ['2025-03-31T00:00:00.000Z', '2025-03-01'],
+    ['03/2025', '2025-03-01'],
+    ['3/2025', '2025-03-01'],
+    ['3/31/2025', '2025-03-01'],
+    ['12/01/24', '2024-12-01'],
+    ['202503', '2025-03-01'],
+    ['Mar 2025', '2025-03-01'],
+    ['March 2025', '2025-03-01'],
+    ['Mar-25', '2025-03-01'],
+    ["Sept '24", '2024-09-01'],
+    ['Sep. 2024', '2024-09-01'],
+    ['2025 M03', '2025-03-01'],
+    ['2025 March', '2025-03-01'],
+    ['45717', '2025-03-01'],
+    ['YTD through 03/2025', '2025-03-01'],
+    ['Thru March 2025', '2025-03-01'],
+    ['Year-to-date as of 2025-06', '2025-06-01'],
+  ])('reads %j as %s', (raw, expected) => {
+    expect(month(raw)).toBe(expected);
+  });
+
+  it.each(['13/2025', '2025-13', 'Marchish 2025', 'next month', '12345', '0/2025', 'Ma 2025'])(
+    'refuses %j',
+    (raw) => {
+      expect(month(raw)).toBe(`error: "${raw}" is not a month.`);
+    },
+  );
+
+  it('names a blank month', () => {
+    expect(month('  ')).toBe('error: The month is blank.');
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * Reading the values of carrier files (issue 20): amounts and months as carriers' portals write them.
+ * Pure functions, used by the server's file reader and by the upload page's preview.
+ */
+
+/** A parsed cell: the value, or why it could not be read. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+/** The common case, read without the general path: '-1234.5', '0', '12.00'. */
+const PLAIN_AMOUNT = /^(-?)(0|[1-9]\d{0,13})(?:\.(\d{1,2}))?$/;
+
+const NOT_REPORTED = new Set(['', 'n/a', 'na', 'null', 'none', '#n/a']);
+
+/**
+ * An amount in dollars as an exact decimal string with two places ('1234.50', '-12.00'), or null
+ * when the cell is blank ("not reported", never zero). Accepts '$', 'USD', thousands separators
+ * (',' or spaces), parentheses or a leading/trailing '-' for negatives, and the accounting dash
+ * ('$ -') for zero. More than two decimals round half away from zero to the cent.
+ */
+export function parseAmount(raw: string): Parsed<string | null> {
+  const plain = PLAIN_AMOUNT.exec(raw);
+  if (plain) {
+    const [, sign = '', whole = '', fraction = ''] = plain;
+    const zero = sign === '-' && /^0+$/.test(whole + fraction);
+    return { ok: true, value: `${zero ? '' : sign}${whole}.${fraction.padEnd(2, '0')}` };
+  }
+  let s = raw.replace(/[\u00a0\u202f]/g, ' ').trim();
+  if (NOT_REPORTED.has(s.toLowerCase())) return { ok: true, value: null };
+  let signs = 0;
+  const strip = (pattern: RegExp, negates: boolean) => {
+    const m = pattern.exec(s);
+    if (!m) return;
+    s = (m[1] ?? '').trim();
+    if (negates) signs++;
+  };
+  strip(/^\((.*)\)$/, true);
+  strip(/^usd\s*(.*)$/i, false);
+  strip(/^(.*?)\s*usd$/i, false);
+  strip(/^-(.*)$/, true);
+  if (s.length > 1) strip(/^(.+)-$/, true);
+  strip(/^\$(.*)$/, false);
+  strip(/^\((.*)\)$/, true);
+  if (s !== '-') strip(/^-(.*)$/, true);
+  if (signs > 1) return { ok: false, reason: `"${raw.trim()}" is not an amount.` };
+  const negative = signs === 1;
+  if (s === '-' || s === '') return { ok: true, value: '0.00' };
+  if (/^\d+(\.\d+)?e[+-]?\d+$/i.test(s)) s = expandExponent(s);
+  if (!/^(\d{1,3}([, ]\d{3})+|\d+)?(\.\d*)?$/.test(s) || !/\d/.test(s)) {
+    return { ok: false, reason: `"${raw.trim()}" is not an amount.` };
+  }
+  const [whole = '', fraction = ''] = s.replace(/[, ]/g, '').split('.');
+  return { ok: true, value: toCents(negative, whole === '' ? '0' : whole, fraction) };
+}
+
+function expandExponent(s: string): string {
+  const [mantissa = '', exp = '0'] = s.toLowerCase().split('e');
+  const [whole = '', fraction = ''] = mantissa.split('.');
+  const digits = whole + fraction;
+  const point = whole.length + Number(exp);
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** Rounds a decimal given as digit strings to cents, half away from zero, without floating point. */
+function toCents(negative: boolean, whole: string, fraction: string): string {
+  let cents = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  if (fraction.length > 2 && Number(fraction[2]) >= 5) cents += 1n;
+  const sign = negative && cents !== 0n ? '-' : '';
+  const abs = cents.toString().padStart(3, '0');
+  return `${sign}${abs.slice(0, -2)}.${abs.slice(-2)}`;
+}
+
+/** A calendar month, 1-12. */
+export type YearMonth = { year: number; month: number };
+
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+function monthByName(name: string): number | null {
+  const n = name.toLowerCase().replace(/\.$/, '');
+  if (n.length < 3) return null;
+  const found = MONTH_NAMES.findIndex((m) => m.startsWith(n) || (n === 'sept' && m === 'september'));
+  return found === -1 ? null : found + 1;
+}
+
+function yearOf(text: string): number {
+  const y = Number(text);
+  return text.length === 2 ? 2000 + y : y;
+}
+
+const YTD_PREFIX = /^(ytd|year[- ]to[- ]date)?\s*(through|thru|to|ending|ended|as of)?\s*:?\s*/i;
+
+/**
+ * The month a cell names: '2025-03', '2025-03-31', '03/2025', '3/31/2025' (US order), '202503',
+ * 'Mar 2025', 'March-25', '2025 M03', an Excel date serial (45717), or a sheet's label for a
+ * year-to-date column ('YTD through 03/2025', 'Thru March 2025'). Day-first dates are not guessed.
+ */
+export function parseMonth(raw: string): Parsed<YearMonth> {
+  const s = raw
+    .replace(/\u00a0/g, ' ')
+    .trim()
+    .replace(YTD_PREFIX, '')
+    .trim();
+  const fail: Parsed<YearMonth> = { ok: false, reason: `"${raw.trim()}" is not a month.` };
+  if (s === '') return { ok: false, reason: 'The month is blank.' };
+  const checked = (year: number, month: number): Parsed<YearMonth> =>
+    month >= 1 && month <= 12 && year >= 1900 && year <= 2999 ? { ok: true, value: { year, month } } : fail;
+
+  let m = /^(\d{4})[-/.](\d{1,2})(?:[-/.](\d{1,2}))?(?:[ T].*)?$/.exec(s);
+  if (m) return checked(Number(m[1]), Number(m[2]));
+  m = /^(\d{4})\s*m(\d{1,2})$/i.exec(s);
+  if (m) return checked(Number(m[1]), Number(m[2]));
+  m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})(?:\s.*)?$/.exec(s);
+  if (m) return checked(yearOf(m[3]!), Number(m[1]));
+  m = /^(\d{1,2})[-/.](\d{4})$/.exec(s);
+  if (m) return checked(Number(m[2]), Number(m[1]));
+  m = /^(\d{4})(\d{2})$/.exec(s);
+  if (m) return checked(Number(m[1]), Number(m[2]));
+  m = /^([a-z]+\.?)[\s,'-]*(\d{4}|\d{2})$/i.exec(s);
+  if (m) {
+    const month = monthByName(m[1]!);
+    return month ? checked(yearOf(m[2]!), month) : fail;
+  }
+  m = /^(\d{4})[\s-]+([a-z]+\.?)$/i.exec(s);
+  if (m) {
+    const month = monthByName(m[2]!);
+    return month ? checked(Number(m[1]), month) : fail;
+  }
+  m = /^(\d{5})(\.\d+)?$/.exec(s);
+  if (m) return excelSerialMonth(Number(m[1]), fail);
+  return fail;
+}
+
+/** Excel's 1900 date system: serial 25569 is 1970-01-01. */
+function excelSerialMonth(serial: number, fail: Parsed<YearMonth>): Parsed<YearMonth> {
+  if (serial < 25569 || serial > 80000) return fail;
+  const date = new Date((serial - 25569) * 86_400_000);
+  return { ok: true, value: { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 } };
+}
+
+/** 'YYYY-MM-01', the first day of the month, as facts store months. */
+export function monthStart({ year, month }: YearMonth): string {
+  return `${year}-${String(month).padStart(2, '0')}-01`;
+}
