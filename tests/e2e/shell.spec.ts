@@ -96,6 +96,8 @@ const demoUsers = [
       'Revenue Tuner',
       'Manual Carrier Entry',
       'Users',
+      // Spec part 2 §6: non-admins see My subscription.
+      'My subscription',
       'My Profile',
       'Help',
       'Log Out',

@@ -94,7 +94,17 @@ test('a lapsed agency subscribes through checkout, is let in, renames the agency
   await expect(page.getByText('Subscription status: Canceled')).toBeVisible();
 });
 
-test('the subscription choice and the checkout returns pass axe', async ({ page, baseURL }) => {
+test('the subscription choice is public and, like the checkout returns, passes axe', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/subscriptions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a subscription' })).toBeVisible();
+  await page.getByRole('button', { name: /^Select Essentials monthly/ }).click();
+  await expect(page.getByRole('alert')).toHaveText('Sign in to subscribe your agency.');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/auth0');
+  await expectNoAxeViolations(page);
+
   await signInAs(page, 'owner@understanding.test', baseURL);
   await page.goto('/subscriptions');
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a subscription' })).toBeVisible();

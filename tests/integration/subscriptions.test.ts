@@ -450,6 +450,9 @@ describe('billing off (no Stripe keys)', () => {
     expect(user.bypassExternalSubscriber).toBe(true);
     const { products, billingEnabled } = await productsOf(off, primaryCookie);
     expect(billingEnabled).toBe(false);
+    // The subscription choice is public: the catalogue answers without a session too.
+    const anonymous = await off.app.inject({ method: 'GET', url: '/api/subscription/products' });
+    expect(subscriptionProductsResponseSchema.parse(anonymous.json()).products).toEqual(products);
     expect(products.flatMap((p) => p.prices).find((p) => p.id === price.uuid)?.amount).toBe(149.5);
     const refused = await checkout(primaryCookie, price.uuid, randomUUID(), off);
     expect(refused.statusCode).toBe(409);

@@ -39,6 +39,14 @@ export const appRoutes: RouteObject[] = [
     }),
   },
   {
+    // The subscription choice (spec part 2 §2 "Subscription choice page (public)"): outside the shell.
+    path: '/subscriptions',
+    lazy: async () => ({
+      Component: (await import('#client/features/subscription-status/subscriptions-page.tsx'))
+        .SubscriptionsPage,
+    }),
+  },
+  {
     path: '/logout',
     lazy: async () => ({ Component: (await import('#client/features/auth/logout-page.tsx')).LogoutPage }),
   },
@@ -54,14 +62,6 @@ export const appRoutes: RouteObject[] = [
         lazy: async () => ({
           Component: (await import('#client/features/subscription-status/no-subscription-page.tsx'))
             .NoSubscriptionPage,
-        }),
-      },
-      {
-        // The subscription choice (spec part 2 §2): open to every signed-in user, subscribed or not.
-        path: 'subscriptions',
-        lazy: async () => ({
-          Component: (await import('#client/features/subscription-status/subscriptions-page.tsx'))
-            .SubscriptionsPage,
         }),
       },
       {

@@ -1,9 +1,13 @@
 import { useState } from 'react';
-import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { SubscriptionPrice } from '#shared/contracts/subscription.ts';
 import { BILLING_OFF_MESSAGE } from '#shared/domain/subscription.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { saveReturnPath } from '#client/lib/return-path.ts';
 import { createCheckoutSession, subscriptionProductsQuery } from './subscription-api.ts';
+
+const SIGN_IN_TO_SUBSCRIBE = 'Sign in to subscribe your agency.';
 
 /** A price as its card shows it: USD, cents only when there are any. */
 export function formatPrice(amount: number, currency: string): string {
@@ -109,6 +113,11 @@ export function SubscriptionChoice({ headingLevel = 2 }: { headingLevel?: 2 | 3 
       ({ checkoutSessionUrl }) => window.location.assign(checkoutSessionUrl),
       (error: unknown) => {
         setBusy(null);
+        if (error instanceof ApiError && error.status === 401) {
+          saveReturnPath(window.location);
+          setNotice(SIGN_IN_TO_SUBSCRIBE);
+          return;
+        }
         setNotice(error instanceof Error ? error.message : 'The checkout could not start. Please try again.');
       },
     );
@@ -116,6 +125,11 @@ export function SubscriptionChoice({ headingLevel = 2 }: { headingLevel?: 2 | 3 
   return (
     <Stack gap="lg">
       {notice && <Notice tone={billingEnabled ? 'error' : 'warning'}>{notice}</Notice>}
+      {notice === SIGN_IN_TO_SUBSCRIBE && (
+        <Anchor href="/auth/auth0" w="fit-content">
+          Sign in
+        </Anchor>
+      )}
       {products.data.products.length === 0 && (
         <Text>No subscriptions are on offer yet. Please contact us.</Text>
       )}

@@ -103,12 +103,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
     {
       schema: {
         tags: ['subscription'],
-        summary: 'The subscription products and prices on offer (synced from Stripe when billing is on)',
-        response: { 200: subscriptionProductsResponseSchema, 401: errorResponseSchema },
+        summary:
+          'The subscription products and prices on offer (public; synced from Stripe when billing is on)',
+        response: { 200: subscriptionProductsResponseSchema },
       },
     },
+    // The subscription choice page is public (spec part 2 §2): the catalogue is nobody's tenant data.
     async (request) => {
-      requireActor(request);
       await syncProducts(request.log);
       return { products: await listProducts(db, { fromStripe: billingEnabled }), billingEnabled };
     },
