@@ -1,4 +1,3 @@
- 
 /**
  * `npm run import -- --network NETWORK --profile PROFILE --user EMAIL [--carrier CARRIER]
  *   [--through YYYY-MM] [--sheet NAME] FILE...`

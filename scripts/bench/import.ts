@@ -1,4 +1,3 @@
- 
 /**
  * `npm run bench:import [-- --rows 1000000 --driver postgres|pglite|both]`
  *
