@@ -26,25 +26,33 @@ insert into production_period_totals (network_uuid, start_month, end_month, line
     select f.agency_uuid, f.network_uuid, f.month, 0::smallint,
       case when l.level = 1 then l.code else p.code end, '', 'all',
       $6, -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int
-    from production_facts f
+    from (
+      -- Read through the partial index only: offset 0 keeps the report filters out of here.
+      select * from production_facts f
+      where f.network_uuid = $7::uuid
+        and f.gap_months > 0 and f.month between '2026-01-01'::date and '2026-10-01'::date
+        and (f.month - make_interval(months => f.gap_months::int))::date < '2026-01-01'::date
+      offset 0
+    ) f
     join carriers c on c.uuid = f.carrier_uuid
     join lines_of_business l on l.uuid = f.line_uuid
     left join lines_of_business p on p.uuid = l.parent_uuid
-    where f.network_uuid = $7::uuid
-      and f.gap_months > 0 and f.month between '2026-01-01'::date and '2026-10-01'::date
-      and (f.month - make_interval(months => f.gap_months::int))::date < '2026-01-01'::date
-      and ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint <> 0 union all
+    where ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint <> 0 union all
     select f.agency_uuid, f.network_uuid, f.month, 0::smallint,
       case when l.level = 1 then l.code else p.code end, '', 'all',
       $8, -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int
-    from production_facts f
+    from (
+      -- Read through the partial index only: offset 0 keeps the report filters out of here.
+      select * from production_facts f
+      where f.network_uuid = $9::uuid
+        and f.gap_months > 0 and f.month between '2025-01-01'::date and '2025-10-01'::date
+        and (f.month - make_interval(months => f.gap_months::int))::date < '2025-01-01'::date
+      offset 0
+    ) f
     join carriers c on c.uuid = f.carrier_uuid
     join lines_of_business l on l.uuid = f.line_uuid
     left join lines_of_business p on p.uuid = l.parent_uuid
-    where f.network_uuid = $9::uuid
-      and f.gap_months > 0 and f.month between '2025-01-01'::date and '2025-10-01'::date
-      and (f.month - make_interval(months => f.gap_months::int))::date < '2025-01-01'::date
-      and ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint <> 0
+    where ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint <> 0
     ) f
     where f.network_uuid = $10::uuid and true
       and true and true and true and true and true
