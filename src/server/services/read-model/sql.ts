@@ -46,6 +46,22 @@ function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
+/**
+ * The composite filter over a carrier row `c`, on its kind columns (so the planner estimates it from
+ * their statistics, where a bit expression would be guessed at).
+ */
+export function carrierPredicate(c: string, request: Pick<FactsRequest, 'kinds'>): SQL {
+  const filter = compositeFilter(request.kinds);
+  const kinds = CARRIER_KINDS.filter(
+    (kind) => kind !== 'isMga' && (filter.kindBits & CARRIER_KIND_BITS[kind]) !== 0,
+  );
+  const nonMga =
+    kinds.length === 0
+      ? 'false'
+      : `(not ${c}.is_mga and (${kinds.map((k) => `${c}.${snakeCase(k)}`).join(' or ')}))`;
+  return sql.raw(filter.wholesalers ? `(${c}.is_mga or ${nonMga})` : nonMga);
+}
+
 /** The composite filter (shared/domain/carrier-composite.ts) over a `carrier_class` column. */
 export function compositePredicate(carrierClassOf: SQL, request: Pick<FactsRequest, 'kinds'>): SQL {
   const filter = compositeFilter(request.kinds);
@@ -290,8 +306,7 @@ function monthlyParts(
     where: sql`(${current} or ${prior})`,
     broadCode: BROAD_CODE,
     typeCode: sql`case when l.level = 2 then l.code end`,
-    carriers: sql`exists (select 1 from carriers c
-      where c.uuid = f.carrier_uuid and ${compositePredicate(carrierClass('c'), request)})`,
+    carriers: sql`exists (select 1 from carriers c where c.uuid = f.carrier_uuid and ${carrierPredicate('c', request)})`,
     sources: feedOnly(request),
     measures: MEASURE_COLUMNS.flatMap((c) => [
       sql`sum(f.${sql.raw(c)}) filter (where ${current})`,

@@ -1,10 +1,7 @@
 -- Parameters:
 --   $1 = "PL"
 --   $2 = "00000000-0000-4000-8000-000000000001"
---   $3 = 1
---   $4 = 1
---   $5 = 62
---   $6 = "PL"
+--   $3 = "PL"
 select f.carrier_uuid as group_uuid,
       case when grouping(case when l.level = 2 then l.code end) = 1 then $1::text else case when l.level = 2 then l.code end end as line_code, sum(f.written_premium) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date)))::text as written_premium, sum(f.written_premium) filter (where (f.month between '2025-01-01'::date and '2025-10-01'::date
@@ -21,7 +18,6 @@ select f.carrier_uuid as group_uuid,
     where f.network_uuid = $2::uuid and ((f.month between '2026-01-01'::date and '2026-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date)) or (f.month between '2025-01-01'::date and '2025-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date)))
-      and true and exists (select 1 from carriers c
-      where c.uuid = f.carrier_uuid and (((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint & $3 <> 0 or (((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint & $4 = 0 and ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint & $5 <> 0))) and case when l.level = 1 then l.code else p.code end = $6 and true and true
+      and true and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))) and case when l.level = 1 then l.code else p.code end = $3 and true and true
     group by grouping sets ((f.carrier_uuid, case when l.level = 2 then l.code end), (f.carrier_uuid))
     having true;
