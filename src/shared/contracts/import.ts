@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALL_IMPORT_FIELDS } from '#shared/domain/import-matching.ts';
 
 /**
  * Uploading carrier files (issue 20): upload, map columns, map values, preview, commit, undo.
@@ -6,18 +7,7 @@ import { z } from 'zod';
  */
 
 export const importKindSchema = z.enum(['production', 'commission']);
-export const importFieldSchema = z.enum([
-  'agencyCode',
-  'carrier',
-  'lineOfBusiness',
-  'month',
-  'writtenPremium',
-  'newWrittenPremium',
-  'earned',
-  'incurred',
-  'baseCommission',
-  'additionalCommission',
-]);
+export const importFieldSchema = z.enum(ALL_IMPORT_FIELDS);
 
 /** A file's name as the browser gives it; no path. */
 export const FILE_NAME_MAX = 255;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALL_IMPORT_FIELDS,
+  IMPORT_FIELDS,
   coreName,
   headerFingerprint,
   headerLikeness,
@@ -123,5 +125,12 @@ describe('suggestColumns', () => {
     expect(headerLikeness(['Agency Code', 'Month', 'Written Premium'])).toBe(3);
     expect(headerLikeness(['Acme Production Report', '', ''])).toBe(0);
     expect(headerLikeness(['A123', '2025-03', '1,234.00'])).toBe(0);
+  });
+});
+
+describe('the mappable fields', () => {
+  it('lists every field of both kinds once', () => {
+    const both = new Set([...IMPORT_FIELDS.production, ...IMPORT_FIELDS.commission]);
+    expect([...ALL_IMPORT_FIELDS].sort()).toEqual([...both].sort());
   });
 });

@@ -31,6 +31,13 @@ export const IMPORT_FIELDS = {
 
 export type ImportField = (typeof IMPORT_FIELDS)[ImportKind][number];
 
+/** Every field of either kind, once. */
+export const ALL_IMPORT_FIELDS = [
+  ...IMPORT_FIELDS.production,
+  'baseCommission',
+  'additionalCommission',
+] as const satisfies readonly ImportField[];
+
 /** Fields holding dollars (blank = not reported, 0 = zero). */
 export const AMOUNT_FIELDS: readonly ImportField[] = [
   'writtenPremium',

@@ -18,7 +18,7 @@ const moneySum = (name: string) => money(name, 18);
 
 /**
  * Rollups of the production facts that keep network-level Carrier Production fast on large networks
- * (docs/decisions/004). They are derived data: `services/production/rollups.ts` rebuilds them from
+ * (docs/decisions/004). They are derived data: `services/read-model/refresh.ts` rebuilds them from
  * `production_facts` and `carrier_reported_months` on every write of those tables, and every figure
  * they give is exact (numeric sums; a NULL stays "not reported").
  */
