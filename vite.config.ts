@@ -114,8 +114,55 @@ function zodWithoutJsonSchema(): Plugin {
   };
 }
 
+/**
+ * Two Mantine modules import a whole library for one small piece, which then loads with every page
+ * that shows them (docs/ARCHITECTURE.md, First load). Each such import is given a module with the
+ * same export, taken from a lighter place; every other importer gets the real library:
+ * - ScrollArea (in every Table) imports `useMergeRefs` from `@floating-ui/react`: the whole of
+ *   Floating UI (about 15 kB gzip) came with every table. Mantine's own `useMergedRef` does the same.
+ * - the AppShell's header, footer and aside read `RemoveScroll.classNames.zeroRight` from
+ *   `react-remove-scroll`: its whole scroll lock (about 4 kB) came with the shell. The class names are
+ *   the constants of `react-remove-scroll-bar`, which the scroll lock itself uses.
+ */
+const LIGHTER_IMPORTS: { source: string; importer: RegExp; id: string; code: string }[] = [
+  {
+    source: '@floating-ui/react',
+    importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+    id: '\0lighter:merge-refs',
+    code: [
+      "import { useMergedRef } from '@mantine/hooks';",
+      'export const useMergeRefs = (refs) => useMergedRef(...refs);',
+    ].join('\n'),
+  },
+  {
+    source: 'react-remove-scroll',
+    importer:
+      /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(?:Header|Footer|Aside)[\\/][^\\/]+\.mjs$/,
+    id: '\0lighter:remove-scroll-class-names',
+    code: [
+      "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
+      'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };',
+    ].join('\n'),
+  },
+];
+
+function lighterImports(): Plugin {
+  return {
+    name: 'understanding:lighter-imports',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer) return null;
+      return LIGHTER_IMPORTS.find((it) => it.source === source && it.importer.test(importer))?.id ?? null;
+    },
+    load(id) {
+      return LIGHTER_IMPORTS.find((it) => it.id === id)?.code ?? null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), zodWithoutJsonSchema()],
+  plugins: [react(), precompress(), zodWithoutJsonSchema(), lighterImports()],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine (CI's) the files ran one
+    // at a time while a core waited. Test files are independent (each has its own database copy).
+    maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
     projects: [
       {
         test: {

@@ -15,11 +15,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { UPLOAD_PERMISSION } from '#shared/domain/access.ts';
 import { headerFingerprint, suggestColumns } from '#shared/domain/import-matching.ts';
 import { appRoot } from '#server/config.ts';
+import { recreatePostgresDatabase } from './bench-support.ts';
 import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
 import { finishBulkLoad, loadFile, resolveBulkTarget } from '#server/services/import/bulk-load.ts';
 
@@ -195,14 +195,7 @@ async function main(): Promise<void> {
       const url =
         process.env.BENCH_IMPORT_DATABASE_URL ??
         'postgres://postgres@127.0.0.1:5432/understanding_import_bench';
-      const admin = new URL(url);
-      const name = admin.pathname.slice(1).replaceAll('"', '');
-      admin.pathname = '/postgres';
-      const client = new pg.Client({ connectionString: admin.toString() });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.query(`create database "${name}"`);
-      await client.end();
+      await recreatePostgresDatabase(url);
       const database = await openPostgres(url);
       try {
         await run('PostgreSQL', database, file, args.rows, path.join(dir, 'pg-store'));

@@ -11,121 +11,36 @@
  * (`columnar-reference.ts`). Figures go in the issue's closing note; no test asserts them.
  */
 import path from 'node:path';
-import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { appRoot } from '#server/config.ts';
 import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
-import { seedDemoData } from '#server/db/demo/generate.ts';
 import { productionByAgency, productionByCarrier } from '#server/services/production/production-report.ts';
 import { agencyCsvLines, inChunks } from '#server/services/production/production-export.ts';
-import { ensureReadModel, refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
+import { refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
 import { dropKeptViews, readHorizon } from '#server/services/read-model/store.ts';
-import {
-  CARRIER_COMPOSITES,
-  compositeKinds,
-  type CarrierComposite,
-} from '#shared/domain/carrier-composite.ts';
+import { CARRIER_COMPOSITES, type CarrierComposite } from '#shared/domain/carrier-composite.ts';
 import { columnarReference } from './columnar-reference.ts';
+import {
+  benchLevels,
+  compositeQuery,
+  ensurePostgresDatabase,
+  ms,
+  parseArgs,
+  prepare,
+  time,
+  today,
+  type Timing,
+} from './bench-support.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { BROAD_LINE_CODES, productionQuerySchema, type BroadLineCode } from '#shared/contracts/production.ts';
-import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
 import { presets, type Timeframe } from '#shared/domain/timeframe.ts';
-
-type Args = { agencies: number; driver: 'postgres' | 'pglite' | 'both'; runs: number };
-
-function parseArgs(argv: string[]): Args {
-  const args: Args = { agencies: 2000, driver: 'both', runs: 20 };
-  for (let i = 0; i < argv.length; i++) {
-    const [name, inline] = argv[i]!.replace(/^--/, '').split('=');
-    const value = inline ?? argv[++i];
-    if (name === 'agencies' || name === 'runs') args[name] = Number(value);
-    else if (name === 'driver' && (value === 'postgres' || value === 'pglite' || value === 'both'))
-      args.driver = value;
-    else
-      throw new Error(`Unknown argument ${argv[i]}; use --agencies N --driver postgres|pglite|both --runs N`);
-  }
-  return args;
-}
-
-const today = calendarDateIn(BUSINESS_TIME_ZONE);
-
-async function ensurePostgresDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '')}"`);
-  await client.end();
-}
-
-async function prepare(
-  database: Database,
-  agencies: number,
-): Promise<{ networkUuid: string; agencyUuids: string[] }> {
-  await database.migrate(path.join(appRoot, 'src', 'server', 'db', 'migrations'));
-  const name = `Benchmark Network ${agencies}`;
-  let found = await database.db.execute<{ uuid: string }>(
-    sql`select uuid from networks where name = ${name}`,
-  );
-  if (found.rows.length === 0) {
-    const started = performance.now();
-    await seedDemoData(database.db, {
-      today,
-      agencies,
-      passwordHash: async (p) => `unused:${p}`,
-      log: (m) => console.log(`  ${m}`),
-    });
-    console.log(`  generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    await database.db.execute(sql`analyze`);
-    found = await database.db.execute<{ uuid: string }>(sql`select uuid from networks where name = ${name}`);
-  }
-  await ensureReadModel(database.db, (m) => console.log(`  ${m}`));
-  const networkUuid = found.rows[0]!.uuid;
-  const agencyRows = await database.db.execute<{ uuid: string }>(
-    sql`select uuid from agencies where network_uuid = ${networkUuid}::uuid order by uuid`,
-  );
-  const facts = await database.db.execute<{ n: string }>(
-    sql`select count(*)::text as n from production_facts where network_uuid = ${networkUuid}::uuid`,
-  );
-  console.log(`  ${agencyRows.rows.length} agencies, ${facts.rows[0]!.n} production facts`);
-  return { networkUuid, agencyUuids: agencyRows.rows.map((r) => r.uuid) };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function time(
-  runs: number,
-  fn: (i: number) => Promise<unknown>,
-  before: () => Promise<unknown> = async () => {},
-): Promise<Timing> {
-  await before();
-  await fn(0); // warm-up
-  const samples: number[] = [];
-  for (let i = 1; i <= runs; i++) {
-    await before(); // not timed
-    const started = performance.now();
-    await fn(i);
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
-}
 
 const queryFor = (tf: Timeframe, line: BroadLineCode = 'P&C', composite: CarrierComposite = 'all') =>
   productionQuerySchema.parse({
     startDate: tf.startDate,
     endDate: tf.endDate,
     broadLineOfBusinessStandardTypeCode: line,
-    ...Object.fromEntries(Object.entries(compositeKinds(composite)).map(([k, v]) => [k, String(v)])),
+    ...compositeQuery(composite),
   });
-
-type Timing = { p50: number; p95: number };
-const ms = (t: Timing) => `${Math.round(t.p50)}/${Math.round(t.p95)}`;
 
 /**
  * Every view of the targets: by carrier and by agency at the network level, for every preset, line
@@ -139,13 +54,7 @@ async function measure(
   runs: number,
 ): Promise<Map<string, Timing>> {
   const timeframes = presets(today);
-  const network: Level = { kind: 'network', networkUuid: setup.networkUuid };
-  const agencyUuidAt = (i: number) => setup.agencyUuids[(i * 7919) % setup.agencyUuids.length]!;
-  const agencyAt = (i: number): Level => ({
-    kind: 'agency',
-    agencyUuid: agencyUuidAt(i),
-    networkUuid: setup.networkUuid,
-  });
+  const { network, agencyUuidAt, agencyAt } = benchLevels(setup);
   const dropKept = () =>
     database.db.transaction(async (tx) => {
       await readHorizon(tx, setup.networkUuid, 'update');

@@ -36,6 +36,8 @@ import { subscriptionRoutes } from '#server/routes/subscription/subscription-rou
 import { createBilling } from '#server/services/subscription/stripe-client.ts';
 import { mappingRoutes } from '#server/routes/production/mapping-routes.ts';
 import { productionRoutes } from '#server/routes/production/production-routes.ts';
+import { performanceChartsRoutes } from '#server/routes/production/performance-charts-routes.ts';
+import { planningRoutes } from '#server/routes/production/planning-routes.ts';
 import { manualEntryRoutes } from '#server/routes/manual-entry/manual-entry-routes.ts';
 import { importRoutes } from '#server/routes/import/import-routes.ts';
 import { mailRoutes } from '#server/routes/mail/mail-routes.ts';
@@ -46,6 +48,8 @@ import { createMailer } from '#server/services/mail/mailer.ts';
 import { userRoutes } from '#server/routes/user/user-routes.ts';
 import { profileRoutes } from '#server/routes/profile/profile-routes.ts';
 import { reportRoutes } from '#server/routes/reports/report-routes.ts';
+import { growthMeasurementRoutes } from '#server/routes/growth-measurement/growth-measurement-routes.ts';
+import { scorecardRoutes } from '#server/routes/scorecards/scorecard-routes.ts';
 import { createEmbedProviders, embedFrameOrigins } from '#server/services/reports/embed/providers.ts';
 import { reportServerError } from '#server/observability/error-reporting.ts';
 
@@ -154,6 +158,9 @@ export async function buildApp({
   await app.register(collaborationRoutes, { db: database.db });
   await app.register(mappingRoutes, { db: database.db });
   await app.register(productionRoutes, { db: database.db, today });
+  await app.register(performanceChartsRoutes, { db: database.db, today });
+  await app.register(planningRoutes, { db: database.db, today });
+  await app.register(scorecardRoutes, { db: database.db, flags, today });
   await app.register(mailRoutes, { db: database.db });
   await app.register(carrierRequestRoutes, { db: database.db, mailer, config });
   await app.register(manualEntryRoutes, { db: database.db, today });
@@ -162,9 +169,19 @@ export async function buildApp({
   await app.register(registrationRoutes, { db: database.db, auth, mailer, config });
   await app.register(profileRoutes, { db: database.db, auth });
   await app.register(reportRoutes, { db: database.db, flags, providers: embedProviders, mailer, config });
+  await app.register(growthMeasurementRoutes, { db: database.db, flags, today });
 
   await serveClient(app, config.clientDir);
   return app;
+}
+
+/**
+ * Parsed request data to walk: arrays and objects, but not an uploaded file's body, which is a stream
+ * (with cycles), nor a Buffer. Query objects count: Fastify's have a prototype-less prototype.
+ */
+function isParsedData(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  return typeof (value as { pipe?: unknown }).pipe !== 'function';
 }
 
 /** The first field (dotted path) whose text holds U+0000; iterative, so deep nesting cannot overflow the stack. */
@@ -174,7 +191,7 @@ function fieldWithNul(...roots: unknown[]): string | null {
     const [path, value] = stack.pop()!;
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return path || 'body';
-    } else if (value !== null && typeof value === 'object') {
+    } else if (isParsedData(value)) {
       for (const [key, child] of Object.entries(value)) stack.push([path ? `${path}.${key}` : key, child]);
     }
   }

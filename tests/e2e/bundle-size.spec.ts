@@ -78,6 +78,14 @@ const pages: {
       expect(page.getByRole('heading', { level: 1, name: 'Carrier Production' })).toBeVisible(),
   },
   {
+    name: 'the agency production scorecard',
+    path: '/agency-production',
+    module: 'src/client/features/scorecard/scorecard-page.tsx',
+    user: OWNER,
+    ready: (page) =>
+      expect(page.getByRole('heading', { level: 1, name: /Invoice Revenue for/ })).toBeVisible(),
+  },
+  {
     name: 'manual entry',
     path: '/billingcarriers',
     module: 'src/client/features/manual-entry/billing-carriers-page.tsx',

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import {
+  importCandidatesSchema,
   importListSchema,
   importPreviewSchema,
   importRecordSchema,
@@ -18,7 +19,7 @@ import { UPLOAD_PERMISSION } from '#shared/domain/access.ts';
 import { userPermissions } from '#server/db/schema/access.ts';
 import { carriers, linesOfBusiness } from '#server/db/schema/dimensions.ts';
 import { agencyCodes, productionFacts } from '#server/db/schema/facts.ts';
-import { buildAgency, buildBroadLines, buildUser } from '#tests/support/factories.ts';
+import { buildAgency, buildBroadLines, buildFacts, buildUser } from '#tests/support/factories.ts';
 import { createTestApp, injectAs, signIn, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -65,6 +66,7 @@ async function uploaded(
 async function mapWithSuggestions(who: string, record: ImportRecordResponse) {
   const columns = await as(who, 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
     columns: record.proposed.columns,
+    amounts: record.proposed.amounts,
     profileName: null,
   });
   expect(columns.statusCode, columns.body).toBe(200);
@@ -481,6 +483,19 @@ describe('Uploading carrier files', () => {
     });
     expect(put.statusCode).toBe(200);
     expect((await preview('uploader', record.uploadUuid)).errors).toEqual([{ rowNumber: 2, ...codeError }]);
+    // An agency code belongs to its carrier, even in Miscellaneous: one without a carrier is refused.
+    const noCarrier = await as('uploader', 'PUT', `/api/imports/${record.uploadUuid}/values`, {
+      mappings: [
+        { dimension: 'agencyCode', carrierUuid: null, value: 'A-100', targetUuid: null, miscellaneous: true },
+      ],
+    });
+    expect(noCarrier.statusCode).toBe(400);
+    expect(noCarrier.json()).toMatchObject({
+      error: {
+        message: 'An agency code is mapped at its carrier: name the carrier of "A-100".',
+        fields: { 'mappings.0': 'Name the carrier.' },
+      },
+    });
     await t.database.db.insert(agencyCodes).values({
       agencyUuid: agencyA.uuid,
       carrierUuid: travelers,
@@ -532,6 +547,32 @@ describe('Who may upload', () => {
     }
   });
 
+  it('lists every carrier and standard type to match beyond the suggestions, and hides them from other networks', async () => {
+    const record = await uploaded('uploader', file, { carrierUuid: acme });
+    const list = async (who: string, query: string) =>
+      as(who, 'GET', `/api/imports/${record.uploadUuid}/candidates?${query}`);
+    const carriersFound = importCandidatesSchema.parse((await list('uploader', 'dimension=carrier')).json());
+    expect(carriersFound.candidates.map((c) => c.id)).toEqual(expect.arrayContaining([acme, travelers]));
+    const types = importCandidatesSchema.parse((await list('uploader', 'dimension=line')).json());
+    expect(types.candidates).toEqual(
+      expect.arrayContaining([
+        { id: personalAuto, name: 'Personal Auto' },
+        { id: homeowners, name: 'Homeowners' },
+      ]),
+    );
+    const networkCodes = importCandidatesSchema.parse(
+      (await list('uploader', `dimension=agencyCode&carrierUuid=${acme}`)).json(),
+    );
+    // The network's codes at Acme, not another network's (C-300).
+    expect(networkCodes.candidates.map((c) => c.id).sort()).toEqual([codes['A-100'], codes['B-200']].sort());
+    const noCarrier = await list('uploader', 'dimension=agencyCode');
+    expect(noCarrier.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(noCarrier.json()).error.message).toBe(
+      'Name the carrier of the agency codes.',
+    );
+    expect((await list('stranger', 'dimension=carrier')).statusCode).toBe(404);
+  });
+
   it("hides one network's uploads from another, and staff must name the network", async () => {
     const record = await uploaded('uploader', file, { carrierUuid: acme });
     for (const url of [`/api/imports/${record.uploadUuid}`, `/api/imports/${record.uploadUuid}/preview`]) {
@@ -581,6 +622,22 @@ describe('Who may upload', () => {
       ],
     });
     expect(forced.statusCode).toBe(400);
+    // Searching beyond the suggestions lists the agency's own codes only, whoever looks at its upload.
+    const codesFor = async (who: string) =>
+      importCandidatesSchema
+        .parse(
+          (
+            await as(
+              who,
+              'GET',
+              `/api/imports/${record.uploadUuid}/candidates?dimension=agencyCode&carrierUuid=${acme}`,
+            )
+          ).json(),
+        )
+        .candidates.map((c) => c.id)
+        .sort();
+    expect(await codesFor('owner')).toEqual([codes['A-100']]);
+    expect(await codesFor('uploader')).toEqual([codes['A-100']]);
     expect((await as('uploader', 'GET', `/api/imports/${record.uploadUuid}`)).statusCode).toBe(200);
     expect((await as('member', 'GET', `/api/imports/${record.uploadUuid}`)).statusCode).toBe(403);
   });
@@ -624,5 +681,87 @@ describe('An upload and a manual entry at once', () => {
       { source: 'feed', written: '700.25' },
       { source: 'manual', written: '300.00' },
     ]);
+  });
+});
+
+describe('A year-to-date file', () => {
+  /** Travelers' feed facts of agency A's code T-1 in Personal Auto, month by month. */
+  async function travelersMonths() {
+    const rows = await t.database.db.execute<{
+      month: string;
+      written: string | null;
+      earned: string | null;
+    }>(sql`
+      select month::text as month, written_premium::text as written, earned::text as earned
+      from production_facts where carrier_uuid = ${travelers}::uuid and agency_code_uuid = ${codes['T-1']}::uuid
+        and line_uuid = ${personalAuto}::uuid and source = 'feed'
+      order by month`);
+    return rows.rows;
+  }
+
+  it("loads each month's figure: the year to date less what the year already holds", async () => {
+    const [code] = await t.database.db
+      .insert(agencyCodes)
+      .values({
+        agencyUuid: agencyA.uuid,
+        carrierUuid: travelers,
+        code: 'T-1',
+        name: 'Agency A at Travelers',
+      })
+      .returning();
+    codes['T-1'] = code!.uuid;
+    // January came in an earlier monthly file.
+    await buildFacts(t.database.db, agencyA, [
+      {
+        carrierUuid: travelers,
+        lineUuid: personalAuto,
+        agencyCodeUuid: code!.uuid,
+        month: '2026-01-01',
+        source: 'feed',
+        writtenPremium: '100.00',
+        earned: '10.00',
+      },
+    ]);
+    const file = Buffer.from(
+      [
+        'Agent Code,Policy Type,YTD Thru,YTD Written Premium,YTD Earned',
+        'T-1,Personal Auto,02/2026,250.00,40.00',
+        'T-1,Personal Auto,03/2026,400.00,',
+        'T-1,Personal Auto,03/2026,50.00,45.00',
+      ].join('\n'),
+    );
+    const record = await uploaded('uploader', file, { carrierUuid: travelers, coversThrough: '2026-03' });
+    expect(record.proposed.amounts).toBe('ytd');
+    await mapWithSuggestions('uploader', record);
+    const checked = await preview('uploader', record.uploadUuid);
+    expect(checked.errorCount).toBe(0);
+    expect(checked.byMonth.map((m) => [m.month, m.writtenPremium, m.earned])).toEqual([
+      ['2026-02-01', '150.00', '30.00'],
+      ['2026-03-01', '200.00', '5.00'],
+    ]);
+    expect((await commit('uploader', record.uploadUuid)).statusCode).toBe(200);
+    expect(await travelersMonths()).toEqual([
+      { month: '2026-01-01', written: '100.00', earned: '10.00' },
+      { month: '2026-02-01', written: '150.00', earned: '30.00' },
+      { month: '2026-03-01', written: '200.00', earned: '5.00' },
+    ]);
+  });
+
+  it('reads a file without a month column as year to date through the month it covers', async () => {
+    const file = Buffer.from('Agent Code,Policy Type,YTD Written Premium\nT-1,Personal Auto,"$1,000.00"\n');
+    const record = await uploaded('uploader', file, { carrierUuid: travelers, coversThrough: '2026-04' });
+    const columns = await as('uploader', 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
+      columns: record.proposed.columns,
+      amounts: 'ytd',
+      profileName: null,
+    });
+    expect(importRecordSchema.parse(columns.json()).amounts).toBe('ytd');
+    expect((await commit('uploader', record.uploadUuid)).statusCode).toBe(200);
+    // 1,000.00 less January to March (450.00); earned is not in the file, so not reported.
+    expect((await travelersMonths()).at(-1)).toEqual({
+      month: '2026-04-01',
+      written: '550.00',
+      earned: null,
+    });
   });
 });

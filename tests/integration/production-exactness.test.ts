@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   productionQuerySchema,
   type BroadLineCode,
+  type CarrierFigures,
   type ProductionFigures,
 } from '#shared/contracts/production.ts';
 import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
@@ -11,9 +12,32 @@ import { firstDayOfMonth, lastDayOfMonth } from '#shared/domain/timeframe.ts';
 import { seedDemoData } from '#server/db/demo/generate.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { productionByAgency, productionByCarrier } from '#server/services/production/production-report.ts';
-import { rebuildNetwork } from '#server/services/read-model/refresh.ts';
+import { productionByMonth } from '#server/services/performance-charts/production-by-month.ts';
+import {
+  agencyPlanningCarriers,
+  networkSummary,
+  networkSummaryByCarrier,
+  planningCarriers,
+  productionByAgencyCode,
+} from '#server/services/planning/planning-report.ts';
+import { summaryByCarrierQuerySchema } from '#shared/contracts/planning.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 import type { Database } from '#server/db/client.ts';
+import {
+  ALL_KINDS,
+  compositeArbitrary,
+  decimalCents,
+  flagsOf,
+  flagsQuery,
+  levelOf,
+  loadCarriers,
+  passes,
+  pickTypes,
+  rebuildAllNetworks,
+  standardTypesByLine,
+  type KindFlags,
+  type ReferenceCarrier,
+} from '#tests/support/exact-reference.ts';
 
 /**
  * Exactness: the report's figures equal a plain reference computation over the stored facts (integer
@@ -27,6 +51,8 @@ type Fact = {
   agency: string;
   network: string;
   carrier: string;
+  /** The fact's agency code (sub-code), or null. */
+  code: string | null;
   month: YearMonth;
   /** The first month the fact's sums cover (a manual month after a gap covers the gap too). */
   spanStart: YearMonth;
@@ -35,18 +61,21 @@ type Fact = {
   manual: boolean;
   values: (bigint | null)[];
 };
-type Carrier = { uuid: string; isMga: boolean; kinds: Record<string, boolean> };
 
 let database: Database;
 let facts: Fact[];
 let reported: { agency: string; network: string; carrier: string; month: YearMonth }[];
-let carriers: Map<string, Carrier>;
+let carriers: Map<string, ReferenceCarrier>;
+/** The agency codes of each agency x carrier pair ('agency/carrier'). */
+let codesByPair: Map<string, string[]>;
+let agenciesOfNetwork: Set<string>;
+/** Manual entries' months (YYYY-MM) per agency x carrier. */
+let manualMonths: { agency: string; carrier: string; month: YearMonth }[];
 let agencies: string[];
 let networkUuid: string;
 let typesByLine: Map<string, string[]>;
 
-const cents = (v: string | null) =>
-  v === null ? null : BigInt(v.replace('.', '').replace(/^(-?)0+(?=\d)/, '$1'));
+const cents = decimalCents;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -57,10 +86,22 @@ beforeAll(async () => {
   // Some of them after a gap: their sums cover up to two earlier months of the same year (decision 014).
   await db.execute(sql`update production_facts set gap_months = least(extract(month from month)::int - 1, 1 + id % 2)
     where id % 16 = 11`);
-  const networks = await db.execute<{ uuid: string }>(sql`select uuid from networks`);
-  for (const n of networks.rows) await rebuildNetwork(db, n.uuid);
+  // A few typed-in entries on months the feeds also reported (so the reported months stay the feeds'):
+  // the carriers' manual reporting dates.
+  await db.execute(sql`
+    insert into manual_entries (agency_uuid, network_uuid, carrier_uuid, agency_code_uuid, line_uuid, year, month,
+      written_premium, new_business, mover, incurred_loss, earned_premium, loss_ratio, radio, last_request_id)
+    select r.agency_uuid, r.network_uuid, r.carrier_uuid, ac.uuid,
+      (select uuid from lines_of_business where level = 1 order by code limit 1),
+      extract(year from r.month)::int, extract(month from r.month)::int, 100, 10, 0, 5, 50, 0,
+      'incurredLossEarnedPremium', gen_random_uuid()
+    from carrier_reported_months r
+    join lateral (select uuid from agency_codes c where c.agency_uuid = r.agency_uuid
+      and c.carrier_uuid = r.carrier_uuid order by c.code limit 1) ac on true
+    where (hashtext(r.agency_uuid::text || r.carrier_uuid::text) % 5 = 0) and extract(month from r.month) in (2, 3)`);
+  await rebuildAllNetworks(db);
   const factRows = await db.execute<Record<string, string | null>>(sql`
-    select f.agency_uuid, f.network_uuid, f.carrier_uuid, to_char(f.month, 'YYYY-MM') as month, f.source,
+    select f.agency_uuid, f.network_uuid, f.carrier_uuid, f.agency_code_uuid, to_char(f.month, 'YYYY-MM') as month, f.source,
       f.gap_months::text as gap_months,
       l.level::text as level, l.code, p.code as parent_code,
       to_char(f.written_premium, 'FM9999999999999990.00') as wp, to_char(f.new_written_premium, 'FM9999999999999990.00') as nwp,
@@ -71,6 +112,7 @@ beforeAll(async () => {
     agency: r.agency_uuid!,
     network: r.network_uuid!,
     carrier: r.carrier_uuid!,
+    code: r.agency_code_uuid ?? null,
     month: r.month as YearMonth,
     spanStart: addMonths(r.month as YearMonth, -Number(r.gap_months)),
     broad: r.level === '1' ? r.code! : r.parent_code!,
@@ -86,41 +128,34 @@ beforeAll(async () => {
     carrier: r.carrier_uuid!,
     month: r.month as YearMonth,
   }));
-  const carrierRows = await db.execute<Record<string, string | boolean>>(sql`select * from carriers`);
-  carriers = new Map(
-    carrierRows.rows.map((c) => [
-      c.uuid as string,
-      {
-        uuid: c.uuid as string,
-        isMga: c.is_mga as boolean,
-        kinds: {
-          isStandard: c.is_standard as boolean,
-          isCrop: c.is_crop as boolean,
-          isFlood: c.is_flood as boolean,
-          isSurety: c.is_surety as boolean,
-          isWorkersComp: c.is_workers_comp as boolean,
-        },
-      },
-    ]),
+  carriers = await loadCarriers(db);
+  const codeRows = await db.execute<Record<string, string>>(
+    sql`select agency_uuid, carrier_uuid, uuid from agency_codes`,
   );
+  codesByPair = new Map();
+  for (const c of codeRows.rows) {
+    const key = `${c.agency_uuid}/${c.carrier_uuid}`;
+    codesByPair.set(key, [...(codesByPair.get(key) ?? []), c.uuid!]);
+  }
+  const manualRows = await db.execute<Record<string, string>>(sql`
+    select agency_uuid, carrier_uuid, to_char(make_date(year, month, 1), 'YYYY-MM') as month from manual_entries`);
+  manualMonths = manualRows.rows.map((r) => ({
+    agency: r.agency_uuid!,
+    carrier: r.carrier_uuid!,
+    month: r.month as YearMonth,
+  }));
+  expect(manualMonths.length).toBeGreaterThan(0);
   agencies = [...new Set(facts.map((f) => f.agency))].sort();
+  agenciesOfNetwork = new Set(agencies);
   networkUuid = facts[0]!.network;
   expect(facts.length).toBeGreaterThan(10_000);
   expect(facts.filter((f) => f.manual).length).toBeGreaterThan(1_000);
   expect(agencies).toHaveLength(6);
-  typesByLine = new Map();
-  for (const f of facts) {
-    if (!f.type) continue;
-    const list = typesByLine.get(f.broad) ?? [];
-    if (!list.includes(f.type)) list.push(f.type);
-    typesByLine.set(f.broad, list);
-  }
+  typesByLine = standardTypesByLine(facts);
 }, 120_000);
 afterAll(async () => {
   await database?.close();
 });
-
-const KIND_FLAGS = ['isStandard', 'isCrop', 'isFlood', 'isSurety', 'isWorkersComp'] as const;
 
 type Params = {
   level: Level;
@@ -128,13 +163,8 @@ type Params = {
   end: YearMonth;
   line: BroadLineCode;
   types: string[];
-  flags: Record<(typeof KIND_FLAGS)[number] | 'isMga', boolean>;
+  flags: KindFlags;
 };
-
-function passes(carrier: Carrier, flags: Params['flags']): boolean {
-  if (carrier.isMga) return flags.isMga;
-  return KIND_FLAGS.some((k) => flags[k] && carrier.kinds[k]);
-}
 
 /**
  * DESIGN §6 / spec part 1 §5: manual entries count in year-to-date periods and in periods of a rolling
@@ -149,13 +179,22 @@ function countsManualEntries(p: Params): boolean {
   return ytd || [12, 24, 36].includes(months);
 }
 
-/** The reference: filter the facts in JavaScript and add integer cents. */
-function reference(p: Params, groupOf: (f: { agency: string; carrier: string }) => string) {
+/**
+ * The reference: filter the facts in JavaScript and add integer cents, per group of the fact in the
+ * period it counts in (a report's group is the same in both; a month is not). A fact without a group
+ * (an agency code's report and a fact without a code) counts nowhere; `withManualAlways` counts
+ * manual entries whatever the period.
+ */
+function reference(
+  p: Params,
+  groupOf: (f: Fact, period: 'current' | 'prior') => string | null,
+  withManualAlways = false,
+) {
   const inLevel = (f: { agency: string; network: string }) =>
     p.level.kind === 'agency' ? f.agency === p.level.agencyUuid : f.network === p.level.networkUuid;
   const priorStart = addMonths(p.start, -12);
   const priorEnd = addMonths(p.end, -12);
-  const withManual = countsManualEntries(p);
+  const withManual = withManualAlways || countsManualEntries(p);
   const totals = new Map<string, Map<string, (bigint | null)[]>>();
   for (const f of facts) {
     if (!inLevel(f) || !passes(carriers.get(f.carrier)!, p.flags)) continue;
@@ -164,25 +203,29 @@ function reference(p: Params, groupOf: (f: { agency: string; carrier: string }) 
     if (p.types.length > 0 && (!f.type || !p.types.includes(f.type))) continue;
     const isCurrent = f.month <= p.end && f.spanStart >= p.start;
     const isPrior = f.month <= priorEnd && f.spanStart >= priorStart;
-    if (!isCurrent && !isPrior) continue;
-    const group = groupOf(f);
-    const byLine = totals.get(group) ?? new Map<string, (bigint | null)[]>();
     const child = p.line === 'P&C' ? f.broad : f.type;
-    for (const code of child ? [child, p.line] : [p.line]) {
-      const sums = byLine.get(code) ?? Array<bigint | null>(8).fill(null);
-      f.values.forEach((v, i) => {
-        if (v === null) return;
-        if (isCurrent) sums[i * 2] = (sums[i * 2] ?? 0n) + v;
-        if (isPrior) sums[i * 2 + 1] = (sums[i * 2 + 1] ?? 0n) + v;
-      });
-      byLine.set(code, sums);
+    for (const [period, counts, offset] of [
+      ['current', isCurrent, 0],
+      ['prior', isPrior, 1],
+    ] as const) {
+      if (!counts) continue;
+      const group = groupOf(f, period);
+      if (group === null) continue;
+      const byLine = totals.get(group) ?? new Map<string, (bigint | null)[]>();
+      for (const code of child ? [child, p.line] : [p.line]) {
+        const sums = byLine.get(code) ?? Array<bigint | null>(8).fill(null);
+        f.values.forEach((v, i) => {
+          if (v !== null) sums[i * 2 + offset] = (sums[i * 2 + offset] ?? 0n) + v;
+        });
+        byLine.set(code, sums);
+      }
+      totals.set(group, byLine);
     }
-    totals.set(group, byLine);
   }
   return totals;
 }
 
-function referenceMissing(p: Params, groupOf: (f: { agency: string; carrier: string }) => string) {
+function referenceMissing(p: Params, groupsOf: (f: { agency: string; carrier: string }) => string[]) {
   const months = (s: YearMonth, e: YearMonth) => {
     let n = 0;
     for (let m = s; m <= e; m = addMonths(m, 1)) n++;
@@ -191,7 +234,7 @@ function referenceMissing(p: Params, groupOf: (f: { agency: string; carrier: str
   const n = months(p.start, p.end);
   const priorStart = addMonths(p.start, -12);
   const priorEnd = addMonths(p.end, -12);
-  const pairs = new Map<string, { group: string; current: number; prior: number }>();
+  const pairs = new Map<string, { groups: string[]; current: number; prior: number }>();
   for (const r of reported) {
     const inLevel =
       p.level.kind === 'agency' ? r.agency === p.level.agencyUuid : r.network === p.level.networkUuid;
@@ -200,15 +243,17 @@ function referenceMissing(p: Params, groupOf: (f: { agency: string; carrier: str
     const isPrior = r.month >= priorStart && r.month <= priorEnd;
     if (!isCurrent && !isPrior) continue;
     const key = `${r.agency}/${r.carrier}`;
-    const pair = pairs.get(key) ?? { group: groupOf(r), current: 0, prior: 0 };
+    const pair = pairs.get(key) ?? { groups: groupsOf(r), current: 0, prior: 0 };
     if (isCurrent) pair.current++;
     if (isPrior) pair.prior++;
     pairs.set(key, pair);
   }
   const result = new Map<string, { current: boolean; prior: boolean }>();
   for (const pair of pairs.values()) {
-    const m = result.get(pair.group) ?? { current: false, prior: false };
-    result.set(pair.group, { current: m.current || pair.current < n, prior: m.prior || pair.prior < n });
+    for (const group of pair.groups) {
+      const m = result.get(group) ?? { current: false, prior: false };
+      result.set(group, { current: m.current || pair.current < n, prior: m.prior || pair.prior < n });
+    }
   }
   return result;
 }
@@ -237,17 +282,7 @@ const paramsArbitrary = () =>
       preset: fc.constantFrom<null | 'YTD' | 12 | 24 | 36>(null, null, null, 'YTD', 12, 24, 36),
       line: fc.constantFrom<BroadLineCode>('P&C', 'PL', 'CL', 'BOND', 'CROP'),
       typePick: fc.array(fc.nat(20), { maxLength: 3 }),
-      composite: fc.oneof(
-        fc.constantFrom('all', 'carriers', 'wholesalers'),
-        fc.record({
-          isStandard: fc.boolean(),
-          isMga: fc.boolean(),
-          isCrop: fc.boolean(),
-          isFlood: fc.boolean(),
-          isSurety: fc.boolean(),
-          isWorkersComp: fc.boolean(),
-        }),
-      ),
+      composite: compositeArbitrary(),
     })
     .map(({ levelIndex, a, b, preset, line, typePick, composite }): Params => {
       const [start, end] =
@@ -259,37 +294,10 @@ const paramsArbitrary = () =>
               preset === 'YTD' ? (`${latest.slice(0, 4)}-01` as YearMonth) : addMonths(latest, 1 - preset),
               latest,
             ];
-      const all = {
-        isStandard: true,
-        isMga: true,
-        isCrop: true,
-        isFlood: true,
-        isSurety: true,
-        isWorkersComp: true,
-      };
-      const flags =
-        composite === 'all'
-          ? all
-          : composite === 'carriers'
-            ? { ...all, isMga: false }
-            : composite === 'wholesalers'
-              ? {
-                  isStandard: false,
-                  isMga: true,
-                  isCrop: false,
-                  isFlood: false,
-                  isSurety: false,
-                  isWorkersComp: false,
-                }
-              : composite;
+      const flags = flagsOf(composite);
       const candidates = line === 'P&C' ? [] : (typesByLine.get(line) ?? []);
-      const types = [
-        ...new Set(typePick.map((i) => candidates[i % Math.max(candidates.length, 1)]).filter(Boolean)),
-      ] as string[];
-      const level: Level =
-        levelIndex < 0
-          ? { kind: 'network', networkUuid }
-          : { kind: 'agency', agencyUuid: agencies[levelIndex % agencies.length]!, networkUuid };
+      const types = pickTypes(candidates, typePick);
+      const level = levelOf(levelIndex, agencies, networkUuid);
       return { level, start, end, line, types, flags };
     });
 
@@ -299,28 +307,141 @@ function queryOf(p: Params) {
     endDate: lastDayOfMonth(p.end),
     broadLineOfBusinessStandardTypeCode: p.line,
     standardTypes: p.types.join(','),
-    ...Object.fromEntries(Object.entries(p.flags).map(([k, v]) => [k, String(v)])),
+    ...flagsQuery(p.flags),
   });
+}
+
+const NO_SUMS = Array<bigint | null>(8).fill(null);
+
+/** The figures' '...WithManual' variants, as `toCents` gives the figures. */
+const withManualCents = (figures: CarrierFigures) =>
+  toCents({
+    writtenPremium: figures.writtenPremiumWithManual,
+    priorWrittenPremium: figures.priorWrittenPremiumWithManual,
+    newWrittenPremium: figures.newWrittenPremiumWithManual,
+    priorNewWrittenPremium: figures.priorNewWrittenPremiumWithManual,
+    earned: figures.earnedWithManual,
+    priorEarned: figures.priorEarnedWithManual,
+    incurred: figures.incurredWithManual,
+    priorIncurred: figures.priorIncurredWithManual,
+  });
+
+const inLevelOf = (level: Level) => (r: { agency: string; network?: string }) =>
+  level.kind === 'agency' ? r.agency === level.agencyUuid : agenciesOfNetwork.has(r.agency);
+
+const maxMonth = (months: YearMonth[]) =>
+  months.length === 0 ? null : months.reduce((a, b) => (a > b ? a : b));
+
+/**
+ * The reporting dates of a carrier at a level: the period's months every agency carrying it reported,
+ * its last month in the period, and its last feed and manual months.
+ */
+function referenceDates(p: Params, carrier: string) {
+  const inLevel = inLevelOf(p.level);
+  const feed = reported.filter((r) => r.carrier === carrier && inLevel(r));
+  const inPeriod = feed.filter((r) => r.month >= p.start && r.month <= p.end);
+  const agenciesWith = new Set(inPeriod.map((r) => r.agency));
+  const byMonth = new Map<YearMonth, number>();
+  for (const r of inPeriod) byMonth.set(r.month, (byMonth.get(r.month) ?? 0) + 1);
+  return {
+    reportedMonths: [...byMonth]
+      .filter(([, n]) => n === agenciesWith.size)
+      .map(([m]) => m)
+      .sort(),
+    latestYearMonth: maxMonth(inPeriod.map((r) => r.month)),
+    mostRecentReportingDate: maxMonth(feed.map((r) => r.month)),
+    manualMostRecentReportingDate: maxMonth(
+      manualMonths.filter((m) => m.carrier === carrier && inLevel(m)).map((m) => m.month),
+    ),
+  };
 }
 
 async function checkByCarrier(p: Params) {
   const answer = await productionByCarrier(database.db, p.level, queryOf(p), today, null);
   const expected = reference(p, (f) => f.carrier);
-  const missing = referenceMissing(p, (f) => f.carrier);
+  const expectedWithManual = reference(p, (f) => f.carrier, true);
+  const missing = referenceMissing(p, (f) => [f.carrier]);
   expect(Object.keys(answer.carriers).sort()).toEqual([...expected.keys()].sort());
   for (const [carrier, byLine] of expected) {
     const row = answer.carriers[carrier]!;
-    expect(Object.keys(row.lines).sort()).toEqual([...byLine.keys()].sort());
-    for (const [code, sums] of byLine) expect(toCents(row.lines[code]!)).toEqual(sums);
+    const withManual = expectedWithManual.get(carrier) ?? new Map<string, (bigint | null)[]>();
+    const codes = [...new Set([...byLine.keys(), ...withManual.keys()])].sort();
+    expect(Object.keys(row.lines).sort()).toEqual(codes);
+    for (const code of codes) {
+      expect(toCents(row.lines[code]!)).toEqual(byLine.get(code) ?? NO_SUMS);
+      expect(withManualCents(row.lines[code]!)).toEqual(withManual.get(code) ?? NO_SUMS);
+    }
     expect(row.haveMissingCurrentData).toBe(missing.get(carrier)?.current ?? false);
     expect(row.haveMissingPriorData).toBe(missing.get(carrier)?.prior ?? false);
+    expect({
+      reportedMonths: row.reportedMonths,
+      latestYearMonth: row.latestYearMonth,
+      mostRecentReportingDate: row.mostRecentReportingDate,
+      manualMostRecentReportingDate: row.manualMostRecentReportingDate,
+    }).toEqual(referenceDates(p, carrier));
+  }
+}
+
+async function checkByAgencyCode(p: Params) {
+  const answer = await productionByAgencyCode(database.db, p.level, queryOf(p), today, null);
+  const expected = reference(p, (f) => f.code);
+  const missing = referenceMissing(p, (f) => codesByPair.get(`${f.agency}/${f.carrier}`) ?? []);
+  expect(answer.agencyCodes.map((c) => c.agencyCodeUuid).sort()).toEqual([...expected.keys()].sort());
+  for (const row of answer.agencyCodes) {
+    const byLine = expected.get(row.agencyCodeUuid)!;
+    expect(Object.keys(row.lines).sort()).toEqual([...byLine.keys()].sort());
+    for (const [code, sums] of byLine) expect(toCents(row.lines[code]!)).toEqual(sums);
+    expect(codesByPair.get(`${row.agencyUuid}/${row.carrierUuid}`)).toContain(row.agencyCodeUuid);
+    expect(row.haveMissingCurrentData).toBe(missing.get(row.agencyCodeUuid)?.current ?? false);
+    expect(row.haveMissingPriorData).toBe(missing.get(row.agencyCodeUuid)?.prior ?? false);
+  }
+}
+
+/** The network summary: the level's network, every carrier, per broad line and in total. */
+async function checkNetworkSummary(p: Params) {
+  const q = queryOf(p);
+  const answer = await networkSummary(database.db, p.level, q, today, null);
+  const network: Params = {
+    ...p,
+    level: { kind: 'network', networkUuid },
+    line: 'P&C',
+    types: [],
+    flags: ALL_KINDS,
+  };
+  const expected =
+    reference(network, () => networkUuid).get(networkUuid) ?? new Map<string, (bigint | null)[]>();
+  expect(Object.keys(answer.networkSummary).sort()).toEqual([...expected.keys()].sort());
+  for (const [code, sums] of expected) expect(toCents(answer.networkSummary[code]!)).toEqual(sums);
+  const own =
+    reference({ ...network, level: p.level }, () => networkUuid).get(networkUuid) ??
+    new Map<string, (bigint | null)[]>();
+  expect(Object.keys(answer.levelSummary).sort()).toEqual([...own.keys()].sort());
+  for (const [code, sums] of own) expect(toCents(answer.levelSummary[code]!)).toEqual(sums);
+}
+
+/** The network by carrier for a policy type and standard types, every carrier kind. */
+async function checkSummaryByCarrier(p: Params) {
+  const q = summaryByCarrierQuerySchema.parse({
+    startDate: firstDayOfMonth(p.start),
+    endDate: lastDayOfMonth(p.end),
+    standardTypes: p.types.join(','),
+    policyTypeCode: p.line,
+  });
+  const answer = await networkSummaryByCarrier(database.db, p.level, q, today, null);
+  const network: Params = { ...p, level: { kind: 'network', networkUuid }, flags: ALL_KINDS };
+  const expected = reference(network, (f) => f.carrier);
+  expect(Object.keys(answer.byCarrierSummary).sort()).toEqual([...expected.keys()].sort());
+  for (const [carrier, byLine] of expected) {
+    const lines = answer.byCarrierSummary[carrier]!;
+    expect(Object.keys(lines).sort()).toEqual([...byLine.keys()].sort());
+    for (const [code, sums] of byLine) expect(toCents(lines[code]!)).toEqual(sums);
   }
 }
 
 async function checkByAgency(p: Params) {
   const answer = await productionByAgency(database.db, p.level, queryOf(p), today, null);
   const expected = reference(p, (f) => f.agency);
-  const missing = referenceMissing(p, (f) => f.agency);
+  const missing = referenceMissing(p, (f) => [f.agency]);
   expect(answer.agencies.map((a) => a.agencyUuid).sort()).toEqual([...expected.keys()].sort());
   for (const row of answer.agencies) {
     for (const [code, sums] of expected.get(row.agencyUuid)!) expect(toCents(row.lines[code]!)).toEqual(sums);
@@ -329,16 +450,27 @@ async function checkByAgency(p: Params) {
   }
 }
 
+async function checkByMonth(p: Params) {
+  const answer = await productionByMonth(database.db, p.level, queryOf(p), today, null);
+  // A fact counts at its month in the period, at its month plus twelve in the prior period.
+  const expected = reference(p, (f, period) => (period === 'current' ? f.month : addMonths(f.month, 12)));
+  const monthsOfPeriod: string[] = [];
+  for (let m = p.start; m <= p.end; m = addMonths(m, 1)) monthsOfPeriod.push(m);
+  expect(answer.months.map((m) => m.month)).toEqual(monthsOfPeriod);
+  expect([...expected.keys()].every((month) => monthsOfPeriod.includes(month))).toBe(true);
+  for (const { month, lines } of answer.months) {
+    const byLine = expected.get(month) ?? new Map<string, (bigint | null)[]>();
+    expect(Object.keys(lines).sort()).toEqual([...byLine.keys()].sort());
+    for (const [code, sums] of byLine) expect(toCents(lines[code]!)).toEqual(sums);
+  }
+  const totals = reference(p, () => 'period').get('period') ?? new Map<string, (bigint | null)[]>();
+  expect(Object.keys(answer.totals).sort()).toEqual([...totals.keys()].sort());
+  for (const [code, sums] of totals) expect(toCents(answer.totals[code]!)).toEqual(sums);
+}
+
 /** The view users open first: Total (P&C), every carrier, each preset, at the network and one agency. */
 function defaultViews(): Params[] {
-  const all = {
-    isStandard: true,
-    isMga: true,
-    isCrop: true,
-    isFlood: true,
-    isSurety: true,
-    isWorkersComp: true,
-  };
+  const all = ALL_KINDS;
   const starts = [
     `${latest.slice(0, 4)}-01` as YearMonth,
     ...[12, 24, 36].map((n) => addMonths(latest, 1 - n)),
@@ -359,6 +491,58 @@ describe('Carrier Production is exact to the cent', () => {
 
   it('by agency, for random levels, periods, lines, standard types and composites', async () => {
     await fc.assert(fc.asyncProperty(paramsArbitrary(), checkByAgency), { numRuns: 25, seed: 20261123 });
+  }, 300_000);
+
+  it('month by month against the prior year (Performance Charts), for random requests and each preset', async () => {
+    await fc.assert(fc.asyncProperty(paramsArbitrary(), checkByMonth), { numRuns: 30, seed: 20261124 });
+    for (const p of defaultViews()) await checkByMonth(p);
+  }, 300_000);
+
+  it('by agency code, for random levels, periods, lines, standard types and composites', async () => {
+    await fc.assert(fc.asyncProperty(paramsArbitrary(), checkByAgencyCode), { numRuns: 20, seed: 20261126 });
+  }, 300_000);
+
+  it("in the network's summaries (per line, and by carrier for a policy type), for random periods", async () => {
+    await fc.assert(
+      fc.asyncProperty(paramsArbitrary(), async (p) => {
+        await checkNetworkSummary(p);
+        await checkSummaryByCarrier(p);
+        // A second answer is the one kept for the network: the same figures.
+        await checkNetworkSummary(p);
+      }),
+      { numRuns: 20, seed: 20261127 },
+    );
+  }, 300_000);
+
+  it("in the level's carrier lists, with their most recent feed and manual months", async () => {
+    for (const level of [
+      { kind: 'network', networkUuid } as const,
+      ...agencies.map((agencyUuid) => ({ kind: 'agency', agencyUuid, networkUuid }) as const),
+    ]) {
+      const list = await planningCarriers(database.db, level, null);
+      const inLevel = inLevelOf(level);
+      const ids = new Set([
+        ...reported.filter(inLevel).map((r) => r.carrier),
+        ...manualMonths.filter(inLevel).map((m) => m.carrier),
+      ]);
+      expect(list.carriers.map((c) => c.id).sort()).toEqual([...ids].sort());
+      const all: Params = {
+        level,
+        start: '1900-01',
+        end: '2999-12',
+        line: 'P&C',
+        types: [],
+        flags: ALL_KINDS,
+      };
+      for (const c of list.carriers) {
+        const dates = referenceDates(all, c.id);
+        expect(c.carrier).toBe(carriers.get(c.id)!.name);
+        expect(c.mostRecentReportingDate).toBe(dates.mostRecentReportingDate);
+        expect(c.manualMostRecentReportingDate).toBe(dates.manualMostRecentReportingDate);
+      }
+      const names = await agencyPlanningCarriers(database.db, level, null);
+      expect(names.carriers).toEqual(list.carriers.map((c) => ({ uuid: c.id, name: c.carrier })));
+    }
   }, 300_000);
 
   it('in the default view of every preset, by carrier and by agency', async () => {

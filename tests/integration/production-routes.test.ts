@@ -3,10 +3,18 @@ import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import { byAgencyResponseSchema, byCarrierResponseSchema } from '#shared/contracts/production.ts';
 import { reportedMonthsResponseSchema } from '#shared/contracts/reported-months.ts';
 import { HIDDEN_CARRIER_NAME } from '#shared/domain/collaboration.ts';
-import { accessRecords, productFeatures, subscriberFeatures } from '#server/db/schema/access.ts';
+import { accessRecords } from '#server/db/schema/access.ts';
 import { ensureReadModel } from '#server/services/read-model/refresh.ts';
-import { buildAgency, buildCarrier, buildFacts, buildLineTree, buildUser } from '#tests/support/factories.ts';
-import { createTestApp, signIn, type TestApp } from '#tests/support/test-app.ts';
+import {
+  type buildAgency,
+  buildAgencyTrio,
+  buildCarrier,
+  buildFacts,
+  buildLineTree,
+  buildProductFeature,
+  buildUser,
+} from '#tests/support/factories.ts';
+import { createTestApp, signInAll, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
 let home: Awaited<ReturnType<typeof buildAgency>>;
@@ -23,9 +31,7 @@ const get = (who: string, url: string) =>
 beforeAll(async () => {
   t = await createTestApp({}, undefined, () => ({ year: 2026, month: 11, day: 22 }));
   const db = t.database.db;
-  home = await buildAgency(db);
-  sibling = await buildAgency(db, { networkUuid: home.networkUuid });
-  foreign = await buildAgency(db);
+  ({ home, sibling, foreign } = await buildAgencyTrio(db));
   const lines = await buildLineTree(db, { PL: [['PA', 'Personal Auto']] });
   acme = (await buildCarrier(db, { name: 'Acme Mutual', displayName: 'Acme Mutual' })).uuid;
   bluestem = (await buildCarrier(db, { name: 'Bluestem Specialty', displayName: 'Bluestem', isMga: true }))
@@ -52,12 +58,9 @@ beforeAll(async () => {
   await buildFacts(db, sibling, [fact(acme, '2026-02-01', '0.05')]);
   await buildFacts(db, foreign, [fact(acme, '2026-02-01', '999.99')]);
   await ensureReadModel(db, () => {});
-  await db
-    .insert(productFeatures)
-    .values({ key: 'cpr', title: 'Carrier Production', externalId: 'cpr-ext', isLive: true });
-  await db.insert(subscriberFeatures).values([
-    { agencyUuid: home.uuid, externalId: 'cpr-ext' },
-    { agencyUuid: sibling.uuid, externalId: 'cpr-ext' },
+  await buildProductFeature(db, { key: 'cpr', title: 'Carrier Production', externalId: 'cpr-ext' }, [
+    home.uuid,
+    sibling.uuid,
   ]);
   const users = {
     owner: await buildUser(db, { agencyUuid: home.uuid, networkUuid: home.networkUuid, isOwner: true }),
@@ -71,7 +74,7 @@ beforeAll(async () => {
   await db
     .insert(accessRecords)
     .values({ userId: users.network.id, productComponentKey: 'cpr', denyAccess: false });
-  for (const [who, user] of Object.entries(users)) cookies[who] = await signIn(t.app, user.email);
+  Object.assign(cookies, await signInAll(t.app, users));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetSessionAlerts } from '#client/lib/session-alerts.ts';
 
 afterEach(() => cleanup());
+
+// A page's first render imports its lazy chunks; on a busy 2-core machine running two test files at
+// once that can take longer than the library's default second for findBy* and waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads these browser APIs, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import type { UserType } from '#shared/contracts/user.ts';
 import type { Db } from '#server/db/client.ts';
+import { productFeatures, subscriberFeatures } from '#server/db/schema/access.ts';
 import { accounts, users } from '#server/db/schema/auth.ts';
 import { carriers, classifications, linesOfBusiness } from '#server/db/schema/dimensions.ts';
-import { carrierReportedMonths, productionFacts } from '#server/db/schema/facts.ts';
+import { carrierReportedMonths, commissionFacts, productionFacts } from '#server/db/schema/facts.ts';
 import { subscriptionPrices, subscriptionProducts } from '#server/db/schema/billing.ts';
 import { agencies, networks, subscribers, subscriptions } from '#server/db/schema/tenancy.ts';
 
@@ -193,6 +194,24 @@ export async function buildFacts(
   return rows;
 }
 
+type CommissionInput = Omit<typeof commissionFacts.$inferInsert, 'agencyUuid' | 'networkUuid' | 'id'>;
+
+/**
+ * Commission facts of one agency (amounts as exact decimal text; null is "not reported"). The read
+ * model is left to the test (`rebuildNetwork`).
+ */
+export async function buildCommissionFacts(
+  db: Db,
+  agency: { uuid: string; networkUuid: string },
+  facts: readonly CommissionInput[],
+) {
+  const owned = { agencyUuid: agency.uuid, networkUuid: agency.networkUuid };
+  return db
+    .insert(commissionFacts)
+    .values(facts.map((fact) => ({ ...owned, ...fact })))
+    .returning();
+}
+
 /** A subscription product kept in the database (billing off), with one monthly price. */
 export async function buildSubscriptionProduct(
   db: Db,
@@ -213,4 +232,27 @@ export async function buildSubscriptionProduct(
     })
     .returning();
   return { product: product!, price: price! };
+}
+
+/**
+ * Three agencies for tenant checks: `home`, a `sibling` in the same network and a `foreign` one in a
+ * network of its own.
+ */
+export async function buildAgencyTrio(db: Db) {
+  const home = await buildAgency(db);
+  const sibling = await buildAgency(db, { networkUuid: home.networkUuid });
+  const foreign = await buildAgency(db);
+  return { home, sibling, foreign };
+}
+
+/** A live product feature that the given agencies subscribe to. */
+export async function buildProductFeature(
+  db: Db,
+  feature: { key: string; title: string; externalId: string },
+  agencyUuids: string[],
+) {
+  await db.insert(productFeatures).values({ ...feature, isLive: true });
+  await db
+    .insert(subscriberFeatures)
+    .values(agencyUuids.map((agencyUuid) => ({ agencyUuid, externalId: feature.externalId })));
 }

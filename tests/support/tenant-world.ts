@@ -64,6 +64,8 @@ export const ID_KINDS = [
   'network',
   /** An uploaded carrier file (staged, its columns read). */
   'upload',
+  /** An agency's growth plan. */
+  'plan',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -123,7 +125,13 @@ export type TenantWorld = {
   assignment: (assignmentId: string) => Promise<AssignmentDetails>;
   /** Loads a staged upload (as staff), so that it can be undone. */
   commitUpload: (uploadUuid: string) => Promise<void>;
+  /** The version a growth plan is at now (a save names it). */
+  planVersion: (planId: string) => Promise<number>;
   fresh: {
+    /** A new growth plan of an agency tenant, for a year it has no plan for. */
+    plan: (tenant: TenantName) => Promise<string>;
+    /** A year no agency of the world has a plan for yet. */
+    planYear: () => number;
     /** A new staged upload of the tenant (a network's, or an agency administrator's for an agency). */
     upload: (tenant: TenantName) => Promise<string>;
     /** A new manual entry of an agency tenant (a new key at the tenant's sub-code). */
@@ -177,9 +185,16 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
   await db.insert(productFeatures).values([
     { key: 'cpr', title: 'Carrier Production', externalId: 'world-cpr', isLive: true },
     { key: 'site-ams-data-health', title: 'AMS Data Health', externalId: 'world-ams', isLive: true },
+    { key: 'pbi-agency-production', title: 'Agency Production', externalId: 'world-ap', isLive: true },
   ]);
   const flagKey = 'world-flag';
-  await db.insert(featureFlags).values({ key: flagKey, title: 'World flag', enabled: false });
+  await db.insert(featureFlags).values([
+    { key: flagKey, title: 'World flag', enabled: false },
+    // Growth plans need their flag: on for everyone in the world.
+    { key: 'growthMeasurement', title: 'Growth Plan Measurement', enabled: true },
+    // The agency production scorecard (its calls need the flag and the Agency Production feature).
+    { key: 'scorecards', title: 'Scorecards', enabled: true },
+  ]);
 
   const home = await buildAgency(db);
   const sibling = await buildAgency(db, { networkUuid: home.networkUuid });
@@ -192,6 +207,7 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
     [home, sibling, foreign].flatMap((agency) => [
       { agencyUuid: agency.uuid, externalId: 'world-cpr' },
       { agencyUuid: agency.uuid, externalId: 'world-ams' },
+      { agencyUuid: agency.uuid, externalId: 'world-ap' },
     ]),
   );
 
@@ -458,6 +474,20 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
     tenants[name].privateMarkers.push(pending.email);
   }
 
+  let lastPlanYear = 2000;
+  const planYear = () => ++lastPlanYear;
+  const createPlan = async (tenant: TenantName) => {
+    const created = (await asStaff(
+      'POST',
+      `/api/growth-measurement/plans?levelUuid=${tenants[tenant].agencyUuid}`,
+      { name: `Plan ${tenant}`, year: planYear() },
+    )) as { plan: { planId: string } };
+    return created.plan.planId;
+  };
+  for (const name of agencyTenants) {
+    tenants[name].ids.plan = await createPlan(name);
+  }
+
   const assignmentInput = (tenant: TenantName) => {
     const keys = assignmentKeys.get(tenant) ?? new Set<string>();
     assignmentKeys.set(tenant, keys);
@@ -528,7 +558,15 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
     commitUpload: async (uploadUuid) => {
       await commitImport(db, staffActor, uploadUuid, { refresh: 'agency' });
     },
+    planVersion: async (planId) => {
+      const result = await db.execute<{ version: number }>(
+        sql`select version from growth_plans where uuid = ${planId}::uuid`,
+      );
+      return Number(result.rows[0]?.version ?? 1);
+    },
     fresh: {
+      plan: createPlan,
+      planYear,
       upload: createUpload,
       entry: async (tenant) => {
         const subCode = tenants[tenant].ids.subCode;

@@ -47,6 +47,16 @@ export async function signIn(app: FastifyInstance, email: string, password = TES
   return cookies.map((c) => c.split(';')[0]).join('; ');
 }
 
+/** Signs each user in, one after the other, and returns their session cookie headers by name. */
+export async function signInAll(
+  app: FastifyInstance,
+  users: Record<string, { email: string }>,
+): Promise<Record<string, string>> {
+  const cookies: Record<string, string> = {};
+  for (const [who, user] of Object.entries(users)) cookies[who] = await signIn(app, user.email);
+  return cookies;
+}
+
 /** A request as the signed-in user of `cookie`, with a JSON body when one is given. */
 export function injectAs(
   app: FastifyInstance,

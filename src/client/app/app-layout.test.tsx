@@ -17,6 +17,8 @@ import { appRoutes } from './router.tsx';
 /** The sidebar of an agency user with Carrier Production, top to bottom. */
 const AGENCY_SIDEBAR = [
   'Carrier Production',
+  'Performance Charts',
+  'Planning Tool',
   'Manual Carrier Entry',
   'Users',
   'Customer Accounts (opens in a new tab)',
@@ -126,6 +128,8 @@ describe('the sidebar', () => {
         'Cross-Sell',
         'Revenue Variance',
         'AMS Data Health',
+        'Performance Charts',
+        'Planning Tool',
         'Manual Carrier Entry',
         'My Profile',
         'Help',
@@ -135,12 +139,18 @@ describe('the sidebar', () => {
     );
   });
 
-  it('adds AI Chat with its flag and the upload portal with the upload permission, opening new tabs', async () => {
+  it('adds Growth Plan Measurement and AI Chat with their flags and the upload portal with the upload permission, opening new tabs', async () => {
     setWindowWidth(1920);
-    await startShell({ flags: { aiChat: true }, permissions: ['clarity:access:basic'] });
+    await startShell({
+      flags: { aiChat: true, growthMeasurement: true },
+      permissions: ['clarity:access:basic'],
+    });
     await waitFor(() =>
       expect(sidebarLinkNames()).toEqual([
         'Carrier Production',
+        'Performance Charts',
+        'Planning Tool',
+        'Growth Plan Measurement',
         'AI Chat (opens in a new tab)',
         'Upload Data (opens in a new tab)',
         'Manual Carrier Entry',

@@ -83,7 +83,7 @@ export function AppLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar id={NAVIGATION_ID} aria-label="Main navigation" p="sm">
+      <AppShell.Navbar id={NAVIGATION_ID} aria-label="Main navigation" p="sm" style={{ overflowY: 'auto' }}>
         <Sidebar links={sidebarLinks(navigation)} expanded={expanded} />
       </AppShell.Navbar>
       <AppShell.Main>

@@ -12,6 +12,9 @@ import { useCurrentUser } from './current-user.ts';
 const CarrierProductionPage = lazy(async () => ({
   default: (await import('#client/features/production/carrier-production-page.tsx')).CarrierProductionPage,
 }));
+const ScorecardPage = lazy(async () => ({
+  default: (await import('#client/features/scorecard/scorecard-page.tsx')).ScorecardPage,
+}));
 const TeaserPage = lazy(async () => ({
   default: (await import('#client/features/reports/teaser-page.tsx')).TeaserPage,
 }));
@@ -43,6 +46,7 @@ export function ReportRoute({ path }: { path: string }) {
   return (
     <Suspense fallback={<PageLoader />}>
       {report.view === 'carrier-production' && <CarrierProductionPage />}
+      {report.view === 'scorecard' && <ScorecardPage />}
       {report.view === 'teaser' && <TeaserPage report={report} />}
       {report.view === 'embed' && <ReportEmbedPage report={report} access={access} />}
     </Suspense>

@@ -3,6 +3,8 @@ import { Outlet, type RouteObject } from 'react-router';
 import { isInternalUser } from '#shared/domain/navigation.ts';
 import { AccessDeniedPage } from '#client/features/errors/access-denied-page.tsx';
 import { RouteErrorPage } from '#client/features/errors/route-error-page.tsx';
+import { PageLoader } from '#client/components/page-loader.tsx';
+import { useAccess } from './access.ts';
 import { useCurrentUser } from './current-user.ts';
 
 /** The guarded routes, with their own error page so a failing page stays behind its guard. */
@@ -18,4 +20,16 @@ export function RequireInternal() {
 /** `children` for internal staff; the access-denied screen for everyone else. */
 export function requireInternal(children: RouteObject[]): RouteObject {
   return guarded(<RequireInternal />, children);
+}
+
+/** Renders the routes below only for users with the feature flag `flag` on (spec part 2 §2, §6). */
+export function RequireFlag({ flag }: { flag: string }) {
+  const { flags, flagsStatus } = useAccess();
+  if (flagsStatus === 'pending') return <PageLoader />;
+  return flags[flag] ? <Outlet /> : <AccessDeniedPage />;
+}
+
+/** `children` for users with the flag on; the access-denied screen for everyone else. */
+export function requireFlag(flag: string, children: RouteObject[]): RouteObject {
+  return guarded(<RequireFlag flag={flag} />, children);
 }

@@ -8,7 +8,8 @@ import { IdentificationGate } from './identification-gate.tsx';
 import { IndexRedirect } from './index-redirect.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { reportRoutes } from './report-route.tsx';
-import { requireInternal } from './require-access.tsx';
+import { FLAGS } from '#shared/contracts/access.ts';
+import { requireFlag, requireInternal } from './require-access.tsx';
 
 /**
  * The route table (spec part 1 §2). Pages load on demand so the first paint only carries the shell.
@@ -96,6 +97,13 @@ export const appRoutes: RouteObject[] = [
                   { index: true, element: <IndexRedirect /> },
                   ...reportRoutes,
                   {
+                    // The network planning tool (decision 017): the spec gives it no path.
+                    path: 'planning',
+                    lazy: async () => ({
+                      Component: (await import('#client/features/production/planning-page.tsx')).PlanningPage,
+                    }),
+                  },
+                  {
                     path: 'billingcarriers',
                     lazy: async () => ({
                       Component: (await import('#client/features/manual-entry/billing-carriers-page.tsx'))
@@ -107,6 +115,13 @@ export const appRoutes: RouteObject[] = [
                     lazy: async () => ({
                       Component: (await import('#client/features/manual-entry/carrier-detail-page.tsx'))
                         .CarrierDetailPage,
+                    }),
+                  },
+                  {
+                    // The upload portal built in (issue 20), when UPLOAD_PORTAL_URL is not set.
+                    path: 'upload',
+                    lazy: async () => ({
+                      Component: (await import('#client/features/upload/upload-page.tsx')).UploadPage,
                     }),
                   },
                   {
@@ -137,6 +152,30 @@ export const appRoutes: RouteObject[] = [
                     }),
                   },
                   ...helpRoutes,
+                  requireFlag(FLAGS.growthMeasurement, [
+                    {
+                      path: 'growth-measurement',
+                      lazy: async () => ({
+                        Component: (
+                          await import('#client/features/growth-measurement/growth-measurement-page.tsx')
+                        ).GrowthMeasurementPage,
+                      }),
+                    },
+                    {
+                      path: 'growth-measurement/plans/:planId',
+                      lazy: async () => ({
+                        Component: (await import('#client/features/growth-measurement/plan-editor-page.tsx'))
+                          .PlanEditorPage,
+                      }),
+                    },
+                  ]),
+                  {
+                    // Performance Charts (issue 17), for users with the cpr permission (its module checks).
+                    path: 'dataviz',
+                    lazy: async () => ({
+                      Component: (await import('./performance-charts-route.tsx')).PerformanceChartsRoute,
+                    }),
+                  },
                   requireInternal(adminRoutes),
                   { path: '*', element: <NotFoundPage /> },
                 ],

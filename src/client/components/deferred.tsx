@@ -105,3 +105,13 @@ export function useTakeOver<E extends HTMLElement>(activation: Activation) {
   }, [focused, opened]);
   return ref;
 }
+
+/**
+ * True from the first time `opened` is true. A dialog that is a lazy() chunk is mounted on its first
+ * opening (so it loads then, not with the page) and stays mounted afterwards to animate its closing.
+ */
+export function useOpenedOnce(opened: boolean): boolean {
+  const [once, setOnce] = useState(opened);
+  if (opened && !once) setOnce(true);
+  return once || opened;
+}

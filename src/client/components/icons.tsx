@@ -26,7 +26,8 @@ export type IconName =
   | 'chevron-down'
   | 'report'
   | 'customer-accounts'
-  | 'my-subscription';
+  | 'my-subscription'
+  | 'growth';
 
 /** Outline strokes on a 24 x 24 grid. */
 const paths: Record<IconName, ReactNode> = {
@@ -152,6 +153,13 @@ const paths: Record<IconName, ReactNode> = {
   'chevron-right': <path d="M9 6l6 6-6 6" />,
   production: <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />,
   'chevron-down': <path d="M6 9l6 6 6-6" />,
+  growth: (
+    <>
+      <path d="M3 20h18" />
+      <path d="M4 16l5-5 4 3 7-7" />
+      <path d="M15 7h5v5" />
+    </>
+  ),
   report: (
     <>
       <path d="M4 4h16v16H4z" />

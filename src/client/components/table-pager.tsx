@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Group, Pagination, Select } from '@mantine/core';
+import { Group, Pagination } from '@mantine/core';
+import { Select } from './select.tsx';
 
 /** Spec part 2 §9: tables page at 25 rows and show pagination only above 25. */
 export const PAGE_SIZE = 25;
@@ -9,13 +10,18 @@ const ALL = 'all';
 
 /**
  * Pages of a table's rows: the rows of the current page, and the pager (rows per page and page
- * links) when there are more than 25 rows. The page goes back to 1 whenever the rows change.
+ * links) when there are more rows than the first page size (25 unless the table says otherwise,
+ * e.g. the scorecard's 5). The page goes back to 1 whenever the rows change.
  */
-export function usePaging<T>(rows: readonly T[]): { shown: readonly T[]; pager: ReactNode } {
-  const [pageSize, setPageSize] = useState(String(PAGE_SIZE));
+export function usePaging<T>(
+  rows: readonly T[],
+  options: { pageSize?: number } = {},
+): { shown: readonly T[]; pager: ReactNode } {
+  const firstSize = options.pageSize ?? PAGE_SIZE;
+  const [pageSize, setPageSize] = useState(String(firstSize));
   const [paging, setPaging] = useState({ rows, page: 1 });
   const page = paging.rows === rows ? paging.page : 1;
-  const paginated = rows.length > PAGE_SIZE;
+  const paginated = rows.length > firstSize;
   const size = pageSize === ALL ? Math.max(1, rows.length) : Number(pageSize);
   const pageCount = paginated ? Math.max(1, Math.ceil(rows.length / size)) : 1;
   const current = Math.min(page, pageCount);

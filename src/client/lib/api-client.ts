@@ -69,3 +69,46 @@ async function readError(response: Response): Promise<ErrorResponse | null> {
     return null;
   }
 }
+
+/**
+ * Sends a file as the raw body (application/octet-stream) and parses the JSON answer with the
+ * contract. XMLHttpRequest rather than fetch, because only it reports the upload's progress:
+ * `onProgress` gets the fraction sent, `onSent` fires once every byte is out (the server then reads it).
+ */
+export function apiUpload<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  { file, onProgress, onSent }: { file: Blob; onProgress?: (fraction: number) => void; onSent?: () => void },
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.withCredentials = true;
+    request.setRequestHeader('accept', 'application/json');
+    request.setRequestHeader('content-type', 'application/octet-stream');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    request.upload.onload = () => onSent?.();
+    request.onerror = () => reject(new ApiError(0, null));
+    request.onload = () => {
+      let json: unknown = null;
+      try {
+        json = JSON.parse(request.responseText) as unknown;
+      } catch {
+        json = null;
+      }
+      if (request.status < 200 || request.status >= 300) {
+        const parsed = errorResponseSchema.safeParse(json);
+        reject(new ApiError(request.status, parsed.success ? parsed.data : null));
+        return;
+      }
+      try {
+        resolve(schema.parse(json));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    request.send(file);
+  });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_IMPORT_FIELDS } from '#shared/domain/import-matching.ts';
+import { ALL_IMPORT_FIELDS, IMPORT_AMOUNTS } from '#shared/domain/import-matching.ts';
 
 /**
  * Uploading carrier files (issue 20): upload, map columns, map values, preview, commit, undo.
@@ -8,6 +8,7 @@ import { ALL_IMPORT_FIELDS } from '#shared/domain/import-matching.ts';
 
 export const importKindSchema = z.enum(['production', 'commission']);
 export const importFieldSchema = z.enum(ALL_IMPORT_FIELDS);
+export const importAmountsSchema = z.enum(IMPORT_AMOUNTS);
 
 /** A file's name as the browser gives it; no path. */
 export const FILE_NAME_MAX = 255;
@@ -77,8 +78,14 @@ export const importRecordSchema = z.object({
   }),
   header: z.array(z.string()),
   columns: columnMappingSchema.nullable(),
+  /** What the amounts are: 'monthly', or 'ytd' (year to date through the row's month). */
+  amounts: importAmountsSchema,
   /** The network's profile for this header when it has one, else suggestions from the header's names. */
-  proposed: z.object({ profileName: z.string().nullable(), columns: columnMappingSchema }),
+  proposed: z.object({
+    profileName: z.string().nullable(),
+    columns: columnMappingSchema,
+    amounts: importAmountsSchema,
+  }),
   rowCount: z.number().int(),
   errorCount: z.number().int(),
   rowsLoaded: z.number().int().nullable(),
@@ -95,11 +102,25 @@ export const importListSchema = z.object({ imports: z.array(importRecordSchema) 
 
 export const importColumnsRequestSchema = z.object({
   columns: columnMappingSchema,
+  /** Year-to-date amounts are turned into each month's figures when loaded. */
+  amounts: importAmountsSchema.default('monthly'),
   /** The name the mapping is remembered under for this header; null: do not remember it. */
   profileName: z.string().trim().min(1).max(100).nullable().optional(),
 });
 
 const dimensionSchema = z.enum(['carrier', 'line', 'agencyCode']);
+
+export const importCandidatesQuerySchema = z.object({
+  dimension: dimensionSchema,
+  /** For agency codes: the carrier they are codes at. */
+  carrierUuid: z.string().uuid().optional(),
+});
+
+/** Everything a value may be matched to (the value step's search beyond the suggestions). */
+export const importCandidatesSchema = z.object({
+  candidates: z.array(z.object({ id: z.string().uuid(), name: z.string() })),
+});
+export type ImportCandidates = z.infer<typeof importCandidatesSchema>;
 
 export const importValuesSchema = z.object({
   values: z.array(
@@ -109,6 +130,8 @@ export const importValuesSchema = z.object({
       value: z.string(),
       rows: z.number().int(),
       targetUuid: z.string().uuid().nullable(),
+      /** The match's name (carrier, standard type, or agency code with its agency). */
+      targetName: z.string().nullable(),
       miscellaneous: z.boolean(),
       how: z.enum(['remembered', 'exact', 'unmapped']),
       suggestions: z.array(z.object({ id: z.string().uuid(), name: z.string(), score: z.number() })),

@@ -33,6 +33,14 @@ export const productionQuerySchema = z.object({
   isFlood: flag,
   isSurety: flag,
   isWorkersComp: flag,
+  /**
+   * The client's word that the range is year to date (spec part 2 §7); the server derives it from the
+   * dates, and refuses a query whose word disagrees.
+   */
+  isYtd: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
 });
 export type ProductionQuery = z.infer<typeof productionQuerySchema>;
 
@@ -51,7 +59,19 @@ export const productionFiguresSchema = z.object({
 });
 export type ProductionFigures = z.infer<typeof productionFiguresSchema>;
 
-const periodSchema = z.object({
+/** A line with no reported figure in either period. */
+export const NO_FIGURES: ProductionFigures = {
+  writtenPremium: null,
+  priorWrittenPremium: null,
+  newWrittenPremium: null,
+  priorNewWrittenPremium: null,
+  earned: null,
+  priorEarned: null,
+  incurred: null,
+  priorIncurred: null,
+};
+
+export const periodSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
   priorStartDate: z.string(),
@@ -61,16 +81,50 @@ const periodSchema = z.object({
 });
 
 /** Figures per line code: the broad lines (or the chosen line's standard types) and the line's total. */
-const linesSchema = z.record(z.string(), productionFiguresSchema);
+export const linesSchema = z.record(z.string(), productionFiguresSchema);
+
+/**
+ * A carrier's figures per line (spec part 2 §3 "Carrier row (planning tool)"): those of the report's
+ * manual-entry rule, and the '...WithManual' variants that always count manual entries.
+ */
+export const carrierFiguresSchema = productionFiguresSchema.extend({
+  writtenPremiumWithManual: money,
+  priorWrittenPremiumWithManual: money,
+  newWrittenPremiumWithManual: money,
+  priorNewWrittenPremiumWithManual: money,
+  earnedWithManual: money,
+  priorEarnedWithManual: money,
+  incurredWithManual: money,
+  priorIncurredWithManual: money,
+});
+export type CarrierFigures = z.infer<typeof carrierFiguresSchema>;
+
+/** A line's figures with, as its '...WithManual' variants, the figures `withManual` (manual entries counted). */
+export function carrierFigures(own: ProductionFigures, withManual: ProductionFigures = own): CarrierFigures {
+  const variants = Object.fromEntries(
+    Object.entries(withManual).map(([field, value]) => [`${field}WithManual`, value]),
+  );
+  return { ...own, ...variants } as CarrierFigures;
+}
+
+const yearMonthOrNull = z.string().nullable();
 
 export const carrierProductionRowSchema = z.object({
   carrierUuid: z.string().uuid(),
   carrierName: z.string(),
   isMga: z.boolean(),
   isCoreCarrier: z.boolean(),
+  /** The months (YYYY-MM) of the period every agency of the level carrying the carrier reported. */
+  reportedMonths: z.array(z.string()),
+  /** The carrier's last reported month (YYYY-MM) in the period, or null: none. */
+  latestYearMonth: yearMonthOrNull,
+  /** The carrier's last month from its feed at the level (YYYY-MM), or null. */
+  mostRecentReportingDate: yearMonthOrNull,
+  /** The last month of the level's manual entries for the carrier (YYYY-MM), or null. */
+  manualMostRecentReportingDate: yearMonthOrNull,
   haveMissingCurrentData: z.boolean(),
   haveMissingPriorData: z.boolean(),
-  lines: linesSchema,
+  lines: z.record(z.string(), carrierFiguresSchema),
 });
 export type CarrierProductionRow = z.infer<typeof carrierProductionRowSchema>;
 
@@ -100,3 +154,26 @@ export const byAgencyResponseSchema = z.object({
   agencies: z.array(agencyProductionRowSchema),
 });
 export type ByAgencyResponse = z.infer<typeof byAgencyResponseSchema>;
+
+export const agencyCodeProductionRowSchema = z.object({
+  agencyCodeUuid: z.string().uuid(),
+  /** The code, and its name when it has one other than the code. */
+  code: z.string(),
+  name: z.string(),
+  agencyUuid: z.string().uuid(),
+  agencyName: z.string(),
+  carrierUuid: z.string().uuid(),
+  carrierName: z.string(),
+  haveMissingCurrentData: z.boolean(),
+  haveMissingPriorData: z.boolean(),
+  lines: linesSchema,
+});
+export type AgencyCodeProductionRow = z.infer<typeof agencyCodeProductionRowSchema>;
+
+/** GET /api/core-production/by-agencyCode: production per agency code (sub-code). */
+export const byAgencyCodeResponseSchema = z.object({
+  period: periodSchema,
+  lineCode: z.enum(BROAD_LINE_CODES),
+  agencyCodes: z.array(agencyCodeProductionRowSchema),
+});
+export type ByAgencyCodeResponse = z.infer<typeof byAgencyCodeResponseSchema>;

@@ -4,7 +4,9 @@ import {
   canUseProductFeature,
   featureKeyToFlag,
   hasCarrierProduction,
+  mayUploadCarrierFiles,
   resolveFeatureAccess,
+  UPLOAD_PERMISSION,
   type AccessInput,
   type ProductFeatureRef,
 } from './access.ts';
@@ -132,5 +134,20 @@ describe('resolveFeatureAccess', () => {
     expect(hasCarrierProduction({ cpr: true })).toBe(true);
     expect(hasCarrierProduction({ cpr: false })).toBe(false);
     expect(hasCarrierProduction({})).toBe(false);
+  });
+});
+
+describe('mayUploadCarrierFiles', () => {
+  const agency = (isAdmin: boolean) => ({ userType: 'agency' as const, isAdmin });
+  it('lets agency administrators (owners included) upload for their agency, with or without the permission', () => {
+    expect(mayUploadCarrierFiles(agency(true), [])).toBe(true);
+    expect(mayUploadCarrierFiles(agency(false), [UPLOAD_PERMISSION])).toBe(false);
+  });
+  it('lets network users and staff upload only with the upload permission clarity:access:basic', () => {
+    for (const userType of ['network', 'internal'] as const) {
+      expect(mayUploadCarrierFiles({ userType, isAdmin: false }, [UPLOAD_PERMISSION])).toBe(true);
+      expect(mayUploadCarrierFiles({ userType, isAdmin: true }, [])).toBe(false);
+      expect(mayUploadCarrierFiles({ userType, isAdmin: false }, ['clarity:access:other'])).toBe(false);
+    }
   });
 });

@@ -71,3 +71,16 @@ export function hasCarrierProduction(access: Readonly<Record<string, boolean>>):
 
 /** The upload-portal permission that shows Customer Accounts to internal users. */
 export const UPLOAD_PERMISSION = 'clarity:access:basic';
+
+/**
+ * Who may upload carrier files at `/upload` (issue 20, spec part 1 §2 and §6): agency
+ * administrators (owners included) for their own agency, and network users and staff holding the
+ * upload permission `clarity:access:basic`. The server refuses everyone else whatever the client shows.
+ */
+export function mayUploadCarrierFiles(
+  user: { userType: 'agency' | 'network' | 'internal'; isAdmin: boolean },
+  permissions: readonly string[],
+): boolean {
+  if (user.userType === 'agency') return user.isAdmin;
+  return permissions.includes(UPLOAD_PERMISSION);
+}

@@ -8,6 +8,7 @@ import {
   nameSimilarity,
   normaliseName,
   rankSuggestions,
+  suggestAmounts,
   suggestColumns,
 } from './import-matching.ts';
 
@@ -120,6 +121,18 @@ describe('suggestColumns', () => {
       baseCommission: 'Commission',
       additionalCommission: 'Contingent',
     });
+  });
+  it('maps a year-to-date layout and says its amounts are year to date', () => {
+    const header = ['Agent Code', 'Policy Type', 'YTD Thru', 'YTD Written Premium', 'YTD Earned'];
+    expect(suggestColumns('production', header)).toEqual({
+      agencyCode: 'Agent Code',
+      lineOfBusiness: 'Policy Type',
+      month: 'YTD Thru',
+      writtenPremium: 'YTD Written Premium',
+      earned: 'YTD Earned',
+    });
+    expect(suggestAmounts(header)).toBe('ytd');
+    expect(suggestAmounts(['Agency Code', 'Month', 'Written Premium', 'Daytona'])).toBe('monthly');
   });
   it('tells a header row from a title or data row', () => {
     expect(headerLikeness(['Agency Code', 'Month', 'Written Premium'])).toBe(3);

@@ -107,8 +107,23 @@ const FIELD_SYNONYMS: Record<ImportField, readonly string[]> = {
     'accounting period',
     'date',
     'process month',
+    'ytd through',
+    'ytd thru',
+    'through',
+    'thru',
+    'as of',
   ],
-  writtenPremium: ['written premium', 'wp', 'premium written', 'written', 'total written premium', 'dwp'],
+  writtenPremium: [
+    'written premium',
+    'wp',
+    'premium written',
+    'written',
+    'total written premium',
+    'dwp',
+    'ytd written premium',
+    'ytd written',
+    'ytd wp',
+  ],
   newWrittenPremium: [
     'new written premium',
     'new business',
@@ -117,9 +132,18 @@ const FIELD_SYNONYMS: Record<ImportField, readonly string[]> = {
     'nwp',
     'new business premium',
     'new business written premium',
+    'ytd new business',
+    'ytd new written premium',
   ],
-  earned: ['earned premium', 'earned', 'ep'],
-  incurred: ['incurred losses', 'incurred', 'incurred loss', 'losses incurred'],
+  earned: ['earned premium', 'earned', 'ep', 'ytd earned premium', 'ytd earned'],
+  incurred: [
+    'incurred losses',
+    'incurred',
+    'incurred loss',
+    'losses incurred',
+    'ytd incurred losses',
+    'ytd incurred',
+  ],
   baseCommission: ['base commission', 'commission', 'commission amount', 'comm amount', 'comm', 'base comm'],
   additionalCommission: [
     'additional commission',
@@ -299,4 +323,23 @@ export function suggestColumns(kind: ImportKind, header: readonly string[]): Col
 export function headerLikeness(cells: readonly string[]): number {
   const known = new Set(Object.values(FIELD_SYNONYMS).flat());
   return cells.filter((c) => known.has(normaliseName(c))).length;
+}
+
+/**
+ * What a file's amounts are: each month's own figures, or year-to-date figures through the row's
+ * month (the month column, else the month the file covers), which the load turns into months.
+ */
+export const IMPORT_AMOUNTS = ['monthly', 'ytd'] as const;
+export type ImportAmounts = (typeof IMPORT_AMOUNTS)[number];
+
+export const IMPORT_AMOUNTS_LABELS: Record<ImportAmounts, string> = {
+  monthly: "Each month's own figures",
+  ytd: "Year to date through the row's month",
+};
+
+const YTD_HEADER = /\b(ytd|year to date|year-to-date)\b/i;
+
+/** 'ytd' when the header names its amounts or months as year to date ('YTD Written', 'YTD Thru'). */
+export function suggestAmounts(header: readonly string[]): ImportAmounts {
+  return header.some((name) => YTD_HEADER.test(name)) ? 'ytd' : 'monthly';
 }

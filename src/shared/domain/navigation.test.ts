@@ -101,6 +101,15 @@ describe('sidebarLinks', () => {
     expect(keys(sidebarLinks(input({ features: { cpr: false } })))).not.toContain('production');
   });
 
+  it('links Performance Charts after Carrier Production, for users with the cpr permission only', () => {
+    expect(keys(sidebarLinks(input({ features: { cpr: true } }))).slice(0, 2)).toEqual([
+      'production',
+      'dataviz',
+    ]);
+    expect(keys(sidebarLinks(input({ features: { cpr: false } })))).not.toContain('dataviz');
+    expect(keys(sidebarLinks(input({ user: networkUser, features: {} })))).not.toContain('dataviz');
+  });
+
   it('adds Access admin for internal staff only', () => {
     const links = sidebarLinks(input({ user: staff }));
     expect(keys(links).filter((key) => !key.startsWith('report:'))).toEqual([
@@ -121,7 +130,7 @@ describe('sidebarLinks', () => {
     const links = sidebarLinks(
       input({ features: { cpr: true, pbiAgencyProduction: true, pbiMarketAssistanceTeaser: true } }),
     );
-    expect(links.slice(0, 4)).toEqual([
+    expect(links.slice(0, 5)).toEqual([
       {
         key: 'production',
         label: 'Carrier Production',
@@ -143,14 +152,11 @@ describe('sidebarLinks', () => {
         href: '/market-assistance',
         external: false,
       },
-      {
-        key: 'manual-entry',
-        label: 'Manual Carrier Entry',
-        icon: 'manual-entry',
-        href: '/billingcarriers',
-        external: false,
-      },
+      // Performance Charts and the planning tool follow the reports, for users with cpr (decision 017).
+      { key: 'dataviz', label: 'Performance Charts', icon: 'report', href: '/dataviz', external: false },
+      { key: 'planning', label: 'Planning Tool', icon: 'production', href: '/planning', external: false },
     ]);
+    expect(keys(sidebarLinks(input({ features: {} })))).not.toContain('planning');
     // Internal staff open every report.
     expect(keys(sidebarLinks(input({ user: staff })))).toContain('report:/revenue-variance');
   });
@@ -165,6 +171,22 @@ describe('sidebarLinks', () => {
     expect(keys(sidebarLinks(input({ config: { ...config, uploadPortalUrl: '' } })))).not.toContain(
       'customer-accounts',
     );
+  });
+
+  it('shows Growth Plan Measurement only with the growthMeasurement flag (spec part 2 §6)', () => {
+    expect(sidebarLinks(input({ flags: { growthMeasurement: true } }))[0]).toEqual({
+      key: 'growth-measurement',
+      label: 'Growth Plan Measurement',
+      icon: 'growth',
+      href: '/growth-measurement',
+      external: false,
+    });
+    expect(keys(sidebarLinks(input({ flags: { growthMeasurement: false } })))).not.toContain(
+      'growth-measurement',
+    );
+    expect(
+      keys(sidebarLinks(input({ flags: { growthMeasurement: true, aiChat: true } }))).slice(0, 2),
+    ).toEqual(['growth-measurement', 'ai-chat']);
   });
 
   it('shows AI Chat only with the aiChat flag and a configured address', () => {
@@ -193,6 +215,27 @@ describe('sidebarLinks', () => {
     });
     expect(keys(sidebarLinks(input({ permissions: ['clarity:access:other'] })))).not.toContain('upload');
     expect(keys(sidebarLinks({ ...withPermission, config: null }))).not.toContain('upload');
+  });
+
+  it("links the product's own upload page when no portal is configured, for those who may upload", () => {
+    const noPortal = { ...config, uploadPortalUrl: '' };
+    const uploadLink = {
+      key: 'upload',
+      label: 'Upload Data',
+      icon: 'upload',
+      href: '/upload',
+      external: false,
+    };
+    const canUpload = (overrides: Partial<NavigationInput>) =>
+      sidebarLinks(input({ config: noPortal, ...overrides })).find((l) => l.key === 'upload');
+    // Network users and staff need the upload permission.
+    expect(canUpload({ user: networkUser, permissions: ['clarity:access:basic'] })).toEqual(uploadLink);
+    expect(canUpload({ user: staff, permissions: ['clarity:access:basic'] })).toEqual(uploadLink);
+    expect(canUpload({ user: networkUser })).toBeUndefined();
+    expect(canUpload({ user: staff })).toBeUndefined();
+    // Agency administrators upload for their agency; other agency users do not, permission or not.
+    expect(canUpload({ user: { ...agencyUser, isAdmin: true } })).toEqual(uploadLink);
+    expect(canUpload({ user: agencyUser, permissions: ['clarity:access:basic'] })).toBeUndefined();
   });
 });
 

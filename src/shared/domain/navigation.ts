@@ -5,7 +5,7 @@
  */
 import type { ClientConfig } from '#shared/contracts/access.ts';
 import type { UserType } from '#shared/contracts/user.ts';
-import { UPLOAD_PERMISSION } from './access.ts';
+import { mayUploadCarrierFiles, UPLOAD_PERMISSION } from './access.ts';
 import { sidebarReports } from './reports.ts';
 
 export type NavigationUser = {
@@ -43,7 +43,8 @@ export type NavigationIcon =
   | 'help-portal'
   | 'report'
   | 'customer-accounts'
-  | 'my-subscription';
+  | 'my-subscription'
+  | 'growth';
 
 export type NavigationLink = {
   key: string;
@@ -114,6 +115,9 @@ export function isProductionPath(pathname: string): boolean {
   return pathname === '/production' || pathname.startsWith('/production/');
 }
 
+/** The product's own upload page, used when no external upload portal is configured. */
+export const UPLOAD_PATH = '/upload';
+
 /** The sidebar, top to bottom. */
 const sidebarEntries: readonly Entry[] = [
   // Carrier Production, the report users open first, for everyone with its feature (spec part 1 §6).
@@ -124,12 +128,30 @@ const sidebarEntries: readonly Entry[] = [
     sidebarReports({ features, flags, isInternal: isInternalUser(user) }).map(({ path, label }) =>
       internal(`report:${path}`, label, 'report', path),
     ),
+  // Performance Charts (/dataviz), after the report pages as spec part 1 §2 lists the sidebar, and the
+  // network planning tool (decision 017): the same cpr permission as Carrier Production (§6).
+  ({ features }) => (features.cpr ? internal('dataviz', 'Performance Charts', 'report', '/dataviz') : null),
+  ({ features }) => (features.cpr ? internal('planning', 'Planning Tool', 'production', '/planning') : null),
+  // Spec part 2 §2 "Sidebar and header", §6: Growth Plan Measurement appears only with its flag.
+  ({ flags }) =>
+    flags.growthMeasurement
+      ? internal('growth-measurement', 'Growth Plan Measurement', 'growth', '/growth-measurement')
+      : null,
   ({ flags, config }) =>
     flags.aiChat ? external('ai-chat', 'AI Chat', 'ai-chat', config?.aiChatUrl || null) : null,
-  ({ permissions, config }) =>
-    permissions.includes(UPLOAD_PERMISSION)
-      ? external('upload', 'Upload Data', 'upload', joinUrl(config?.uploadPortalUrl, '/upload'))
-      : null,
+  // The upload portal (spec part 1 §2): the external one when UPLOAD_PORTAL_URL is set, else the
+  // product's own /upload page for those who may upload carrier files (issue 20).
+  ({ user, permissions, config }) => {
+    if (!config) return null;
+    if (config.uploadPortalUrl) {
+      return permissions.includes(UPLOAD_PERMISSION)
+        ? external('upload', 'Upload Data', 'upload', joinUrl(config.uploadPortalUrl, '/upload'))
+        : null;
+    }
+    return mayUploadCarrierFiles(user, permissions)
+      ? internal('upload', 'Upload Data', 'upload', UPLOAD_PATH)
+      : null;
+  },
   // Manual carrier entry belongs to an agency: its users, and staff working on an agency's behalf.
   ({ user }) =>
     user.agency || isInternalUser(user)

@@ -7,7 +7,7 @@
 import { hasCarrierProduction } from './access.ts';
 
 /** How a report is shown: an embedded BI dashboard, a teaser, a page of this app, or a redirect. */
-export type ReportView = 'embed' | 'teaser' | 'carrier-production' | 'redirect';
+export type ReportView = 'embed' | 'teaser' | 'carrier-production' | 'scorecard' | 'redirect';
 
 /** A report descriptor (spec part 1 §3: key, path, feature, flag, fallbackReport, label). */
 export type ReportDescriptor = {
@@ -85,6 +85,18 @@ export const SITE_REPORTS: readonly ReportDescriptor[] = [
 
 /** The catalogue of live reports, BI dashboards embedded per assignment (features named `pbi*`). */
 export const LIVE_REPORTS: readonly ReportDescriptor[] = [
+  // This application's scorecard answers the path first where the scorecards flag is on (decision 016).
+  {
+    key: 'agency-scorecard',
+    path: 'agency-production',
+    feature: 'pbiAgencyProduction',
+    flag: 'scorecards',
+    fallbackReport: 'agency-production-teaser',
+    label: 'Agency Production',
+    view: 'scorecard',
+    description:
+      'Invoice revenue by carrier: written premium, base commission, additional compensation and the total, core and non-core carriers side by side.',
+  },
   {
     key: 'agency-production',
     path: 'agency-production',

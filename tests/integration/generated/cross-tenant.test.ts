@@ -60,6 +60,7 @@ type IdRule =
 const ID_RULES: Record<string, IdRule> = {
   levelUuid: { kind: 'level' },
   agencyUuid: { kind: 'agency' },
+  selectedAgencyUuid: { kind: 'agency' },
   subscriberUuid: { kind: 'subscriber' },
   /** Registration names the subscriber `agencyId` (ARCHITECTURE: Invitations and registration). */
   agencyId: { kind: 'subscriber' },
@@ -94,6 +95,7 @@ const ID_RULES: Record<string, IdRule> = {
       'subscription prices are a global catalogue every tenant is offered (ARCHITECTURE: Subscriptions)',
     value: () => '00000000-0000-4000-8000-000000000000',
   },
+  planId: { kind: 'plan' },
   executorUuid: { kind: 'user' },
   adminUserUuid: { kind: 'user' },
 };
@@ -212,6 +214,7 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/imports/{uploadUuid}': { why: UPLOADERS, allowed: UPLOADER_ROLES },
   'GET /api/imports/{uploadUuid}/values': { why: UPLOADERS, allowed: UPLOADER_ROLES },
   'GET /api/imports/{uploadUuid}/preview': { why: UPLOADERS, allowed: UPLOADER_ROLES },
+  'GET /api/imports/{uploadUuid}/candidates': { why: UPLOADERS, allowed: UPLOADER_ROLES },
   'PUT /api/imports/{uploadUuid}/columns': {
     why: `${UPLOADERS}; the columns name the upload's header`,
     allowed: UPLOADER_ROLES,
@@ -276,6 +279,22 @@ const RECIPES: Record<string, Recipe> = {
     why: 'a period whose start is not after its end',
     fill: () => ({ query: PRODUCTION_PERIOD }),
   },
+  'GET /api/core-production/by-month': {
+    why: 'a period whose start is not after its end',
+    fill: () => ({ query: PRODUCTION_PERIOD }),
+  },
+  'GET /api/core-production/by-agencyCode': {
+    why: 'a period whose start is not after its end',
+    fill: () => ({ query: PRODUCTION_PERIOD }),
+  },
+  'GET /api/core-production/network/summary': {
+    why: 'a period whose start is not after its end',
+    fill: () => ({ query: PRODUCTION_PERIOD }),
+  },
+  'GET /api/core-production/network/summary-by-carrier': {
+    why: 'a period whose start is not after its end',
+    fill: () => ({ query: PRODUCTION_PERIOD }),
+  },
   'GET /api/core-production/agency/export': {
     why: 'a period whose start is not after its end, and the text naming it',
     fill: () => ({ query: { ...PRODUCTION_PERIOD, displayText: 'Jan 2026 - Oct 2026' } }),
@@ -283,6 +302,26 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/core-production/reported-months': {
     why: 'a range of months whose start is not after its end',
     fill: () => ({ query: { rangeStart: '2026-01', rangeEnd: '2026-10' } }),
+  },
+  'GET /api/scorecards/by-agency': {
+    why: 'a period whose start is not after its end; staff choose the level',
+    always: ['query.levelUuid'],
+    fill: () => ({ query: PRODUCTION_PERIOD }),
+  },
+  'GET /api/scorecards/by-carrier': {
+    why: 'a period whose start is not after its end; staff choose the level',
+    always: ['query.levelUuid'],
+    fill: () => ({ query: PRODUCTION_PERIOD }),
+  },
+  'GET /api/scorecards/stats': {
+    why: 'a period whose start is not after its end; staff choose the level',
+    always: ['query.levelUuid'],
+    fill: () => ({ query: PRODUCTION_PERIOD }),
+  },
+  'GET /api/scorecards/export': {
+    why: 'a period whose start is not after its end; staff choose the level',
+    always: ['query.levelUuid'],
+    fill: () => ({ query: PRODUCTION_PERIOD }),
   },
   'GET /api/mail/outbox': { why: STAFF_ONLY, allowed: ['staff'] },
   'POST /api/carriers/jira-request': {
@@ -426,6 +465,41 @@ const RECIPES: Record<string, Recipe> = {
   },
 };
 
+const PLAN_WRITERS = "the agency's owners and administrators (and staff) write its growth plans";
+Object.assign(RECIPES, {
+  'GET /api/growth-measurement/active-plan-years': { why: "an agency's plans", agencyLevel: true },
+  'GET /api/growth-measurement/reporting-dates': { why: "an agency's carriers", agencyLevel: true },
+  'GET /api/growth-measurement/ytd-agency-carrier/v2': {
+    why: "an agency's figures, for a year with reported months",
+    agencyLevel: true,
+    fill: () => ({ query: { year: '2026' } }),
+  },
+  'POST /api/growth-measurement/plans': {
+    why: `${PLAN_WRITERS}; one plan per agency and year, so each call names a year without one`,
+    allowed: ['owner', 'administrator'],
+    agencyLevel: true,
+    always: ['query.levelUuid'],
+    fill: ({ world }) => ({
+      body: { name: 'Generated plan', year: world.fresh.planYear(), copyLastYear: false },
+    }),
+  },
+  'PUT /api/growth-measurement/plan/{planId}': {
+    why: `${PLAN_WRITERS}; a save names the version the plan is at`,
+    allowed: ['owner', 'administrator'],
+    fill: async ({ world, ids }) => ({
+      body: { version: await world.planVersion(ids['path.planId']!), name: 'Generated plan', rows: [] },
+    }),
+  },
+  'DELETE /api/growth-measurement/plan/{planId}': {
+    why: `${PLAN_WRITERS}; each deletion needs a plan of its own and names its version`,
+    allowed: ['owner', 'administrator'],
+    fresh: ['plan'],
+    fill: async ({ world, ids }) => ({
+      query: { version: String(await world.planVersion(ids['path.planId']!)) },
+    }),
+  },
+} satisfies Record<string, Recipe>);
+
 const BILLING_OFF =
   'billing is off in the world (no Stripe keys): the call answers 409 or 404 to everyone; ' +
   'tests/integration/subscriptions.test.ts runs it against the fake Stripe';
@@ -563,6 +637,7 @@ async function freshId(kind: IdKind, tenant: TenantName): Promise<string> {
   if (kind === 'entry') return world.fresh.entry(tenant);
   if (kind === 'assignment') return world.fresh.assignment(tenant);
   if (kind === 'upload') return world.fresh.upload(tenant);
+  if (kind === 'plan') return world.fresh.plan(tenant);
   if (kind === 'requestId') return randomUUID();
   throw new Error(`no fresh ${kind} can be made`);
 }
@@ -841,15 +916,15 @@ describe('cross-tenant access, generated from the OpenAPI document', () => {
 
   it('refuses an operation with an id-like field it has no rule for, until one is added', () => {
     const newEndpoint: Operation = {
-      id: 'GET /api/plans/{planId}',
+      id: 'GET /api/budgets/{budgetId}',
       method: 'GET',
-      path: '/api/plans/{planId}',
-      summary: 'A growth plan',
-      params: [{ name: 'planId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      path: '/api/budgets/{budgetId}',
+      summary: 'A budget',
+      params: [{ name: 'budgetId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
       body: null,
       responses: [200],
     };
-    expect(planOf(newEndpoint)).toEqual({ type: 'unclassified', fields: ['path.planId'] });
+    expect(planOf(newEndpoint)).toEqual({ type: 'unclassified', fields: ['path.budgetId'] });
   });
 
   for (const operation of operations) {

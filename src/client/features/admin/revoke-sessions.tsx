@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { Dialog } from '#client/components/dialog.tsx';
+import { LazyDialog } from '#client/components/lazy-dialog.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { useRevalidator } from 'react-router';
 import { revokeSessions } from './admin-api.ts';
@@ -49,7 +49,7 @@ export function RevokeSessions({
         </Button>
         <Text role="status">{revoke.isSuccess ? `Revoked ${sessionsText(revoke.data)}.` : ''}</Text>
       </Group>
-      <Dialog opened={confirming} onClose={() => setConfirming(false)} title="Are you sure?">
+      <LazyDialog opened={confirming} onClose={() => setConfirming(false)} title="Are you sure?">
         <Stack gap="md">
           <Text>
             This signs {who} out on every device. They will need to sign in again to use Understanding.
@@ -64,7 +64,7 @@ export function RevokeSessions({
             </Button>
           </Group>
         </Stack>
-      </Dialog>
+      </LazyDialog>
     </Stack>
   );
 }

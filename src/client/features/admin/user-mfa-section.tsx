@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminMfaSchema, type AdminMfa, type MfaStatus } from '#shared/contracts/mfa.ts';
-import { Dialog } from '#client/components/dialog.tsx';
+import { LazyDialog } from '#client/components/lazy-dialog.tsx';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 
@@ -116,7 +116,7 @@ export function UserMfaSection({ userUuid, userName }: { userUuid: string; userN
           </Group>
         </>
       )}
-      <Dialog opened={confirming} onClose={() => setConfirming(false)} title="Are you sure?">
+      <LazyDialog opened={confirming} onClose={() => setConfirming(false)} title="Are you sure?">
         <Stack gap="md">
           <Text>
             This removes {who}&apos;s multi-factor method, authenticator app and recovery codes. They will
@@ -132,7 +132,7 @@ export function UserMfaSection({ userUuid, userName }: { userUuid: string; userN
             </Button>
           </Group>
         </Stack>
-      </Dialog>
+      </LazyDialog>
     </Stack>
   );
 }

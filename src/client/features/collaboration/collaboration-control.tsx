@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { isCollaborating } from '#shared/domain/collaboration.ts';
+import { useOpenedOnce } from '#client/components/deferred.tsx';
 import { CollaborationMenu } from './collaboration-menu.tsx';
 import { useCollaboration } from './collaboration-state.ts';
 
@@ -10,13 +11,6 @@ const CollaborationDialog = lazy(async () => ({
 const ExitConfirmation = lazy(async () => ({
   default: (await import('./exit-confirmation.tsx')).ExitConfirmation,
 }));
-
-/** True from the first time `opened` is true: a lazy dialog stays mounted afterwards to animate closing. */
-function useOpenedOnce(opened: boolean): boolean {
-  const [once, setOnce] = useState(opened);
-  if (opened && !once) setOnce(true);
-  return once || opened;
-}
 
 /**
  * The header's collaboration control (spec part 1 §6, part 2 §2): while carriers are chosen, a

@@ -181,29 +181,66 @@ export const helpTopics: HelpTopic[] = [
         </Text>
         <Subheading>Create a plan</Subheading>
         <Text>
-          Plans are set up with the Understanding team. Send us the plan&apos;s name and year and, for each
-          carrier and line of business, the growth goal, rate change and retention you want to work towards.
-          When the plan is active, its year appears in the year selector of{' '}
-          <PageLink to="/growth-measurement">Growth Plan Measurement</PageLink>.
+          Agency owners and administrators create plans; everyone else in the agency, and your network, can
+          read them.
         </Text>
+        <Steps>
+          <List.Item>
+            Open <PageLink to="/growth-measurement">Growth Plan Measurement</PageLink> and choose the year.
+          </List.Item>
+          <List.Item>
+            When the year has no plan yet, enter the plan&apos;s name under &ldquo;Create the plan&rdquo;.
+            Keep &ldquo;Start from the previous year&apos;s plan&rdquo; ticked to copy its carriers, lines of
+            business, growth goals, rates and retentions; each prior figure is then the previous year&apos;s
+            actual written premium for that carrier and line.
+          </List.Item>
+          <List.Item>Select Create plan. The plan opens in the editor.</List.Item>
+        </Steps>
         <Subheading>Modify a plan</Subheading>
+        <Steps>
+          <List.Item>On Growth Plan Measurement choose the plan&apos;s year and select Edit plan.</List.Item>
+          <List.Item>
+            Change the plan&apos;s name or, for any carrier and line, the prior written premium, the growth
+            goal, the rate (the carrier&apos;s expected rate change, which may be negative) and the retention
+            (0 to 100 %). The written premium goal, the new business goal and the % new to book update as you
+            type.
+          </List.Item>
+          <List.Item>
+            Select Save plan. Every change is recorded with who made it and when. If someone else saved the
+            plan after you opened it, Understanding keeps your changes on screen and tells you nothing was
+            saved: reload the plan to see theirs, then make your changes again.
+          </List.Item>
+        </Steps>
         <Text>
-          Tell us which carrier and line of business to change and the new goals. Growth Plan Measurement
-          compares the plan with your actual year-to-date figures each time you open it, so the change shows
-          as soon as it is made.
+          Delete plan removes the plan after you confirm, for example to start the year again from last
+          year&apos;s plan.
         </Text>
         <Subheading>Add a carrier to an agency plan</Subheading>
+        <Steps>
+          <List.Item>
+            In the plan editor, choose the carrier under &ldquo;Carrier to add&rdquo; (type to search) and its
+            line of business, then select Add carrier.
+          </List.Item>
+          <List.Item>
+            The new row starts with last year&apos;s written premium for that carrier and line as its prior
+            figure, a growth goal and rate of 0 % and a retention of 100 %. Set its goals and select Save
+            plan.
+          </List.Item>
+        </Steps>
         <Text>
-          The carrier must exist in Understanding first; if the carrier search does not find it, request it as
-          described under &ldquo;Request a new carrier&rdquo;. Then send us the carrier, its lines of business
-          and their goals. For a non-core carrier, keep its production entered month by month so the plan can
+          If the carrier search does not find the carrier, request it as described under &ldquo;Request a new
+          carrier&rdquo;. For a non-core carrier, keep its production entered month by month so the plan can
           measure it.
         </Text>
         <Subheading>Measure the plan</Subheading>
         <Text>
-          On Growth Plan Measurement choose the year, then read the totals by line of business. Expand a line
-          to see each carrier, search for a carrier, or use Expand all. A percent change shows N/A when the
-          prior figure is 0 or negative.
+          On Growth Plan Measurement choose the year: the current year measures through the latest reporting
+          month, another year starts at January, and you can choose any month. For each carrier the table
+          gives the goal for the months so far against the actual written premium, the percent of goal, the
+          change on last year, and the new business still needed this year. Expand a carrier to see its lines
+          of business, or use Expand all; search for a carrier or choose a Line of Business. A percent change
+          shows N/A when the prior figure is 0 or negative. Each carrier&apos;s badge shows the last month it
+          reported, and the chart draws the cumulative actual written premium against the monthly goal line.
         </Text>
       </Stack>
     ),

@@ -1,4 +1,4 @@
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -8,12 +8,10 @@ import {
   Center,
   Group,
   Loader,
-  Select,
   Stack,
   Table,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -21,12 +19,20 @@ import { offeredYears } from '#shared/contracts/manual-entry.ts';
 import { BUSINESS_TIME_ZONE, calendarDateIn, workingYear } from '#shared/domain/reporting-month.ts';
 import { useLevel } from '#client/app/level.ts';
 import { Money } from '#client/components/figures.tsx';
+import { useOpenedOnce } from '#client/components/deferred.tsx';
 import { Icon } from '#client/components/icons.tsx';
+import { Select } from '#client/components/select.tsx';
 import { usePaging } from '#client/components/table-pager.tsx';
-import { DeleteButton, DeleteConfirmation, type DeleteTarget } from './delete-confirmation.tsx';
-import { EntryModal } from './entry-modal.tsx';
+import { HoverTooltip } from '#client/components/tooltip.tsx';
+import { DeleteButton, type DeleteTarget } from './delete-button.tsx';
 import { carrierEntriesQuery } from './manual-entry-api.ts';
 import { BADGE_LINES, carrierGroups, MONTH_NAMES, type CarrierGroup } from './manual-entry-model.ts';
+
+// The dialogs load the first time they open (docs/ARCHITECTURE.md, First load).
+const EntryModal = lazy(async () => ({ default: (await import('./entry-modal.tsx')).EntryModal }));
+const DeleteConfirmation = lazy(async () => ({
+  default: (await import('./delete-confirmation.tsx')).DeleteConfirmation,
+}));
 
 export const PAGE_TITLE = 'Input Additional Carrier Production';
 
@@ -75,7 +81,7 @@ function MonthsCompleted({ months }: { months: ReadonlySet<number> }) {
       {MONTH_NAMES.map((name, index) => {
         const done = months.has(index + 1);
         return (
-          <Tooltip key={name} label={`${name}: ${done ? 'entered' : 'not entered'}`}>
+          <HoverTooltip key={name} label={`${name}: ${done ? 'entered' : 'not entered'}`}>
             <span
               role="listitem"
               aria-label={`${name} ${done ? 'entered' : 'not entered'}`}
@@ -88,7 +94,7 @@ function MonthsCompleted({ months }: { months: ReadonlySet<number> }) {
                 background: done ? 'var(--mantine-color-green-8)' : 'transparent',
               }}
             />
-          </Tooltip>
+          </HoverTooltip>
         );
       })}
     </Group>
@@ -108,6 +114,8 @@ export function BillingCarriersPage() {
   const [creating, setCreating] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const entryLoaded = useOpenedOnce(creating);
+  const deleteLoaded = useOpenedOnce(deleting !== null);
   const entries = useQuery(carrierEntriesQuery(levelUuid, year));
   const groups = useMemo(() => (entries.data ? carrierGroups(entries.data) : []), [entries.data]);
   const { shown, pager } = usePaging(groups);
@@ -272,14 +280,20 @@ export function BillingCarriersPage() {
         </Table>
       </Table.ScrollContainer>
       {pager}
-      <EntryModal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        levelUuid={levelUuid}
-        today={today}
-        year={year}
-      />
-      <DeleteConfirmation target={deleting} levelUuid={levelUuid} onClose={() => setDeleting(null)} />
+      <Suspense fallback={null}>
+        {entryLoaded && (
+          <EntryModal
+            opened={creating}
+            onClose={() => setCreating(false)}
+            levelUuid={levelUuid}
+            today={today}
+            year={year}
+          />
+        )}
+        {deleteLoaded && (
+          <DeleteConfirmation target={deleting} levelUuid={levelUuid} onClose={() => setDeleting(null)} />
+        )}
+      </Suspense>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -7,7 +7,6 @@ import {
   Group,
   Loader,
   Paper,
-  Select,
   Stack,
   Table,
   Text,
@@ -20,12 +19,19 @@ import { MANUAL_LINE_LABELS, type CarrierEntryRecord } from '#shared/contracts/m
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
 import { useLevel } from '#client/app/level.ts';
 import { Money } from '#client/components/figures.tsx';
+import { useOpenedOnce } from '#client/components/deferred.tsx';
 import { Icon } from '#client/components/icons.tsx';
+import { Select } from '#client/components/select.tsx';
 import { useEntryYear } from './billing-carriers-page.tsx';
-import { DeleteButton, DeleteConfirmation, type DeleteTarget } from './delete-confirmation.tsx';
-import { EntryModal } from './entry-modal.tsx';
+import { DeleteButton, type DeleteTarget } from './delete-button.tsx';
 import { carrierEntriesQuery } from './manual-entry-api.ts';
 import { carrierGroups, type LineBlock } from './manual-entry-model.ts';
+
+// The dialogs load the first time they open (docs/ARCHITECTURE.md, First load).
+const EntryModal = lazy(async () => ({ default: (await import('./entry-modal.tsx')).EntryModal }));
+const DeleteConfirmation = lazy(async () => ({
+  default: (await import('./delete-confirmation.tsx')).DeleteConfirmation,
+}));
 
 export const CURRENT_TOOLTIP = 'The latest entry is for the latest reporting month.';
 export const NOT_CURRENT_TOOLTIP = 'The latest entry is older than the latest reporting month.';
@@ -167,6 +173,8 @@ export function CarrierDetailPage() {
   const [chosenSubCode, setChosenSubCode] = useState<string | null>(null);
   const [editing, setEditing] = useState<CarrierEntryRecord | undefined>();
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const entryLoaded = useOpenedOnce(editing !== undefined);
+  const deleteLoaded = useOpenedOnce(deleting !== null);
   const subCode = group?.subCodes.find((s) => s.uuid === chosenSubCode) ?? group?.subCodes[0];
 
   const listParams = new URLSearchParams(params);
@@ -220,15 +228,21 @@ export function CarrierDetailPage() {
           ))}
         </>
       )}
-      <EntryModal
-        opened={editing !== undefined}
-        onClose={() => setEditing(undefined)}
-        levelUuid={levelUuid}
-        today={today}
-        year={year}
-        entry={editing}
-      />
-      <DeleteConfirmation target={deleting} levelUuid={levelUuid} onClose={() => setDeleting(null)} />
+      <Suspense fallback={null}>
+        {entryLoaded && (
+          <EntryModal
+            opened={editing !== undefined}
+            onClose={() => setEditing(undefined)}
+            levelUuid={levelUuid}
+            today={today}
+            year={year}
+            entry={editing}
+          />
+        )}
+        {deleteLoaded && (
+          <DeleteConfirmation target={deleting} levelUuid={levelUuid} onClose={() => setDeleting(null)} />
+        )}
+      </Suspense>
     </Stack>
   );
 }

@@ -1,13 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from '#client/components/dialog.tsx';
-import { Icon } from '#client/components/icons.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
+import type { DeleteTarget } from './delete-button.tsx';
 import { carrierEntriesKey, deleteCarrierEntries } from './manual-entry-api.ts';
-
-/** What is being deleted: a Details entry, a Line of Business (its Details), or a Carrier (all of it). */
-export type DeleteTarget = { kind: 'details' | 'line' | 'carrier'; importUuids: readonly string[] };
 
 export const DELETE_TITLE = 'Are you sure?';
 const DETAILS_WARNING = 'You are about to permanently delete a Details entry.';
@@ -27,23 +24,6 @@ export function deleteWarning(kind: DeleteTarget['kind']): string[] {
     ];
   }
   return [DETAILS_WARNING];
-}
-
-/** The trash icon that asks to delete `target` (its label names what it deletes). */
-export function DeleteButton({
-  label,
-  target,
-  onDelete,
-}: {
-  label: string;
-  target: DeleteTarget;
-  onDelete: (target: DeleteTarget) => void;
-}) {
-  return (
-    <ActionIcon variant="subtle" color="red.8" aria-label={label} onClick={() => onDelete(target)}>
-      <Icon name="trash" size={18} />
-    </ActionIcon>
-  );
 }
 
 /** The delete confirmation: one delete call per entry, then the entries reload. */

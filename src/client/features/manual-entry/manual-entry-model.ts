@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '#client/lib/month-names.ts';
 import {
   MANUAL_LINE_CODES,
   type CarrierEntryList,
@@ -97,20 +98,7 @@ export function matchingEntry(
   );
 }
 
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+export { MONTH_NAMES };
 
 /** 'March 2026'. */
 export const monthYearText = (year: number, month: number) => `${MONTH_NAMES[month - 1]} ${year}`;

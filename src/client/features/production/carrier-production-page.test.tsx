@@ -8,6 +8,7 @@ import type {
   CarrierProductionRow,
   ProductionFigures,
 } from '#shared/contracts/production.ts';
+import { carrierFigures } from '#shared/contracts/production.ts';
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
 import { MANUAL_DATA_WARNING, presets } from '#shared/domain/timeframe.ts';
 import { renderRoutes } from '#tests/support/render.tsx';
@@ -45,12 +46,16 @@ function carrier(
     carrierName: name,
     isMga: false,
     isCoreCarrier: true,
+    reportedMonths: [],
+    latestYearMonth: null,
+    mostRecentReportingDate: null,
+    manualMostRecentReportingDate: null,
     haveMissingCurrentData: options.incomplete ?? false,
     haveMissingPriorData: false,
     lines: {
-      'P&C': figures(written),
-      PL: figures(written * 0.75),
-      CL: figures(written * 0.25),
+      'P&C': carrierFigures(figures(written)),
+      PL: carrierFigures(figures(written * 0.75)),
+      CL: carrierFigures(figures(written * 0.25)),
     },
   };
 }
@@ -392,9 +397,9 @@ describe('Carrier Production', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(rowNames()).toEqual(['Carrier 05', 'Carrier 04', 'Carrier 03', 'Carrier 02', 'Carrier 01']);
 
-    const rowsPerPage = screen.getByRole('combobox', { name: 'Rows per page' });
-    await userEvent.click(rowsPerPage);
-    const listbox = document.getElementById(rowsPerPage.getAttribute('aria-controls')!)!;
+    await userEvent.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+    // The field drawn first gives way to Mantine's Select on first use (components/select.tsx).
+    const listbox = await screen.findByRole('listbox');
     expect(
       within(listbox)
         .getAllByRole('option')

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { downloadProductionCsv, saveFile } from './production-api.ts';
+import { saveFile } from '#client/lib/save-file.ts';
+import { downloadProductionCsv } from './production-api.ts';
 import type { ProductionRequest, ProductionView } from './production-model.ts';
 
 export const GENERATING_DOWNLOAD = 'Generating download...';

@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { Box, Group, Paper, Text, Title } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
+import { ChartPanel } from '#client/components/chart-panel.tsx';
 import { formatMoney } from '#client/components/figures.tsx';
 import type { ChartBar } from './production-model.ts';
 
@@ -28,75 +28,59 @@ function Swatch({ colour, label }: { colour: string; label: string }) {
  * lines for the total, else the line's standard types), summed over the rows of the table.
  */
 export function ProductionChart({ bars, title }: { bars: ChartBar[]; title: string }) {
-  const titleId = useId();
-  const descId = useId();
   const max = Math.max(1, ...bars.map((b) => Math.max(Math.abs(b.current), Math.abs(b.prior))));
   const barArea = WIDTH - LABEL_WIDTH - VALUE_WIDTH - 16;
   const length = (value: number) => Math.max(value > 0 ? 1 : 0, (Math.max(0, value) / max) * barArea);
   const height = Math.max(1, bars.length) * ROW_HEIGHT + 8;
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
-      <Group justify="space-between" align="flex-start" mb="sm">
-        <Title order={2} size="h4" id={titleId}>
-          {title}
-        </Title>
-        <Group gap="md">
+    <ChartPanel
+      title={title}
+      legend={
+        <>
           <Swatch colour={CURRENT_COLOUR} label="Written premium" />
           <Swatch colour={PRIOR_COLOUR} label="Prior written premium" />
-        </Group>
-      </Group>
-      {bars.length === 0 ? (
-        <Text size="sm">No data found</Text>
-      ) : (
-        <svg
-          viewBox={`0 0 ${WIDTH} ${height}`}
-          width="100%"
-          style={{ maxWidth: WIDTH, display: 'block' }}
-          role="img"
-          aria-labelledby={titleId}
-          aria-describedby={descId}
-        >
-          <desc id={descId}>
-            {bars
-              .map(
-                (b) =>
-                  `${b.label}: ${formatMoney(b.current)} written, ${formatMoney(b.prior)} in the prior period`,
-              )
-              .join('; ')}
-          </desc>
-          {bars.map((bar, i) => {
-            const y = i * ROW_HEIGHT + 4;
-            return (
-              <g key={bar.code}>
-                <text x={0} y={y + BAR_HEIGHT + 4} fontSize={13} fill={TEXT_COLOUR}>
-                  {bar.label.length > 26 ? `${bar.label.slice(0, 25)}…` : bar.label}
-                </text>
-                <rect
-                  x={LABEL_WIDTH}
-                  y={y}
-                  width={length(bar.current)}
-                  height={BAR_HEIGHT}
-                  fill={CURRENT_COLOUR}
-                />
-                <text x={WIDTH - VALUE_WIDTH} y={y + BAR_HEIGHT - 2} fontSize={12} fill={TEXT_COLOUR}>
-                  {formatMoney(bar.current)}
-                </text>
-                <rect
-                  x={LABEL_WIDTH}
-                  y={y + BAR_HEIGHT + 4}
-                  width={length(bar.prior)}
-                  height={BAR_HEIGHT}
-                  fill={PRIOR_COLOUR}
-                />
-                <text x={WIDTH - VALUE_WIDTH} y={y + 2 * BAR_HEIGHT + 2} fontSize={12} fill={TEXT_COLOUR}>
-                  {formatMoney(bar.prior)}
-                </text>
-              </g>
-            );
-          })}
-        </svg>
-      )}
-    </Paper>
+        </>
+      }
+      width={WIDTH}
+      height={height}
+      description={bars
+        .map(
+          (b) => `${b.label}: ${formatMoney(b.current)} written, ${formatMoney(b.prior)} in the prior period`,
+        )
+        .join('; ')}
+      placeholder={bars.length === 0 ? <Text size="sm">No data found</Text> : undefined}
+    >
+      {bars.map((bar, i) => {
+        const y = i * ROW_HEIGHT + 4;
+        return (
+          <g key={bar.code}>
+            <text x={0} y={y + BAR_HEIGHT + 4} fontSize={13} fill={TEXT_COLOUR}>
+              {bar.label.length > 26 ? `${bar.label.slice(0, 25)}…` : bar.label}
+            </text>
+            <rect
+              x={LABEL_WIDTH}
+              y={y}
+              width={length(bar.current)}
+              height={BAR_HEIGHT}
+              fill={CURRENT_COLOUR}
+            />
+            <text x={WIDTH - VALUE_WIDTH} y={y + BAR_HEIGHT - 2} fontSize={12} fill={TEXT_COLOUR}>
+              {formatMoney(bar.current)}
+            </text>
+            <rect
+              x={LABEL_WIDTH}
+              y={y + BAR_HEIGHT + 4}
+              width={length(bar.prior)}
+              height={BAR_HEIGHT}
+              fill={PRIOR_COLOUR}
+            />
+            <text x={WIDTH - VALUE_WIDTH} y={y + 2 * BAR_HEIGHT + 2} fontSize={12} fill={TEXT_COLOUR}>
+              {formatMoney(bar.prior)}
+            </text>
+          </g>
+        );
+      })}
+    </ChartPanel>
   );
 }

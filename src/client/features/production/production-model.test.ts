@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LineOfBusinessNode } from '#shared/contracts/lines-of-business.ts';
-import type { ByAgencyResponse, ByCarrierResponse, ProductionFigures } from '#shared/contracts/production.ts';
+import {
+  carrierFigures,
+  type ByAgencyResponse,
+  type ByCarrierResponse,
+  type ProductionFigures,
+} from '#shared/contracts/production.ts';
 import { parseTimeframe } from '#shared/domain/timeframe.ts';
 import {
   agencyRows,
@@ -107,12 +112,16 @@ describe('rows from the answers', () => {
           carrierName: 'Acme Mutual',
           isMga: false,
           isCoreCarrier: true,
+          reportedMonths: [],
+          latestYearMonth: null,
+          mostRecentReportingDate: null,
+          manualMostRecentReportingDate: null,
           haveMissingCurrentData: false,
           haveMissingPriorData: true,
           lines: {
-            CL: figures({ writtenPremium: 300 }),
-            'P&C': figures({ writtenPremium: 1000 }),
-            PL: figures({ writtenPremium: 700 }),
+            CL: carrierFigures(figures({ writtenPremium: 300 })),
+            'P&C': carrierFigures(figures({ writtenPremium: 1000 })),
+            PL: carrierFigures(figures({ writtenPremium: 700 })),
           },
         },
       },

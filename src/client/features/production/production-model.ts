@@ -9,6 +9,7 @@ import {
   type BroadLineCode,
   type ByAgencyResponse,
   type ByCarrierResponse,
+  NO_FIGURES,
   type ProductionFigures,
 } from '#shared/contracts/production.ts';
 import { changePercent, lossRatio, newBusinessChangePercent } from '#shared/domain/measures.ts';
@@ -59,17 +60,6 @@ export type ProductionRow = {
   measures: Measures;
   /** The row's lines (broad lines, or the chosen line's standard types), without the total. */
   lines: LineRow[];
-};
-
-const NO_FIGURES: ProductionFigures = {
-  writtenPremium: null,
-  priorWrittenPremium: null,
-  newWrittenPremium: null,
-  priorNewWrittenPremium: null,
-  earned: null,
-  priorEarned: null,
-  incurred: null,
-  priorIncurred: null,
 };
 
 /** DESIGN §6: ratios from the summed amounts; change against the prior period. */
@@ -124,7 +114,7 @@ export function standardTypeOptions(
   return (find(tree ?? [])?.children ?? []).map((type) => ({ value: type.code, label: type.name }));
 }
 
-function lineRows(
+export function lineRows(
   lines: Record<string, ProductionFigures>,
   total: BroadLineCode,
   catalog: LineCatalog,

@@ -1,6 +1,7 @@
-import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Center, Group, Loader, Stack, Switch, Table, Text, UnstyledButton } from '@mantine/core';
+import { memo, useMemo, useState, type ReactNode } from 'react';
+import { ActionIcon, Center, Group, Loader, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { LossRatio, Money, Percent } from '#client/components/figures.tsx';
+import { ExpandAllBar, useExpandableRows } from '#client/components/expandable-rows.tsx';
 import { Hint } from '#client/components/hint.tsx';
 import { Icon } from '#client/components/icons.tsx';
 import { usePaging } from '#client/components/table-pager.tsx';
@@ -180,21 +181,9 @@ export function ProductionTable({
   busy: boolean;
 }) {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [expandAll, setExpandAll] = useState(false);
-  /** Rows whose state differs from the expand-all toggle. */
-  const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
+  const { expandAll, setExpandAll, isExpanded, toggleRow: onToggle } = useExpandableRows();
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
   const { shown, pager } = usePaging(sorted);
-
-  const onToggle = useCallback(
-    (id: string) =>
-      setToggled((previous) => {
-        const next = new Set(previous);
-        if (!next.delete(id)) next.add(id);
-        return next;
-      }),
-    [],
-  );
 
   const onSort = (key: SortKey) =>
     setSort((previous) =>
@@ -227,26 +216,18 @@ export function ProductionTable({
     );
   } else {
     body = shown.map((row) => (
-      <Row key={row.id} row={row} expanded={expandAll !== toggled.has(row.id)} onToggle={onToggle} />
+      <Row key={row.id} row={row} expanded={isExpanded(row.id)} onToggle={onToggle} />
     ));
   }
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Switch
-          label="Expand all"
-          checked={expandAll}
-          disabled={busy}
-          onChange={(event) => {
-            setExpandAll(event.currentTarget.checked);
-            setToggled(new Set());
-          }}
-        />
-        <Text size="sm" role="status">
-          {status === 'ready' ? `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}` : ''}
-        </Text>
-      </Group>
+      <ExpandAllBar
+        expandAll={expandAll}
+        onExpandAll={setExpandAll}
+        disabled={busy}
+        status={status === 'ready' ? `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}` : ''}
+      />
       <Table.ScrollContainer minWidth={1260} maxHeight={800} type="native">
         <Table stickyHeader highlightOnHover tabularNums verticalSpacing={6} horizontalSpacing="xs">
           <Table.Thead>

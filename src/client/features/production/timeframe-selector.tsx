@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Group, Select, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { addMonths, formatYearMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
 import {
   MANUAL_DATA_WARNING,
@@ -11,6 +11,7 @@ import {
   type Timeframe,
   type TimeframeName,
 } from '#shared/domain/timeframe.ts';
+import { Select } from '#client/components/select.tsx';
 
 const NAME_OPTIONS: { value: TimeframeName; label: string }[] = [
   { value: 'YTD', label: 'Year to date (YTD)' },

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -118,7 +118,9 @@ describe('Forgot password (/forgot-password)', () => {
     await userEvent.click(await screen.findByRole('link', { name: 'Forgot your password?' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));
 
-    const email = await screen.findByRole('textbox', { name: /^Email/ });
+    // The sign-in page has an Email field too: take this page's, inside its form.
+    const form = await screen.findByRole('form', { name: 'Forgot your password?' });
+    const email = within(form).getByRole('textbox', { name: /^Email/ });
     await userEvent.type(email, 'not-an-address');
     await userEvent.click(screen.getByRole('button', { name: 'Send me a reset link' }));
     expect(await screen.findByText(INVALID_EMAIL)).toBeInTheDocument();

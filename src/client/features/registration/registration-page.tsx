@@ -26,7 +26,7 @@ import {
 } from '#shared/contracts/registration.ts';
 import { clientConfigQuery } from '#client/app/access.ts';
 import { ApiError, apiRequest } from '#client/lib/api-client.ts';
-import { Dialog } from '#client/components/dialog.tsx';
+import { LazyDialog } from '#client/components/lazy-dialog.tsx';
 import { PageLoader } from '#client/components/page-loader.tsx';
 import { StandalonePage } from '#client/components/standalone-page.tsx';
 import { UnableToProcessRequest } from '#client/components/unable-to-process.tsx';
@@ -257,7 +257,7 @@ function RegistrationForm({ metadata }: { metadata: RegistrationMetadata }) {
           </Group>
         </Stack>
       </form>
-      <Dialog
+      <LazyDialog
         opened={create.isSuccess}
         onClose={() => undefined}
         closable={false}
@@ -278,7 +278,7 @@ function RegistrationForm({ metadata }: { metadata: RegistrationMetadata }) {
             </Button>
           </Group>
         </Stack>
-      </Dialog>
+      </LazyDialog>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import {
   Alert,
   Anchor,
@@ -17,8 +17,13 @@ import { Link, useParams } from 'react-router';
 import type { SubscriberResponse } from '#shared/contracts/subscription.ts';
 import { agencyDisplayNameError } from '#shared/domain/subscription.ts';
 import { currentUserQuery, useCurrentUser } from '#client/app/current-user.ts';
-import { ChangePrimaryUserDialog } from './change-primary-user-dialog.tsx';
+import { useOpenedOnce } from '#client/components/deferred.tsx';
 import { openCustomerPortal, renameAgency, subscriberQuery } from './subscription-api.ts';
+
+// The dialog loads the first time it opens (docs/ARCHITECTURE.md, First load).
+const ChangePrimaryUserDialog = lazy(async () => ({
+  default: (await import('./change-primary-user-dialog.tsx')).ChangePrimaryUserDialog,
+}));
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
@@ -83,6 +88,7 @@ export function MySubscriptionPage() {
   const details = useQuery({ ...subscriberQuery(subscriberUuid ?? ''), enabled: subscriberUuid !== null });
   const [notice, setNotice] = useState<Notice>(null);
   const [changing, setChanging] = useState(false);
+  const changeLoaded = useOpenedOnce(changing);
   const manage = useMutation({
     mutationFn: () => openCustomerPortal(subscriberUuid!),
     onSuccess: ({ customerPortal }) => window.location.assign(customerPortal),
@@ -208,20 +214,22 @@ export function MySubscriptionPage() {
           </Stack>
         </Stack>
       </Paper>
-      {isPrimary && (
-        <ChangePrimaryUserDialog
-          opened={changing}
-          onClose={() => setChanging(false)}
-          onChanged={(name) => {
-            setChanging(false);
-            setNotice({ kind: 'success', text: `${name} is now the primary user.` });
-            void reload();
-          }}
-          subscriberUuid={subscriber.uuid}
-          executorUuid={user.id}
-          primaryUserUuid={adminUser?.uuid ?? null}
-        />
-      )}
+      <Suspense fallback={null}>
+        {isPrimary && changeLoaded && (
+          <ChangePrimaryUserDialog
+            opened={changing}
+            onClose={() => setChanging(false)}
+            onChanged={(name) => {
+              setChanging(false);
+              setNotice({ kind: 'success', text: `${name} is now the primary user.` });
+              void reload();
+            }}
+            subscriberUuid={subscriber.uuid}
+            executorUuid={user.id}
+            primaryUserUuid={adminUser?.uuid ?? null}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Center, Checkbox, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { INVITATION_DAYS } from '#shared/contracts/registration.ts';
@@ -6,8 +6,13 @@ import { agencyUsersResponseSchema } from '#shared/contracts/user.ts';
 import { useLevel } from '#client/app/level.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { usePaging } from '#client/components/table-pager.tsx';
-import { InviteUserDialog } from './invite-user-dialog.tsx';
+import { useOpenedOnce } from '#client/components/deferred.tsx';
 import { PendingInvitations, pendingInvitationsQuery, useInvitableAgency } from './pending-invitations.tsx';
+
+// The dialog loads the first time it opens (docs/ARCHITECTURE.md, First load).
+const InviteUserDialog = lazy(async () => ({
+  default: (await import('./invite-user-dialog.tsx')).InviteUserDialog,
+}));
 
 const agencyUsersQuery = (levelUuid: string | undefined) =>
   queryOptions({
@@ -29,6 +34,7 @@ export function UsersPage() {
   const invitable = useInvitableAgency(levelUuid);
   const queryClient = useQueryClient();
   const [inviting, setInviting] = useState(false);
+  const inviteLoaded = useOpenedOnce(inviting);
   const [invited, setInvited] = useState<string | null>(null);
   return (
     <Stack gap="md">
@@ -110,21 +116,23 @@ export function UsersPage() {
       </Table.ScrollContainer>
       {pager}
       {invitable && <PendingInvitations agencyUuid={invitable.uuid} />}
-      {invitable && (
-        <InviteUserDialog
-          opened={inviting}
-          agencyUuid={invitable.uuid}
-          agencyName={invitable.name}
-          onClose={() => setInviting(false)}
-          onInvited={(invitation) => {
-            setInviting(false);
-            setInvited(invitation.emailAddress);
-            void queryClient.invalidateQueries({
-              queryKey: pendingInvitationsQuery(invitable.uuid).queryKey,
-            });
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {invitable && inviteLoaded && (
+          <InviteUserDialog
+            opened={inviting}
+            agencyUuid={invitable.uuid}
+            agencyName={invitable.name}
+            onClose={() => setInviting(false)}
+            onInvited={(invitation) => {
+              setInviting(false);
+              setInvited(invitation.emailAddress);
+              void queryClient.invalidateQueries({
+                queryKey: pendingInvitationsQuery(invitable.uuid).queryKey,
+              });
+            }}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }

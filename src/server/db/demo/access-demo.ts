@@ -141,8 +141,8 @@ export async function grantPlanFeatures(db: Executor): Promise<void> {
  * The demo users' access: the owner is unmanaged (no records: every live feature of the plan); the
  * administrator is granted Carrier Production explicitly; the plain agency user is denied it (so
  * the no-access screen can be seen), granted Agency Production, and shown the Market Assistance and
- * Revenue Tuner teasers. Staff, owner and administrator have upload-portal accounts. The first
- * network's reports get the demo dashboards.
+ * Revenue Tuner teasers. Staff, the network user, owner and administrator hold the upload permission. The
+ * first network's reports get the demo dashboards. The owner and the network user see the scorecard.
  */
 export async function seedDemoAccess(
   db: Executor,
@@ -160,15 +160,19 @@ export async function seedDemoAccess(
   await db
     .insert(reportAssignments)
     .values(DEMO_ASSIGNMENTS.map((a) => ({ ...a, networkUuid: ids.networkUuid, updatedBy: ids.staff })));
-  await db
-    .insert(userPermissions)
-    .values([ids.staff, ids.owner, ids.admin].map((userId) => ({ userId, permission: UPLOAD_PERMISSION })));
-  await db.insert(featureFlagTargets).values({
-    flagKey: 'growthMeasurement',
-    targetType: 'network',
-    targetUuid: ids.networkUuid,
-    enabled: true,
-  });
+  await db.insert(userPermissions).values(
+    [ids.staff, ids.network, ids.owner, ids.admin].map((userId) => ({
+      userId,
+      permission: UPLOAD_PERMISSION,
+    })),
+  );
+  await db.insert(featureFlagTargets).values([
+    { flagKey: 'growthMeasurement', targetType: 'network', targetUuid: ids.networkUuid, enabled: true },
+    // The owner and the network user open the agency production scorecard; the plain agency user
+    // keeps the embedded Agency Production dashboard.
+    { flagKey: 'scorecards', targetType: 'user', targetUuid: ids.owner, enabled: true },
+    { flagKey: 'scorecards', targetType: 'user', targetUuid: ids.network, enabled: true },
+  ]);
   const day = (months: number) => `${addMonths(latest, months)}-20`;
   await db.insert(whatsNewEntries).values([
     {

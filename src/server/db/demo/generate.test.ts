@@ -338,6 +338,29 @@ describe('seedDemoData', () => {
     expect(network.name).toBe('Heartland Agency Alliance');
   });
 
+  it("gives the demo owner's agency a growth plan for last year and this year, with real priors", async () => {
+    const working = Number(latestReportingMonth(today).slice(0, 4));
+    const plans = await first.db.execute<{ year: number; name: string; rows: number; matches: number }>(sql`
+      select p.year, p.name, count(r.*)::int as rows,
+        count(*) filter (where r.prior_written_premium = (
+          select sum(f.written_premium) from production_facts f
+          join lines_of_business t on t.uuid = f.line_uuid
+          join lines_of_business b on b.uuid = case when t.level = 1 then t.uuid else t.parent_uuid end
+          where f.agency_uuid = r.agency_uuid and f.carrier_uuid = r.carrier_uuid and b.code = r.line_code
+            and extract(year from f.month) = p.year - 1))::int as matches
+      from growth_plans p join growth_plan_rows r on r.plan_uuid = p.uuid
+      join users u on u.agency_uuid = p.agency_uuid and u.email = 'owner@understanding.test'
+      group by p.year, p.name order by p.year`);
+    expect(plans.rows.map((p) => [p.year, p.name])).toEqual([
+      [working - 1, `${working - 1} Growth Plan`],
+      [working, `${working} Growth Plan`],
+    ]);
+    for (const plan of plans.rows) {
+      expect(plan.rows).toBeGreaterThan(5);
+      expect(plan.matches).toBe(plan.rows);
+    }
+  });
+
   it('adds one large network that reuses the existing carriers and lines', async () => {
     const before = await one<{ carriers: number; lines: number }>(
       first,

@@ -39,6 +39,7 @@ import {
 import { deriveRng, type Rng } from './random.ts';
 import { ensureReadModel } from '#server/services/read-model/refresh.ts';
 import { ensureProductFeatures, grantPlanFeatures, seedDemoAccess } from './access-demo.ts';
+import { seedDemoGrowthPlans } from './growth-demo.ts';
 import { seedDemoSubscriptions } from './subscription-demo.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './catalog.ts';
@@ -192,6 +193,16 @@ async function seedDemo(tx: Tx, ctx: Context): Promise<DemoSummary> {
       networkUuid: firstNetwork,
     },
     ctx.months[ctx.months.length - 1]!,
+  );
+  await seedDemoGrowthPlans(
+    tx,
+    {
+      agencyUuid: ownerAgencyUuid,
+      networkUuid: firstNetwork,
+      ownerId: idOf('agency owner'),
+      workingYear: Number(ctx.months[ctx.months.length - 1]!.slice(0, 4)),
+    },
+    deriveRng(ctx.seed, 'demo-growth-plans'),
   );
 
   await seedDemoSubscriptions(tx, {

@@ -65,6 +65,8 @@ export const carrierReportedMonths = pgTable(
   (t) => [
     primaryKey({ columns: [t.agencyUuid, t.carrierUuid, t.month] }),
     index('carrier_reported_months_network_idx').on(t.networkUuid, t.month),
+    // A network's latest reported month per carrier (the planning tool's reporting dates).
+    index('carrier_reported_months_network_carrier_idx').on(t.networkUuid, t.carrierUuid, t.month),
   ],
 );
 

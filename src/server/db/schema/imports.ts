@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { networks } from './tenancy.ts';
 import { carriers } from './dimensions.ts';
+import { IMPORT_AMOUNTS } from '#shared/domain/import-matching.ts';
 
 const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
 
@@ -48,6 +49,8 @@ export const imports = pgTable(
     headerFingerprint: text('header_fingerprint').notNull(),
     /** field -> header name, once the columns are mapped. */
     columns: jsonb('columns').$type<Record<string, string>>(),
+    /** 'monthly', or 'ytd': the amounts are year to date through the row's month (decision 013). */
+    amounts: text('amounts', { enum: IMPORT_AMOUNTS }).notNull().default('monthly'),
     rowCount: integer('row_count').notNull().default(0),
     errorCount: integer('error_count').notNull().default(0),
     rowsLoaded: integer('rows_loaded'),
@@ -78,6 +81,7 @@ export const importProfiles = pgTable(
     name: text('name').notNull(),
     headerFingerprint: text('header_fingerprint').notNull(),
     columns: jsonb('columns').$type<Record<string, string>>().notNull(),
+    amounts: text('amounts', { enum: IMPORT_AMOUNTS }).notNull().default('monthly'),
     updatedBy: uuid('updated_by').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -194,3 +194,48 @@ export const productionPeriodFlags = pgTable(
     index('production_period_flags_network_idx').on(t.networkUuid, t.startMonth, t.endMonth),
   ],
 );
+
+/**
+ * Network x carrier x line x month sums of the commission facts (decision 016): the scorecard of a
+ * network reads at most a few thousand of these instead of every agency's commission statements.
+ * Derived data, rebuilt by the read model's writers' entry point with the production rollups.
+ */
+export const commissionCarrierMonths = pgTable(
+  'commission_carrier_months',
+  {
+    networkUuid: uuid('network_uuid').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    carrierUuid: uuid('carrier_uuid').notNull(),
+    lineUuid: uuid('line_uuid').notNull(),
+    writtenPremium: moneySum('written_premium'),
+    baseCommission: moneySum('base_commission'),
+    additionalCommission: moneySum('additional_commission'),
+  },
+  (t) => [
+    primaryKey({
+      name: 'commission_carrier_months_pk',
+      columns: [t.networkUuid, t.month, t.carrierUuid, t.lineUuid],
+    }),
+  ],
+);
+
+/**
+ * The months where an agency's commission statements of a carrier start or stop (decision 016): the
+ * month has a statement and the month before none, or the month before has one and this month none.
+ * A carrier's data is complete for a period exactly when none of its agencies changes after the
+ * period's first month, so the scorecard's incomplete-data flag reads a few of these rows, not every
+ * agency's months. Derived data, rebuilt with the commission rollups.
+ */
+export const commissionReportedChanges = pgTable(
+  'commission_reported_changes',
+  {
+    agencyUuid: uuid('agency_uuid').notNull(),
+    carrierUuid: uuid('carrier_uuid').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    networkUuid: uuid('network_uuid').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyUuid, t.carrierUuid, t.month] }),
+    index('commission_reported_changes_network_idx').on(t.networkUuid, t.month),
+  ],
+);

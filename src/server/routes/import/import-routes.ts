@@ -8,6 +8,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import {
+  importCandidatesQuerySchema,
+  importCandidatesSchema,
   importColumnsRequestSchema,
   importListQuerySchema,
   importListSchema,
@@ -28,6 +30,7 @@ import type { Actor } from '#server/policies/actor.ts';
 import { assertImportInScope, resolveImportScope } from '#server/services/import/import-access.ts';
 import {
   commitImport,
+  matchCandidates,
   previewImport,
   saveValueMappings,
   undoImport,
@@ -72,6 +75,7 @@ async function recordResponse(db: Db, record: ImportRecord): Promise<ImportRecor
     detected: record.detected as ImportRecordResponse['detected'],
     header: record.header,
     columns: record.columns as ColumnMapping | null,
+    amounts: record.amounts,
     proposed,
     rowCount: record.rowCount,
     errorCount: record.errorCount,
@@ -210,6 +214,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
       const actor = requireActor(request);
       const record = await load(actor, request.params.uploadUuid);
       const updated = await readRows(db, actor, record, request.body.columns, storageDir, {
+        amounts: request.body.amounts,
         ...(request.body.profileName === undefined ? {} : { saveProfileAs: request.body.profileName }),
       });
       return recordResponse(db, updated);
@@ -229,6 +234,25 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
     async (request) => {
       const record = await load(requireActor(request), request.params.uploadUuid);
       return { values: await valuesToMap(db, record) };
+    },
+  );
+
+  app.get(
+    '/api/imports/:uploadUuid/candidates',
+    {
+      schema: {
+        tags: ['imports'],
+        summary:
+          'Everything a value of the file may be matched to: carriers, standard types, or agency codes at a carrier',
+        params: importParamsSchema,
+        querystring: importCandidatesQuerySchema,
+        response: { 200: importCandidatesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const record = await load(requireActor(request), request.params.uploadUuid);
+      const { dimension, carrierUuid } = request.query;
+      return { candidates: await matchCandidates(db, record, dimension, carrierUuid) };
     },
   );
 

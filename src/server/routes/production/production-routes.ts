@@ -1,3 +1,4 @@
+import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import {
@@ -29,22 +30,40 @@ import {
 } from '#shared/contracts/reported-months.ts';
 import { Readable } from 'node:stream';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+/**
+ * The context of a Carrier Production (or Performance Charts) call: the caller holds the cpr feature,
+ * the level is inside their scope (else 403), and their collaboration mode.
+ */
+export async function productionContext(
+  db: Db,
+  request: Parameters<typeof requireActor>[0],
+  levelUuid: string | undefined,
+) {
+  const actor = requireActor(request);
+  const [level, mode] = await Promise.all([
+    resolveLevel(db, actor, levelUuid),
+    getCollaborationMode(db, actor),
+    requireFeature(db, actor, CARRIER_PRODUCTION_FEATURE),
+  ]);
+  return { level, mode };
+}
+
+/** The error answers of the production calls. */
+export const productionErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+};
+
+const errors = productionErrors;
 
 /** Carrier Production: needs the cpr feature and a level inside the caller's scope. */
 export const productionRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => CalendarDay }> = async (
   app,
   { db, today },
 ) => {
-  const context = async (request: Parameters<typeof requireActor>[0], levelUuid: string | undefined) => {
-    const actor = requireActor(request);
-    const [level, mode] = await Promise.all([
-      resolveLevel(db, actor, levelUuid),
-      getCollaborationMode(db, actor),
-      requireFeature(db, actor, CARRIER_PRODUCTION_FEATURE),
-    ]);
-    return { level, mode };
-  };
+  const context = (request: Parameters<typeof requireActor>[0], levelUuid: string | undefined) =>
+    productionContext(db, request, levelUuid);
 
   app.get(
     '/api/core-production/by-carrier',
@@ -123,7 +142,14 @@ export const productionRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => Cale
           rangeEnd: 'rangeEnd must not be before rangeStart.',
         });
       }
-      return { carrierReportedMonths: await reportedMonths(db, level, rangeStart, rangeEnd) };
+      return {
+        carrierReportedMonths: await reportedMonths(
+          db,
+          level,
+          rangeStart as YearMonth,
+          rangeEnd as YearMonth,
+        ),
+      };
     },
   );
 };

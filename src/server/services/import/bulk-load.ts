@@ -121,6 +121,7 @@ export async function loadFile(
   phases.stage = lap();
   const read = await readRows(db, target.actor, record, target.profile.columns, input.storageDir, {
     saveProfileAs: null,
+    amounts: target.profile.amounts,
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
   });
   phases.read = lap();

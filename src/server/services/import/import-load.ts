@@ -25,6 +25,8 @@ export type ValueToMap = {
   value: string;
   rows: number;
   targetUuid: string | null;
+  /** The matched carrier's, standard type's or agency code's name, for showing the match. */
+  targetName: string | null;
   miscellaneous: boolean;
   how: Resolution['how'];
   suggestions: Suggestion[];
@@ -81,6 +83,31 @@ async function codeCandidates(db: Executor, record: ImportRecord, carrierUuid: s
   return rows.rows;
 }
 
+/** A product counterpart a value may be matched to, as the value step lists it. */
+export type MatchCandidate = { id: string; name: string };
+
+const codeName = (c: { code: string; name: string; agency_name: string }) =>
+  `${c.code} ${c.name} (${c.agency_name})`;
+
+/**
+ * Everything a value of the dimension may be matched to, beyond its suggestions: every carrier, every
+ * standard type (broad lines too for commissions), or the agency codes at a carrier in the upload's
+ * scope (the network's, or the uploading agency's own).
+ */
+export async function matchCandidates(
+  db: Executor,
+  record: ImportRecord,
+  dimension: Dimension,
+  carrierUuid: string | undefined,
+): Promise<MatchCandidate[]> {
+  if (dimension === 'carrier') return (await carrierCandidates(db)).map(({ id, name }) => ({ id, name }));
+  if (dimension === 'line')
+    return (await lineCandidates(db, record.kind)).map(({ id, name }) => ({ id, name }));
+  if (!carrierUuid)
+    throw new AppError('bad_request', 'Name the carrier of the agency codes.', { carrierUuid: 'Required.' });
+  return (await codeCandidates(db, record, carrierUuid)).map((c) => ({ id: c.uuid, name: codeName(c) }));
+}
+
 function resolve(
   remembered: Map<string, { target_uuid: string | null; miscellaneous: boolean }>,
   scopeKey: string,
@@ -100,6 +127,10 @@ function exactMatch(value: string, candidates: readonly Candidate[]): string | n
   const key = valueKey(value);
   const found = candidates.filter((c) => [c.name, ...(c.aliases ?? [])].some((n) => valueKey(n) === key));
   return found.length === 1 ? found[0]!.id : null;
+}
+
+function nameOf(candidates: readonly Candidate[], uuid: string | null): string | null {
+  return uuid === null ? null : (candidates.find((c) => c.id === uuid)?.name ?? null);
 }
 
 /**
@@ -132,6 +163,7 @@ export async function valuesToMap(
         value,
         rows,
         ...r,
+        targetName: nameOf(carriers, r.targetUuid),
         suggestions: suggest(value, carriers),
       });
     }
@@ -151,6 +183,7 @@ export async function valuesToMap(
       value,
       rows,
       ...r,
+      targetName: nameOf(lines, r.targetUuid),
       suggestions: suggest(value, lines),
     });
   }
@@ -171,11 +204,7 @@ export async function valuesToMap(
   }
   for (const [carrierUuid, codes] of byCarrier) {
     const known = await codeCandidates(db, record, carrierUuid);
-    const candidates = known.map((c) => ({
-      id: c.uuid,
-      name: `${c.code} ${c.name} (${c.agency_name})`,
-      aliases: [c.code],
-    }));
+    const candidates = known.map((c) => ({ id: c.uuid, name: codeName(c), aliases: [c.code] }));
     const ids = new Set(known.map((c) => c.uuid));
     for (const [value, rows] of codes) {
       const exact = known.filter((c) => c.code.trim().toLowerCase() === value.trim().toLowerCase());
@@ -192,6 +221,7 @@ export async function valuesToMap(
         value,
         rows,
         ...r,
+        targetName: nameOf(candidates, r.targetUuid),
         suggestions: suggest(value, candidates),
       });
     }
@@ -224,22 +254,25 @@ export async function saveValueMappings(
         [where]: 'Choose a match.',
       });
     }
+    if (m.dimension === 'agencyCode' && !(m.carrierUuid && carriers.has(m.carrierUuid))) {
+      throw new AppError(
+        'bad_request',
+        `An agency code is mapped at its carrier: name the carrier of "${m.value}".`,
+        {
+          [where]: 'Name the carrier.',
+        },
+      );
+    }
     if (m.targetUuid && !m.miscellaneous) {
       let ok: boolean;
       if (m.dimension === 'carrier') ok = carriers.has(m.targetUuid);
       else if (m.dimension === 'line') ok = lines.has(m.targetUuid);
       else {
-        if (!m.carrierUuid)
-          throw new AppError('bad_request', 'An agency code is mapped at its carrier.', {
-            [where]: 'Name the carrier.',
-          });
-        if (!codes.has(m.carrierUuid)) {
-          codes.set(
-            m.carrierUuid,
-            new Set((await codeCandidates(db, record, m.carrierUuid)).map((c) => c.uuid)),
-          );
+        const carrierUuid = m.carrierUuid!;
+        if (!codes.has(carrierUuid)) {
+          codes.set(carrierUuid, new Set((await codeCandidates(db, record, carrierUuid)).map((c) => c.uuid)));
         }
-        ok = codes.get(m.carrierUuid)!.has(m.targetUuid);
+        ok = codes.get(carrierUuid)!.has(m.targetUuid);
       }
       if (!ok)
         throw new AppError('bad_request', `The match chosen for "${m.value}" is not one of the list.`, {
@@ -304,6 +337,8 @@ async function loadResolutions(tx: Executor, record: ImportRecord): Promise<void
   }
   await tx.execute(sql`update res_values r set agency_uuid = c.agency_uuid from agency_codes c
     where r.dimension = 'agencyCode' and c.uuid = r.target_uuid`);
+  // A temporary table has no statistics until analysed: without them the planner loops over it per row.
+  await tx.execute(sql`analyze res_values`);
 }
 
 /** Every staged row with its values resolved (null where unmapped). */
@@ -320,12 +355,85 @@ function resolvedRows(record: ImportRecord): SQL {
       rl.target_uuid is null and not coalesce(rl.miscellaneous, false) as line_unmapped,
       ra.agency_uuid is null and not coalesce(ra.miscellaneous, false) as code_unmapped,
       ${record.carrierUuid ? sql`false` : sql`rc.target_uuid is null and not coalesce(rc.miscellaneous, false)`} as carrier_unmapped,
-      exists (select 1 from import_row_errors e where e.import_uuid = r.import_uuid and e.row_number = r.row_number) as parse_error
+      pe.row_number is not null as parse_error
     from import_rows r
+    left join (select distinct row_number from import_row_errors where import_uuid = ${record.uuid}::uuid) pe
+      on pe.row_number = r.row_number
     ${carrierJoin}
     left join res_values rl on rl.dimension = 'line' and rl.value = r.line
     left join res_values ra on ra.dimension = 'agencyCode' and ra.carrier_uuid = ${carrier} and ra.value = r.agency_code
     where r.import_uuid = ${record.uuid}::uuid`;
+}
+
+/** The rows a commit would load: mapped, not Miscellaneous, without a parse error. */
+const LOADABLE = sql`not misc and not carrier_unmapped and not line_unmapped and not code_unmapped and not parse_error`;
+
+/**
+ * Turns a year-to-date file's amounts into each month's figures, in `res_rows` (decision 013). A cell
+ * is agency x carrier x line (x agency code for production); its month's figure is its year-to-date
+ * amount less everything the year holds before that month once the file is loaded: the cell's last
+ * earlier year-to-date amount in the file, plus the facts of earlier months the file does not replace.
+ * A blank stays not reported. The figure goes on the cell-month's first row, its other rows blank, so
+ * every total of the preview and the commit sums months, not years to date.
+ */
+async function yearToDateToMonths(tx: Executor, record: ImportRecord): Promise<void> {
+  const production = record.kind === 'production';
+  const measures = production
+    ? ['written_premium', 'new_written_premium', 'earned', 'incurred']
+    : ['written_premium', 'base_commission', 'additional_commission'];
+  const code = production ? sql`agency_code_uuid` : sql`null::uuid`;
+  const columns = (f: (m: string) => string) => sql.raw(measures.map(f).join(', '));
+  await tx.execute(sql`drop table if exists res_ytd`);
+  await tx.execute(sql`create temp table res_ytd on commit drop as
+    select agency_uuid, carrier_uuid, line_uuid, ${code} as code, month, min(row_number) as first_row,
+      ${columns((m) => `sum(${m}) as ${m}, null::numeric as ${m}_before, null::numeric as ${m}_month`)}
+    from res_rows where ${LOADABLE}
+    group by agency_uuid, carrier_uuid, line_uuid, ${code}, month`);
+  await tx.execute(sql`analyze res_ytd`);
+  // What earlier months of the year hold and keep: facts of months the file does not replace (it
+  // replaces every month it names for an agency x carrier x agency code, or agency x carrier).
+  const facts = sql.raw(production ? 'production_facts' : 'commission_facts');
+  const sameCode = production
+    ? sql`and coalesce(f.agency_code_uuid, ${NONE}::uuid) = coalesce(y.code, ${NONE}::uuid)`
+    : sql``;
+  const scopeCode = production
+    ? sql`and coalesce(s.code, ${NONE}::uuid) = coalesce(f.agency_code_uuid, ${NONE}::uuid)`
+    : sql``;
+  const before = (m: string) => sql.raw(`${m}_before`);
+  await tx.execute(sql`update res_ytd y set ${columns((m) => `${m}_before = e.${m}_before`)}
+    from (
+      select y.agency_uuid, y.carrier_uuid, y.line_uuid, y.code, y.month,
+        ${columns((m) => `sum(f.${m}) as ${m}_before`)}
+      from res_ytd y
+      join ${facts} f on f.source = 'feed' and f.agency_uuid = y.agency_uuid and f.carrier_uuid = y.carrier_uuid
+        and f.line_uuid = y.line_uuid ${sameCode}
+        and f.month >= date_trunc('year', y.month)::date and f.month < y.month
+      where not exists (select 1 from res_ytd s where s.agency_uuid = f.agency_uuid
+        and s.carrier_uuid = f.carrier_uuid ${scopeCode} and s.month = f.month)
+      group by y.agency_uuid, y.carrier_uuid, y.line_uuid, y.code, y.month
+    ) e
+    where e.agency_uuid = y.agency_uuid and e.carrier_uuid = y.carrier_uuid and e.line_uuid = y.line_uuid
+      and coalesce(e.code, ${NONE}::uuid) = coalesce(y.code, ${NONE}::uuid) and e.month = y.month`);
+  for (const m of measures) {
+    const [ytd, kept, month] = [sql.raw(m), before(m), sql.raw(`${m}_month`)];
+    // Over the cell's reported months of the year: the last earlier one is its lag.
+    await tx.execute(sql`update res_ytd y set ${month} = c.figure
+      from (
+        select agency_uuid, carrier_uuid, line_uuid, code, month,
+          ${ytd} - case when lag(${ytd}) over w is null then coalesce(${kept}, 0)
+            else lag(${ytd}) over w + coalesce(${kept}, 0) - coalesce(lag(${kept}) over w, 0) end as figure
+        from res_ytd where ${ytd} is not null
+        window w as (partition by agency_uuid, carrier_uuid, line_uuid, code, extract(year from month) order by month)
+      ) c
+      where c.agency_uuid = y.agency_uuid and c.carrier_uuid = y.carrier_uuid and c.line_uuid = y.line_uuid
+        and coalesce(c.code, ${NONE}::uuid) = coalesce(y.code, ${NONE}::uuid) and c.month = y.month`);
+  }
+  await tx.execute(sql`update res_rows r set
+    ${columns((m) => `${m} = case when r.row_number = y.first_row then y.${m}_month end`)}
+    from res_ytd y
+    where ${LOADABLE} and r.agency_uuid = y.agency_uuid and r.carrier_uuid = y.carrier_uuid
+      and r.line_uuid = y.line_uuid and coalesce(${production ? sql`r.agency_code_uuid` : sql`null::uuid`}, ${NONE}::uuid) = coalesce(y.code, ${NONE}::uuid)
+      and r.month = y.month`);
 }
 
 export type RowError = { rowNumber: number; column: string; reason: string };
@@ -368,6 +476,7 @@ async function previewIn(
     parse_error boolean) on commit drop`);
   await tx.execute(sql`delete from res_rows`);
   await tx.execute(sql`insert into res_rows ${resolvedRows(record)}`);
+  if (record.amounts === 'ytd') await yearToDateToMonths(tx, record);
   const label = (field: string) => columns[field] ?? field;
   const mappingErrors = sql`
     select row_number, ${label('carrier')} as column, 'The carrier "' || carrier || '" is not mapped to a carrier.' as reason
@@ -388,8 +497,7 @@ async function previewIn(
   const counts = await tx.execute<{ errors: number; rows: number; misc: number }>(sql`
     select (select count(*) from (${allErrors}) e)::int as errors, count(*)::int as rows,
       count(*) filter (where misc)::int as misc from res_rows`);
-  const ok = sql`from res_rows where not misc and not carrier_unmapped and not line_unmapped and not code_unmapped
-    and not parse_error`;
+  const ok = sql`from res_rows where ${LOADABLE}`;
   const byCarrier = await tx.execute<Totals & { carrierUuid: string; name: string }>(sql`
     select carrier_uuid as "carrierUuid", (select display_name from carriers where uuid = carrier_uuid) as name, ${TOTALS}
     ${ok} group by carrier_uuid order by name`);

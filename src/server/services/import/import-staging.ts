@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   AMOUNT_FIELDS,
@@ -9,8 +10,10 @@ import {
   IMPORT_FIELDS,
   headerFingerprint,
   normaliseName,
+  suggestAmounts,
   suggestColumns,
   type ColumnMapping,
+  type ImportAmounts,
   type ImportField,
   type ImportKind,
 } from '#shared/domain/import-matching.ts';
@@ -113,8 +116,14 @@ export async function proposedColumns(db: Db, record: ImportRecord) {
         eq(importProfiles.headerFingerprint, record.headerFingerprint),
       ),
     );
-  if (profile) return { profileName: profile.name, columns: profile.columns as ColumnMapping };
-  return { profileName: null, columns: suggestColumns(record.kind, record.header) };
+  if (profile) {
+    return { profileName: profile.name, columns: profile.columns as ColumnMapping, amounts: profile.amounts };
+  }
+  return {
+    profileName: null,
+    columns: suggestColumns(record.kind, record.header),
+    amounts: suggestAmounts(record.header),
+  };
 }
 
 /** Why a column mapping cannot be used, per field; empty when it can. */
@@ -162,7 +171,12 @@ const COLUMN_OF_FIELD: Partial<Record<ImportField, keyof typeof importRows.$infe
   additionalCommission: 'additionalCommission',
 };
 
-export type ReadRowsOptions = { onProgress?: ReadOptions['onProgress']; saveProfileAs?: string | null };
+export type ReadRowsOptions = {
+  onProgress?: ReadOptions['onProgress'];
+  saveProfileAs?: string | null;
+  /** What the amounts are (default 'monthly'); year-to-date amounts become months when loaded. */
+  amounts?: ImportAmounts;
+};
 
 /**
  * Step 2: reads the whole file as a stream with the chosen columns, typing every row into the
@@ -178,6 +192,7 @@ export async function readRows(
   options: ReadRowsOptions = {},
 ): Promise<ImportRecord> {
   if (record.status !== 'staged') throw new AppError('conflict', 'This upload was already loaded.');
+  const amounts = options.amounts ?? 'monthly';
   const issues = columnIssues(record, columns);
   if (Object.keys(issues).length > 0)
     throw new AppError('bad_request', Object.values(issues).join(' '), issues);
@@ -208,59 +223,86 @@ export async function readRows(
   let errors: (typeof importRowErrors.$inferInsert)[] = [];
   let rowCount = 0;
   let errorCount = 0;
-  const flush = async () => {
-    // One JSON parameter per batch: far fewer bind parameters than a multi-row VALUES list.
-    if (rows.length > 0) {
+  const embedded = embeddedClient(db);
+  const write = async (
+    batch: Omit<typeof importRows.$inferInsert, 'importUuid'>[],
+    batchErrors: (typeof importRowErrors.$inferInsert)[],
+  ) => {
+    if (batch.length > 0 && embedded) {
+      // The embedded database reads a COPY from a blob: no statement to parse per batch, no JSON.
+      await embedded.query(COPY_IMPORT_ROWS, [], {
+        blob: new Blob([batch.map((r) => copyLine(record.uuid, r)).join('')]),
+      });
+    } else if (batch.length > 0) {
+      // One JSON parameter per batch: far fewer bind parameters than a multi-row VALUES list.
       await db.execute(sql`
         insert into import_rows (import_uuid, row_number, agency_code, carrier, line, month, written_premium,
           new_written_premium, earned, incurred, base_commission, additional_commission)
         select ${record.uuid}::uuid, x."rowNumber", x."agencyCode", x.carrier, x.line, x.month, x."writtenPremium",
           x."newWrittenPremium", x.earned, x.incurred, x."baseCommission", x."additionalCommission"
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("rowNumber" int, "agencyCode" text, carrier text,
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x("rowNumber" int, "agencyCode" text, carrier text,
           line text, month date, "writtenPremium" numeric, "newWrittenPremium" numeric, earned numeric,
           incurred numeric, "baseCommission" numeric, "additionalCommission" numeric)`);
     }
-    if (errors.length > 0) await db.insert(importRowErrors).values(errors);
+    if (batchErrors.length > 0) await db.insert(importRowErrors).values(batchErrors);
+  };
+  // One batch is written while the next is read: the database and the parser work at once, and at
+  // most two batches are in memory.
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    const batch = rows;
+    const batchErrors = errors;
     rows = [];
     errors = [];
+    await writing;
+    writing = write(batch, batchErrors);
+    // Handled here so that a failure waiting for the next flush is no unhandled rejection; the
+    // next flush (or the last wait below) still throws it.
+    writing.catch(() => undefined);
   };
-  for await (const { rowNumber, cells } of table.rows) {
-    rowCount++;
-    const row: Omit<typeof importRows.$inferInsert, 'importUuid'> = { rowNumber };
-    const fail = (field: ImportField, reason: string) => {
-      errorCount++;
-      errors.push({ importUuid: record.uuid, rowNumber, column: columns[field]!, reason });
-    };
-    for (const { field, at } of fields) {
-      const raw = (cells[at] ?? '').trim();
-      const target = COLUMN_OF_FIELD[field];
-      if (field === 'month') continue;
-      if (AMOUNT_FIELDS.includes(field)) {
-        const amount = parseAmount(raw);
-        if (amount.ok) (row as Record<string, unknown>)[target!] = amount.value;
-        else fail(field, amount.reason);
-      } else if (raw === '') {
-        fail(field, `The ${IMPORT_FIELD_LABELS[field].toLowerCase()} is blank.`);
-      } else {
-        (row as Record<string, unknown>)[target!] = raw;
+  try {
+    for await (const { rowNumber, cells } of table.rows) {
+      rowCount++;
+      const row: Omit<typeof importRows.$inferInsert, 'importUuid'> = { rowNumber };
+      const fail = (field: ImportField, reason: string) => {
+        errorCount++;
+        errors.push({ importUuid: record.uuid, rowNumber, column: columns[field]!, reason });
+      };
+      for (const { field, at } of fields) {
+        const raw = (cells[at] ?? '').trim();
+        const target = COLUMN_OF_FIELD[field];
+        if (field === 'month') continue;
+        if (AMOUNT_FIELDS.includes(field)) {
+          const amount = parseAmount(raw);
+          if (amount.ok) (row as Record<string, unknown>)[target!] = amount.value;
+          else fail(field, amount.reason);
+        } else if (raw === '') {
+          fail(field, `The ${IMPORT_FIELD_LABELS[field].toLowerCase()} is blank.`);
+        } else {
+          (row as Record<string, unknown>)[target!] = raw;
+        }
       }
+      if (monthAt !== -1) {
+        const month = parseMonth(cells[monthAt] ?? '');
+        if (!month.ok) fail('month', month.reason);
+        else if (monthStart(month.value) > coversThrough) {
+          fail(
+            'month',
+            `${monthStart(month.value).slice(0, 7)} is after the last month the file covers (${coversThrough.slice(0, 7)}).`,
+          );
+        } else row.month = monthStart(month.value);
+      } else {
+        row.month = coversThrough;
+      }
+      rows.push(row);
+      if (rows.length >= BATCH_ROWS) await flush();
     }
-    if (monthAt !== -1) {
-      const month = parseMonth(cells[monthAt] ?? '');
-      if (!month.ok) fail('month', month.reason);
-      else if (monthStart(month.value) > coversThrough) {
-        fail(
-          'month',
-          `${monthStart(month.value).slice(0, 7)} is after the last month the file covers (${coversThrough.slice(0, 7)}).`,
-        );
-      } else row.month = monthStart(month.value);
-    } else {
-      row.month = coversThrough;
-    }
-    rows.push(row);
-    if (rows.length >= BATCH_ROWS) await flush();
+    await flush();
+  } finally {
+    // A read that fails leaves no write running behind it.
+    await writing.catch(() => undefined);
   }
-  await flush();
+  await writing;
   if (rowCount === 0) throw new AppError('bad_request', 'The file has a header row but no rows under it.');
 
   if (options.saveProfileAs !== null) {
@@ -288,19 +330,49 @@ export async function readRows(
         name,
         headerFingerprint: record.headerFingerprint,
         columns,
+        amounts,
         updatedBy: actor.userId,
       })
       .onConflictDoUpdate({
         target: [importProfiles.networkUuid, importProfiles.kind, importProfiles.headerFingerprint],
-        set: { columns, updatedBy: actor.userId, updatedAt: new Date() },
+        set: { columns, amounts, updatedBy: actor.userId, updatedAt: new Date() },
       });
   }
   const [updated] = await db
     .update(imports)
-    .set({ columns, rowCount, errorCount })
+    .set({ columns, amounts, rowCount, errorCount })
     .where(eq(imports.uuid, record.uuid))
     .returning();
   return updated!;
+}
+
+const COPY_IMPORT_ROWS = `copy import_rows (import_uuid, row_number, agency_code, carrier, line, month,
+  written_premium, new_written_premium, earned, incurred, base_commission, additional_commission)
+  from '/dev/blob' with (format csv)`;
+
+/** The PGlite instance behind an embedded database (which takes COPY from a blob); null on PostgreSQL. */
+function embeddedClient(db: Db): PGlite | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : null;
+}
+
+/** A text field of a CSV COPY line: always quoted, so '' stays a text and only an absent field is NULL. */
+function copyText(value: string | null | undefined): string {
+  return value === null || value === undefined ? '' : `"${value.replaceAll('"', '""')}"`;
+}
+
+/** A number or date field: as it is, or nothing for NULL. */
+function copyPlain(value: string | number | null | undefined): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** One staged row as a CSV line of COPY_IMPORT_ROWS. */
+function copyLine(importUuid: string, r: Omit<typeof importRows.$inferInsert, 'importUuid'>): string {
+  return `${importUuid},${r.rowNumber},${copyText(r.agencyCode)},${copyText(r.carrier)},${copyText(r.line)},${copyPlain(
+    r.month,
+  )},${copyPlain(r.writtenPremium)},${copyPlain(r.newWrittenPremium)},${copyPlain(r.earned)},${copyPlain(
+    r.incurred,
+  )},${copyPlain(r.baseCommission)},${copyPlain(r.additionalCommission)}\n`;
 }
 
 /** A key under which a value mapping is remembered: the normalised value. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ByAgencyResponse, ProductionFigures } from '#shared/contracts/production.ts';
-import { agencyCsvLines, csvField, exportFileName, inChunks } from './production-export.ts';
+import { csvField } from '#shared/domain/csv.ts';
+import { agencyCsvLines, exportFileName, inChunks } from './production-export.ts';
 
 const figures = (f: Partial<ProductionFigures>): ProductionFigures => ({
   writtenPremium: null,

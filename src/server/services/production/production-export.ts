@@ -1,4 +1,5 @@
 import type { ByAgencyResponse, ByCarrierResponse, ProductionFigures } from '#shared/contracts/production.ts';
+import { csvField } from '#shared/domain/csv.ts';
 import { changePercent, lossRatio, newBusinessChangePercent, wholeDollars } from '#shared/domain/measures.ts';
 
 /** The figure columns of the Carrier Production CSV, after the row's name columns, in order. */
@@ -19,14 +20,6 @@ const FIGURE_HEADERS = [
   'Incomplete Current Data',
   'Incomplete Prior Data',
 ] as const;
-
-/** A CSV field: quoted when it holds a comma, quote or line break; formula-looking text is defused. */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value); // digits, '.', '-' and 'e': never quoted
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** Joins CSV lines into chunks of about `size` characters, so a stream writes few large chunks. */
 export function* inChunks(lines: Iterable<string>, size = 64 * 1024): Generator<string> {

@@ -1,19 +1,30 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  AgencyProductionRow,
-  ByAgencyResponse,
-  ByCarrierResponse,
-  CarrierProductionRow,
-  ProductionQuery,
+import {
+  carrierFigures,
+  type AgencyProductionRow,
+  type CarrierFigures,
+  NO_FIGURES,
+  type ProductionFigures,
+  type ByAgencyResponse,
+  type ByCarrierResponse,
+  type CarrierProductionRow,
+  type ProductionQuery,
 } from '#shared/contracts/production.ts';
 import { maskCarrierRows, type CollaborationMode } from '#shared/domain/collaboration.ts';
 import { latestReportingMonth, parseYearMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
-import { firstDayOfMonth, lastDayOfMonth, type CalendarDay } from '#shared/domain/timeframe.ts';
+import {
+  firstDayOfMonth,
+  isYearToDateRange,
+  lastDayOfMonth,
+  type CalendarDay,
+} from '#shared/domain/timeframe.ts';
 import { CARRIER_KINDS, type CarrierKinds } from '#shared/domain/carrier-composite.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { readFigures } from '#server/services/read-model/read-model.ts';
+import { carrierReportingDates } from '#server/services/planning/reporting-dates.ts';
+import { reportedMonths } from './reported-months.ts';
 import {
   periodOf,
   type FactsRequest,
@@ -28,7 +39,7 @@ import {
 
 /** Validates startDate/endDate (first and last day of months, start before end, not in the future). */
 export function reportPeriod(
-  query: Pick<ProductionQuery, 'startDate' | 'endDate' | 'standardTypes'>,
+  query: Pick<ProductionQuery, 'startDate' | 'endDate' | 'standardTypes'> & { isYtd?: boolean },
   today: CalendarDay,
 ): ReportPeriod {
   const fields: Record<string, string> = {};
@@ -42,6 +53,11 @@ export function reportPeriod(
   const latest = latestReportingMonth(today);
   if (end && end > latest)
     fields.endDate = `endDate must not be after the latest reporting month (${latest}).`;
+  if (start && end && query.isYtd !== undefined && query.isYtd !== isYearToDateRange(start, end, today)) {
+    fields.isYtd = query.isYtd
+      ? 'isYtd is true but startDate..endDate is not a year-to-date range.'
+      : 'isYtd is false but startDate..endDate is a year-to-date range.';
+  }
   if (!start || !end || Object.keys(fields).length > 0) {
     throw new AppError('bad_request', Object.values(fields).join(' '), fields);
   }
@@ -54,12 +70,12 @@ function monthOfDate(date: string): YearMonth | null {
 }
 
 /** Collaboration mode may limit the report to some carriers; null when it does not. */
-function sharedCarriers(mode: CollaborationMode | null): readonly string[] | null {
+export function sharedCarriers(mode: CollaborationMode | null): readonly string[] | null {
   return mode && mode.shareType === 'all' && mode.carriersUuid.length > 0 ? mode.carriersUuid : null;
 }
 
-/** The read model's request of a Carrier Production query. */
-function factsRequest(
+/** The read model's request of a Carrier Production query (also Performance Charts'). */
+export function factsRequest(
   grouping: Grouping,
   level: Level,
   q: ProductionQuery,
@@ -77,7 +93,8 @@ function factsRequest(
   };
 }
 
-function periodOut(period: ReportPeriod) {
+/** The period of an answer, as dates. */
+export function periodOut(period: ReportPeriod) {
   return {
     startDate: firstDayOfMonth(period.start),
     endDate: lastDayOfMonth(period.end),
@@ -92,7 +109,7 @@ function periodOut(period: ReportPeriod) {
  * figure in either period, in the order of `describe`: the query of the names of every group the
  * level can have, run beside the figures.
  */
-async function groupedReport<T>(
+export async function groupedReport<T>(
   db: Db,
   grouping: Grouping,
   level: Level,
@@ -116,7 +133,11 @@ async function groupedReport<T>(
   };
 }
 
-/** Carrier production per carrier (GET /api/core-production/by-carrier), masked by collaboration mode. */
+/**
+ * Carrier production per carrier (GET /api/core-production/by-carrier), masked by collaboration mode:
+ * the planning tool's carrier row (spec part 2 §3), with its figures with manual entries whatever the
+ * period, and its reporting dates at the level.
+ */
 export async function productionByCarrier(
   db: Db,
   level: Level,
@@ -125,29 +146,59 @@ export async function productionByCarrier(
   mode: CollaborationMode | null,
 ): Promise<ByCarrierResponse> {
   type Carrier = { uuid: string; name: string; is_mga: boolean; is_core_carrier: boolean };
-  const report = await groupedReport<Carrier>(
-    db,
+  const period = reportPeriod(q, today);
+  const withManualRequest = factsRequest(
     'carrier',
     level,
     q,
-    today,
+    { ...period, includesManualEntries: true },
     mode,
-    sql`select uuid, display_name as name, is_mga, is_core_carrier from carriers`,
   );
+  const [report, withManual, months, dates] = await Promise.all([
+    groupedReport<Carrier>(
+      db,
+      'carrier',
+      level,
+      q,
+      today,
+      mode,
+      sql`select uuid, display_name as name, is_mga, is_core_carrier from carriers`,
+    ),
+    // The same figures when the period counts manual entries anyway.
+    period.includesManualEntries ? null : readFigures(db, withManualRequest),
+    reportedMonths(db, level, period.start, period.end),
+    carrierReportingDates(db, level),
+  ]);
+  const monthsOf = new Map(months.map((m) => [m.carrierUuid, m]));
   const rows: CarrierProductionRow[] = report.rows.map(({ described: c, lines, missing }) => ({
     carrierUuid: c.uuid,
     carrierName: c.name,
     isMga: c.is_mga,
     isCoreCarrier: c.is_core_carrier,
+    reportedMonths: monthsOf.get(c.uuid)?.months ?? [],
+    latestYearMonth: monthsOf.get(c.uuid)?.mostRecentReportingDate ?? null,
+    mostRecentReportingDate: dates.get(c.uuid)?.feed ?? null,
+    manualMostRecentReportingDate: dates.get(c.uuid)?.manual ?? null,
     haveMissingCurrentData: missing?.missing_current ?? false,
     haveMissingPriorData: missing?.missing_prior ?? false,
-    lines,
+    lines: withManualFigures(lines, withManual ? (withManual.lines.get(c.uuid) ?? {}) : lines),
   }));
   return {
     period: report.period,
     lineCode: report.lineCode,
     carriers: Object.fromEntries(maskCarrierRows(rows, mode).map((row) => [row.carrierUuid, row])),
   };
+}
+
+/** Each line's figures with their '...WithManual' variants (a line only manual entries have included). */
+function withManualFigures(
+  lines: Record<string, ProductionFigures>,
+  withManual: Record<string, ProductionFigures>,
+): Record<string, CarrierFigures> {
+  const codes = [...new Set([...Object.keys(lines), ...Object.keys(withManual)])];
+  return Object.fromEntries(
+    codes.map((code) => [code, carrierFigures(lines[code] ?? NO_FIGURES, withManual[code] ?? NO_FIGURES)]),
+  );
 }
 
 /** Carrier production per agency (GET /api/core-production/by-agency), by agency name. */

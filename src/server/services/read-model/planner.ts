@@ -2,14 +2,16 @@ import { compositeKinds, isDefaultComposite } from '#shared/domain/carrier-compo
 import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
 import type { Level } from '#server/policies/scope.ts';
 import type { FactsRequest } from './request.ts';
-import type { FigureSource, PeriodKey } from './sql.ts';
+import type { FigureSource, MonthlySource, PeriodKey } from './sql.ts';
 
 /**
  * The planner: which source answers a request, exactly, at the least cost (docs/ARCHITECTURE.md
  * "Read model"). Every source gives the same figures; the exactness tests hold each one to the facts.
  *
  * - One agency, or carriers limited by collaboration mode: the facts (a few thousand rows).
- * - A network by carrier: the network's carrier-months (a few thousand rows per month).
+ * - By agency code: the facts (only they carry the code).
+ * - A network by carrier, or the network as one group: the network's carrier-months (a few thousand
+ *   rows per month).
  * - A network by agency: the agencies' running totals, at the coarsest grain the request allows;
  *   and when users open it as they do most (every carrier, no standard types, manual entries
  *   counted), the figures the network keeps for the period and line (decision 009).
@@ -18,9 +20,20 @@ export type Plan =
   { source: 'facts' | 'carrier-months' } | { source: 'running-totals'; kept: PeriodKey | null };
 
 export function planFigures(request: FactsRequest): Plan {
-  if (request.level.kind === 'agency' || request.carriers) return { source: 'facts' };
-  if (request.grouping === 'carrier') return { source: 'carrier-months' };
+  if (request.level.kind === 'agency' || request.carriers || request.grouping === 'agencyCode') {
+    return { source: 'facts' };
+  }
+  if (request.grouping === 'carrier' || request.grouping === 'network') return { source: 'carrier-months' };
   return { source: 'running-totals', kept: keptKey(request) };
+}
+
+/**
+ * Month-by-month figures (Performance Charts): one agency, or carriers limited by collaboration mode,
+ * from the facts; a network from its carrier-months (running totals and kept views hold periods, not
+ * months).
+ */
+export function planMonthlyFigures(request: FactsRequest): MonthlySource {
+  return request.level.kind === 'agency' || request.carriers ? 'facts' : 'carrier-months';
 }
 
 /** The running-total grain of a network's by-agency request: 'total', 'broad' or 'type'. */

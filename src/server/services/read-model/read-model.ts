@@ -1,8 +1,15 @@
 import type { ProductionFigures } from '#shared/contracts/production.ts';
 import type { Db } from '#server/db/client.ts';
-import { planFigures, runningTotalsSource } from './planner.ts';
+import { planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
 import type { FactsRequest } from './request.ts';
-import { FIGURE_COLUMNS, figureQuery, flagsQuery, type FigureSource } from './sql.ts';
+import {
+  FIGURE_COLUMNS,
+  figureQuery,
+  flagsQuery,
+  monthlyFiguresQuery,
+  monthlyWrittenPremiumQuery,
+  type FigureSource,
+} from './sql.ts';
 import {
   buildKeptFlags,
   buildKeptTotals,
@@ -30,17 +37,22 @@ type FigureRow = { group_uuid: string; line_code: string | null } & Record<
 
 const toDollars = (value: string | null) => (value === null ? null : Number(value));
 
+/** The `ProductionFigures` of a row with the columns of `FIGURE_COLUMNS`. */
+function figuresOf(row: Record<keyof typeof FIGURE_COLUMNS, string | null>): ProductionFigures {
+  return Object.fromEntries(
+    Object.entries(FIGURE_COLUMNS).map(([column, field]) => [
+      field,
+      toDollars(row[column as keyof typeof FIGURE_COLUMNS]),
+    ]),
+  ) as ProductionFigures;
+}
+
 function linesByGroup(rows: FigureRow[]): Figures['lines'] {
   const byGroup = new Map<string, Record<string, ProductionFigures>>();
   for (const row of rows) {
     if (row.line_code === null) continue; // facts of another line's level (e.g. manual entries without a type)
     const lines = byGroup.get(row.group_uuid) ?? {};
-    lines[row.line_code] = Object.fromEntries(
-      Object.entries(FIGURE_COLUMNS).map(([column, field]) => [
-        field,
-        toDollars(row[column as keyof typeof FIGURE_COLUMNS]),
-      ]),
-    ) as ProductionFigures;
+    lines[row.line_code] = figuresOf(row);
     byGroup.set(row.group_uuid, lines);
   }
   return byGroup;
@@ -70,4 +82,59 @@ export async function readFigures(db: Db, request: FactsRequest): Promise<Figure
   };
   const [lines, missing] = await Promise.all([figures(), flags()]);
   return { lines, missing: new Map(missing.map((m) => [m.group_uuid, m])) };
+}
+
+/** Written premium of a month, as exact decimal text (null: not reported). */
+export type MonthlyWrittenPremium = {
+  group_uuid: string;
+  line_code: string | null;
+  month: string;
+  written_premium: string | null;
+};
+
+/**
+ * An agency's written premium per carrier, broad line and month of the request's period (one query
+ * over its facts, the source the planner picks for an agency): growth plans' cumulative chart.
+ */
+export async function readMonthlyWrittenPremium(
+  db: Db,
+  request: FactsRequest,
+): Promise<MonthlyWrittenPremium[]> {
+  if (request.level.kind !== 'agency') throw new RangeError('monthly figures are read for one agency');
+  return (await db.execute<MonthlyWrittenPremium>(monthlyWrittenPremiumQuery(request))).rows;
+}
+
+/** A row of `monthlyFiguresQuery`: month NULL for the whole period, line code NULL for another level's facts. */
+type MonthlyFigureRow = { month: string | null; line_code: string | null } & Record<
+  keyof typeof FIGURE_COLUMNS,
+  string | null
+>;
+
+/** Figures of one month (or of the period): per line code, with the prior year's same month. */
+export type MonthlyFigures = {
+  months: Map<string, Record<string, ProductionFigures>>;
+  period: Record<string, ProductionFigures>;
+};
+
+/**
+ * The request's figures month by month against the same month a year earlier, and over the whole
+ * period, per line code (Performance Charts), from the source `planMonthlyFigures` picks.
+ */
+export async function readMonthlyFigures(db: Db, request: FactsRequest): Promise<MonthlyFigures> {
+  const rows = (await db.execute<MonthlyFigureRow>(monthlyFiguresQuery(request, planMonthlyFigures(request))))
+    .rows;
+  const months = new Map<string, Record<string, ProductionFigures>>();
+  const period: Record<string, ProductionFigures> = {};
+  for (const row of rows) {
+    if (row.line_code === null) continue;
+    const figures = figuresOf(row);
+    if (row.month === null) {
+      period[row.line_code] = figures;
+      continue;
+    }
+    const lines = months.get(row.month) ?? {};
+    lines[row.line_code] = figures;
+    months.set(row.month, lines);
+  }
+  return { months, period };
 }

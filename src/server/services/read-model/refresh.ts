@@ -14,6 +14,12 @@ import {
   type Scope,
 } from './sql.ts';
 import { readHorizon, refreshKeptViews } from './store.ts';
+import { invalidateNetwork } from '#server/services/planning/tenant-cache.ts';
+import {
+  COMMISSION_TABLES,
+  insertCommissionCarrierMonths,
+  insertCommissionChanges,
+} from './commission-sql.ts';
 
 /**
  * The writers' entry point of the read model: every writer of production facts or reported months
@@ -34,9 +40,11 @@ export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void>
   const scope = { networkUuid };
   await db.transaction(async (tx) => {
     await readHorizon(tx, networkUuid, 'update');
-    for (const table of DERIVED_TABLES) {
+    for (const table of [...DERIVED_TABLES, ...COMMISSION_TABLES]) {
       await tx.execute(sql`delete from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`);
     }
+    await tx.execute(insertCommissionCarrierMonths(scopeFilter('f', scope)));
+    await tx.execute(insertCommissionChanges(scope));
     await tx.execute(insertCarrierMonths(scopeFilter('f', scope)));
     await tx.execute(insertReportedMasks(scope));
     const horizon = await latestFactMonth(tx, scope);
@@ -44,14 +52,16 @@ export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void>
     await tx.execute(insertRunningTotals(scope, horizon));
     await tx.execute(upsertHorizon(networkUuid, horizon));
   });
+  invalidateNetwork(networkUuid);
 }
 
 /**
  * Brings the read model up to date after one agency's facts or reported months changed, inside the
- * caller's transaction: the network's carrier-months of the carriers and months that changed, the
- * agency's running totals and reported months, and the views the network keeps. When the agency now
- * has a later month than the network's horizon, every other agency's running totals are carried
- * forward to it. Answers the agency's network.
+ * caller's transaction: the network's carrier-months (production and commission) of the carriers and
+ * months that changed, the agency's running totals, reported months and commission statement
+ * changes, and the views the network keeps. When the agency now has a later month than the network's
+ * horizon, every other agency's running totals are carried forward to it. Answers the agency's
+ * network.
  */
 export async function refreshAgencyFacts(
   tx: Executor,
@@ -77,7 +87,11 @@ export async function refreshAgencyFacts(
     const changedMonths = sql`f.network_uuid = ${networkUuid}::uuid and (f.carrier_uuid, f.month) in (${pairs})`;
     await tx.execute(sql`delete from production_carrier_months f where ${changedMonths}`);
     await tx.execute(insertCarrierMonths(changedMonths));
+    await tx.execute(sql`delete from commission_carrier_months f where ${changedMonths}`);
+    await tx.execute(insertCommissionCarrierMonths(changedMonths));
   }
+  await tx.execute(sql`delete from commission_reported_changes where agency_uuid = ${agencyUuid}::uuid`);
+  await tx.execute(insertCommissionChanges(agency));
 
   const latest = await latestFactMonth(tx, agency);
   const horizon =
@@ -96,6 +110,7 @@ export async function refreshAgencyFacts(
     await tx.execute(upsertHorizon(networkUuid, horizon));
   }
   await refreshKeptViews(tx, networkUuid, agencyUuid);
+  invalidateNetwork(networkUuid);
   return networkUuid;
 }
 

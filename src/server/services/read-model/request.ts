@@ -4,8 +4,11 @@ import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/
 import { isYearToDateRange, reportCountsManualEntries, type CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Level } from '#server/policies/scope.ts';
 
-/** What a report groups its figures by. */
-export type Grouping = 'carrier' | 'agency';
+/**
+ * What a report groups its figures by: carrier, agency, agency code (sub-code; facts without one are
+ * in no group) or the whole network (one group, its uuid: the planning tool's network comparison).
+ */
+export type Grouping = 'carrier' | 'agency' | 'agencyCode' | 'network';
 
 /** The months of a report and of its prior period (the same months one year earlier). */
 export type ReportPeriod = {

@@ -2,7 +2,15 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { compositeKinds } from '#shared/domain/carrier-composite.ts';
-import { planFigures, runningTotalsSource } from './planner.ts';
+import {
+  commissionCarrierCountsQuery,
+  commissionFiguresQuery,
+  commissionFlagsQuery,
+  insertCommissionCarrierMonths,
+  insertCommissionChanges,
+  type CommissionRequest,
+} from './commission-sql.ts';
+import { planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
 import { periodOf, type FactsRequest } from './request.ts';
 import {
   carryRunningTotalsForward,
@@ -12,6 +20,8 @@ import {
   insertKeptTotals,
   insertReportedMasks,
   insertRunningTotals,
+  monthlyFiguresQuery,
+  monthlyWrittenPremiumQuery,
   reportedMonthsOf,
   scopeFilter,
   selectKeptTotals,
@@ -34,6 +44,17 @@ const request = (overrides: Partial<FactsRequest>): FactsRequest => ({
   standardTypes: [],
   kinds: compositeKinds('all'),
   period: periodOf('2026-01', '2026-10', [], today),
+  carriers: null,
+  ...overrides,
+});
+
+const commission = (overrides: Partial<CommissionRequest>): CommissionRequest => ({
+  level: network,
+  start: '2025-11',
+  end: '2026-10',
+  line: 'P&C',
+  standardTypes: [],
+  kinds: compositeKinds('all'),
   carriers: null,
   ...overrides,
 });
@@ -73,7 +94,15 @@ const cases: Record<string, () => SQL> = {
     });
     return figureQuery(types, runningTotalsSource(types, horizon), true);
   },
+  'monthly-written-premium': () =>
+    monthlyWrittenPremiumQuery(request({ grouping: 'carrier', level: agency })),
+  'monthly-figures-facts': () => monthlyFiguresQuery(request({ level: agency, line: 'CL' }), 'facts'),
+  'monthly-figures-carrier-months': () =>
+    monthlyFiguresQuery(request({ kinds: compositeKinds('carriers'), period: rolling }), 'carrier-months'),
+  'figures-agency-codes': () => figureQuery(request({ grouping: 'agencyCode' }), { kind: 'facts' }, true),
+  'figures-network': () => figureQuery(request({ grouping: 'network' }), { kind: 'carrier-months' }, true),
   flags: () => flagsQuery(request({ kinds: compositeKinds('wholesalers') })),
+  'flags-agency-codes': () => flagsQuery(request({ grouping: 'agencyCode' })),
   'reported-months': () => reportedMonthsOf({ networkUuid }),
   'refresh-carrier-months': () => insertCarrierMonths(scopeFilter('f', { networkUuid })),
   'refresh-reported-masks': () => insertReportedMasks({ agencyUuid }),
@@ -84,6 +113,15 @@ const cases: Record<string, () => SQL> = {
     return insertKeptTotals(key, figureQuery(request({}), runningTotalsSource(request({}), horizon), false));
   },
   'kept-read': () => selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+  'commission-refresh-carrier-months': () => insertCommissionCarrierMonths(scopeFilter('f', { networkUuid })),
+  'commission-refresh-changes': () => insertCommissionChanges({ agencyUuid }),
+  'commission-figures-by-carrier': () =>
+    commissionFiguresQuery(commission({ line: 'PL', standardTypes: ['PAUTO', 'HOME'] }), 'carrier'),
+  'commission-figures-by-policy-type': () =>
+    commissionFiguresQuery(commission({ level: agency }), 'policy-type'),
+  'commission-carrier-counts': () =>
+    commissionCarrierCountsQuery(commission({ kinds: compositeKinds('carriers') })),
+  'commission-flags': () => commissionFlagsQuery(commission({})),
 };
 
 describe('the read model’s SQL', () => {
@@ -97,6 +135,8 @@ describe('the read model’s SQL', () => {
     expect(planFigures(request({ level: agency }))).toEqual({ source: 'facts' });
     expect(planFigures(request({ carriers: [agencyUuid] }))).toEqual({ source: 'facts' });
     expect(planFigures(request({ grouping: 'carrier' }))).toEqual({ source: 'carrier-months' });
+    expect(planFigures(request({ grouping: 'network' }))).toEqual({ source: 'carrier-months' });
+    expect(planFigures(request({ grouping: 'agencyCode' }))).toEqual({ source: 'facts' });
     expect(planFigures(request({}))).toEqual({
       source: 'running-totals',
       kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' },
@@ -105,6 +145,9 @@ describe('the read model’s SQL', () => {
       source: 'running-totals',
       kept: null,
     });
+    expect(planMonthlyFigures(request({ level: agency }))).toBe('facts');
+    expect(planMonthlyFigures(request({ carriers: [agencyUuid] }))).toBe('facts');
+    expect(planMonthlyFigures(request({}))).toBe('carrier-months');
     expect(runningTotalsSource(request({}), horizon)).toMatchObject({ grain: 'total' });
     expect(runningTotalsSource(request({ kinds: compositeKinds('wholesalers') }), horizon)).toMatchObject({
       grain: 'broad',

@@ -81,7 +81,7 @@ export const selectHorizon = (networkUuid: string, lock: 'share' | 'update' | nu
   where network_uuid = ${networkUuid}::uuid${lock ? sql.raw(` for ${lock}`) : sql``}`;
 
 /** The format of the rollups this code builds; networks built in an older one are rebuilt at start. */
-export const ROLLUP_FORMAT = 4;
+export const ROLLUP_FORMAT = 5;
 
 export const upsertHorizon = (networkUuid: string, horizon: YearMonth) => sql`
   insert into production_rollup_horizons (network_uuid, horizon, format)
@@ -123,6 +123,30 @@ export const reportedMonthsOf = (scope: Scope): SQL => sql`(
   select m.agency_uuid, m.carrier_uuid, m.network_uuid, m.month from manual m
   where not exists (select 1 from carrier_reported_months r where r.agency_uuid = m.agency_uuid
     and r.carrier_uuid = m.carrier_uuid and r.month = m.month))`;
+
+/**
+ * Per carrier of the scope, read from the masks: the months of [start, end] that every agency with a
+ * reported month of the carrier in that range reported (a month one agency misses is missing data for
+ * the level), and the carrier's latest reported month in the range (YYYY-MM).
+ */
+export const reportedMonthsByCarrier = (scope: Scope, start: YearMonth, end: YearMonth) => {
+  const range = sql`int4range(${monthIndex(start)}::int, ${monthIndex(end)}::int, '[]')`;
+  return sql`
+    with scoped as (
+      select m.carrier_uuid, m.reported_months * int4multirange(${range}) as months
+      from carrier_reported_masks m
+      where ${scopeFilter('m', scope)} and m.reported_months && ${range}
+    ),
+    by_carrier as (
+      select carrier_uuid, range_intersect_agg(months) as complete, max(upper(months)) - 1 as latest
+      from scoped group by carrier_uuid
+    )
+    select carrier_uuid,
+      (select array_agg(to_char(make_date(n / 12, n % 12 + 1, 1), 'YYYY-MM') order by n)
+        from unnest(complete) r, generate_series(lower(r), upper(r) - 1) n) as months,
+      to_char(make_date(latest / 12, latest % 12 + 1, 1), 'YYYY-MM') as most_recent
+    from by_carrier order by carrier_uuid`;
+};
 
 /** The reported months of each agency x carrier of the scope, as ranges of month numbers. */
 export const insertReportedMasks = (scope: Scope) => sql`
@@ -420,6 +444,36 @@ const inList = (values: readonly string[], cast = '') =>
   );
 
 /**
+ * Written premium per carrier, broad line and month of the request's period (not its prior), for one
+ * agency, read from the facts with the request's composite and manual-entry rule: the month-by-month
+ * sums whose running total growth plans chart. A manual month after a gap counts in its own month
+ * (its chain lies in one year, so a period starting in January never starts inside the gap).
+ */
+export function monthlyWrittenPremiumQuery(request: FactsRequest): SQL {
+  const { start, end } = request.period;
+  return sql`
+    select f.carrier_uuid as group_uuid, ${BROAD_CODE} as line_code, to_char(f.month, 'YYYY-MM') as month,
+      sum(f.written_premium)::text as written_premium
+    from production_facts f
+    join lines_of_business l on l.uuid = f.line_uuid
+    left join lines_of_business p on p.uuid = l.parent_uuid
+    where ${scopeFilter('f', levelScope(request.level))}
+      and f.month between ${monthLiteral(start)} and ${monthLiteral(end)}
+      and ${feedOnly(request)}
+      and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and ${carrierPredicate('c', request)})
+    group by 1, 2, 3
+    order by 1, 2, 3`;
+}
+
+/** The column of a fact `f` that names its group. */
+const FACT_GROUP: Record<FactsRequest['grouping'], string> = {
+  carrier: 'f.carrier_uuid',
+  agency: 'f.agency_uuid',
+  agencyCode: 'f.agency_code_uuid',
+  network: 'f.network_uuid',
+};
+
+/**
  * The sums of the four measures for the period and its prior period, per group (carrier or agency)
  * and per line code, plus the line's total (GROUPING SETS, line code the chosen line): one row per
  * group and line with the columns of `FIGURE_COLUMNS`, sums as numeric, or as text with `asText`.
@@ -434,7 +488,7 @@ export function figureQuery(request: FactsRequest, source: FigureSource, asText:
   const carrierFilter = request.carriers
     ? sql`f.carrier_uuid in (${inList(request.carriers, '::uuid')})`
     : sql`true`;
-  const group = sql.raw(grouping === 'carrier' ? 'f.carrier_uuid' : 'f.agency_uuid');
+  const group = sql.raw(FACT_GROUP[grouping]);
   const columns = Object.keys(FIGURE_COLUMNS);
   const sums = sql.join(
     parts.measures.map((sum, i) => sql`${sum}${sql.raw(asText ? '::text' : '')} as ${sql.raw(columns[i]!)}`),
@@ -450,13 +504,68 @@ export function figureQuery(request: FactsRequest, source: FigureSource, asText:
     having ${parts.having}`;
 }
 
+/** Where a month-by-month figure query reads: the facts, or the network's carrier-months. */
+export type MonthlySource = 'facts' | 'carrier-months';
+
+/**
+ * The four measures month by month against the same month a year earlier (Performance Charts): per
+ * month of the period and line code (the chosen line's children), with the line's total per month
+ * (line code the chosen line), and the same sums over the whole period (month NULL). A prior fact
+ * counts at its month plus twelve; each fact counts in a period by the rule of `within`, so the
+ * period's sums equal `figureQuery`'s. Sums as exact decimal text, columns of `FIGURE_COLUMNS`.
+ */
+export function monthlyFiguresQuery(request: FactsRequest, source: MonthlySource): SQL {
+  const parts = monthlyParts(source === 'facts' ? 'production_facts' : 'production_carrier_months', request);
+  const { line, standardTypes } = request;
+  const childCode = line === 'P&C' ? parts.broadCode : parts.typeCode;
+  const lineFilter = line === 'P&C' ? sql`true` : sql`${parts.broadCode} = ${line}`;
+  const typeFilter =
+    standardTypes.length === 0 ? sql`true` : sql`${parts.typeCode} in (${inList(standardTypes)})`;
+  const carrierFilter = request.carriers
+    ? sql`f.carrier_uuid in (${inList(request.carriers, '::uuid')})`
+    : sql`true`;
+  const select = (current: boolean, start: YearMonth, end: YearMonth) => sql`
+      select ${current ? sql`f.month` : sql`(f.month + interval '12 months')::date`} as month,
+        ${sql.raw(String(current))} as current, ${childCode} as line_code,
+        ${sql.raw(MEASURE_COLUMNS.map((c) => `f.${c}`).join(', '))}
+      from ${parts.from}
+      where ${scopeFilter('f', levelScope(request.level))} and ${within(start, end)}
+        and ${parts.sources} and ${parts.carriers} and ${lineFilter} and ${typeFilter} and ${carrierFilter}`;
+  const sums = sql.raw(
+    MEASURE_COLUMNS.flatMap((c) => [
+      `sum(m.${c}) filter (where m.current)::text as ${c}`,
+      `sum(m.${c}) filter (where not m.current)::text as prior_${c}`,
+    ]).join(',\n    '),
+  );
+  return sql`
+    select to_char(m.month, 'YYYY-MM') as month,
+      case when grouping(m.line_code) = 1 then ${line}::text else m.line_code end as line_code,
+      ${sums}
+    from (${select(true, request.period.start, request.period.end)}
+      union all ${select(false, request.period.priorStart, request.period.priorEnd)}
+    ) m
+    group by grouping sets ((m.month, m.line_code), (m.month), (m.line_code), ())
+    -- The grand total of no rows is still a row: none without facts.
+    having count(*) > 0
+    order by 1 nulls last, 2`;
+}
+
 /**
  * Incomplete data: an agency-carrier pair that reported in either period but not in every month of
  * one of them marks its group (carrier or agency) as missing current or prior data. Each pair's
  * reported months are ranges of month numbers: `&&` finds a reported month in a period, `@>` all.
  */
 export function flagsQuery(request: FactsRequest): SQL {
-  const group = sql.raw(request.grouping === 'carrier' ? 'm.carrier_uuid' : 'm.agency_uuid');
+  // An agency code's months are those its carrier reported for its agency.
+  const group = sql.raw(
+    { carrier: 'm.carrier_uuid', agency: 'm.agency_uuid', agencyCode: 'ac.uuid', network: 'm.network_uuid' }[
+      request.grouping
+    ],
+  );
+  const codes =
+    request.grouping === 'agencyCode'
+      ? sql`join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid`
+      : sql``;
   const [current, prior] = periods(request).map((p) =>
     sql.raw(`int4range(${monthIndex(p.start)}, ${monthIndex(p.end)}, '[]')`),
   );
@@ -470,7 +579,7 @@ export function flagsQuery(request: FactsRequest): SQL {
     from (
       select ${group} as group_uuid, not m.reported_months @> ${current} as missing_current,
         not m.reported_months @> ${prior} as missing_prior
-      from carrier_reported_masks m
+      from carrier_reported_masks m ${codes}
       where ${scopeFilter('m', levelScope(request.level))} and ${compositePredicate(sql`m.carrier_class`, request)}
         and ${carrierFilter}
         and (m.reported_months && ${current} or m.reported_months && ${prior})

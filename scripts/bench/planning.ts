@@ -1,0 +1,111 @@
+/**
+ * `npm run bench:planning [-- --agencies 2000 --driver postgres|pglite|both --runs 20]`
+ *
+ * Times the planning tool's calls (spec part 2 §7) on the benchmark network of bench-support.ts: at
+ * the network level (by carrier with its reporting dates and '...WithManual' figures, by agency, by
+ * agency code, the network summary first and cached, the summary by carrier, the carrier list) and at
+ * the agency level, for every preset, printing p50/p95 against the targets (network < 150 ms, agency
+ * < 20 ms). Figures go in the issue's closing note; no test asserts them.
+ */
+import path from 'node:path';
+import { appRoot } from '#server/config.ts';
+import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { productionByAgency, productionByCarrier } from '#server/services/production/production-report.ts';
+import {
+  networkSummary,
+  networkSummaryByCarrier,
+  planningCarriers,
+  productionByAgencyCode,
+} from '#server/services/planning/planning-report.ts';
+import { clearPlanningCache } from '#server/services/planning/tenant-cache.ts';
+import { summaryByCarrierQuerySchema } from '#shared/contracts/planning.ts';
+import { productionQuerySchema } from '#shared/contracts/production.ts';
+import { presets, type Timeframe } from '#shared/domain/timeframe.ts';
+import { benchLevels, ensurePostgresDatabase, ms, parseArgs, prepare, time, today } from './bench-support.ts';
+
+const queryFor = (tf: Timeframe) =>
+  productionQuerySchema.parse({ startDate: tf.startDate, endDate: tf.endDate });
+
+async function measure(
+  label: string,
+  database: Database,
+  setup: { networkUuid: string; agencyUuids: string[] },
+  runs: number,
+) {
+  const { network, agencyAt } = benchLevels(setup);
+  const db = database.db;
+  const rows: Record<string, string>[] = [];
+  const worst = { network: 0, agency: 0 };
+  const uncached = async () => clearPlanningCache();
+  for (const tf of presets(today)) {
+    const q = queryFor(tf);
+    const byCarrierQ = summaryByCarrierQuerySchema.parse({ startDate: tf.startDate, endDate: tf.endDate });
+    const net = {
+      'by carrier': await time(runs, () => productionByCarrier(db, network, q, today, null)),
+      'by agency': await time(runs, () => productionByAgency(db, network, q, today, null)),
+      'by agency code': await time(runs, () => productionByAgencyCode(db, network, q, today, null)),
+      'summary, first': await time(runs, () => networkSummary(db, network, q, today, null), uncached),
+      'summary, cached': await time(runs, () => networkSummary(db, network, q, today, null)),
+      'summary by carrier, first': await time(
+        runs,
+        () => networkSummaryByCarrier(db, network, byCarrierQ, today, null),
+        uncached,
+      ),
+      'carriers, first': await time(runs, () => planningCarriers(db, network, null), uncached),
+    };
+    const agency = {
+      'agency: by carrier': await time(runs, (i) => productionByCarrier(db, agencyAt(i), q, today, null)),
+      'agency: by agency code': await time(runs, (i) =>
+        productionByAgencyCode(db, agencyAt(i), q, today, null),
+      ),
+      'agency: summary, first': await time(
+        runs,
+        (i) => networkSummary(db, agencyAt(i), q, today, null),
+        uncached,
+      ),
+    };
+    const row: Record<string, string> = { driver: label, timeframe: tf.name };
+    for (const [name, t] of Object.entries(net)) {
+      row[name] = ms(t);
+      worst.network = Math.max(worst.network, t.p95);
+    }
+    for (const [name, t] of Object.entries(agency)) {
+      row[name] = ms(t);
+      worst.agency = Math.max(worst.agency, t.p95);
+    }
+    rows.push(row);
+  }
+  console.log(`  ${label}: p50/p95 ms per call (${runs} runs each, after a warm-up)`);
+  console.table(rows);
+  console.log(
+    `  ${label}: worst p95 at the network level ${Math.round(worst.network)} ms (target < 150), ` +
+      `at the agency level ${Math.round(worst.agency)} ms (target < 20)`,
+  );
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.driver !== 'pglite') {
+    const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/understanding_bench';
+    console.log(`PostgreSQL ${url}`);
+    await ensurePostgresDatabase(url);
+    const database = await openPostgres(url);
+    try {
+      await measure('postgres', database, await prepare(database, args.agencies), args.runs);
+    } finally {
+      await database.close();
+    }
+  }
+  if (args.driver !== 'postgres') {
+    const dir = path.resolve(appRoot, process.env.BENCH_DATA_DIR ?? 'data-bench');
+    console.log(`PGlite ${dir}`);
+    const database = await openPglite(dir);
+    try {
+      await measure('pglite', database, await prepare(database, args.agencies), args.runs);
+    } finally {
+      await database.close();
+    }
+  }
+}
+
+await main();

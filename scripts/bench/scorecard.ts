@@ -1,0 +1,173 @@
+/**
+ * `npm run bench:scorecard [-- --agencies 2000 --driver postgres|pglite|both --runs 20]`
+ *
+ * Times the agency production scorecard's three calls (by carrier, by agency, stats) on the
+ * benchmark network (generated once, as `bench:production` does; same databases): at the network
+ * level for each year and mode users pick (12M Book, YTD, an earlier year), each policy type and
+ * carrier composite, with standard types, and at the agency level; then the refresh one agency's
+ * change adds to a write. Every call is a first view (the scorecard keeps nothing per period).
+ * Prints p50/p95; figures go in the issue's closing note, no test asserts them.
+ */
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { appRoot } from '#server/config.ts';
+import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import type { Level } from '#server/policies/scope.ts';
+import { refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
+import {
+  scorecardByAgency,
+  scorecardByCarrier,
+  scorecardStats,
+} from '#server/services/scorecards/scorecard-report.ts';
+import { BROAD_LINE_CODES } from '#shared/contracts/production.ts';
+import { scorecardByCarrierQuerySchema, scorecardQuerySchema } from '#shared/contracts/scorecards.ts';
+import { CARRIER_COMPOSITES, type CarrierComposite } from '#shared/domain/carrier-composite.ts';
+import { currentScorecardYear, scorecardMonths, type ScorecardMode } from '#shared/domain/scorecard.ts';
+import { firstDayOfMonth, lastDayOfMonth } from '#shared/domain/timeframe.ts';
+import {
+  benchLevels,
+  compositeQuery,
+  ensurePostgresDatabase,
+  ms,
+  parseArgs,
+  prepare,
+  time,
+  today,
+  type Timing,
+} from './bench-support.ts';
+
+type View = { name: string; year: number; mode: ScorecardMode };
+
+function views(): View[] {
+  const year = currentScorecardYear(today);
+  return [
+    { name: `${year} 12M Book`, year, mode: 'trailing' },
+    { name: `${year} YTD`, year, mode: 'ytd' },
+    { name: `${year - 1}`, year: year - 1, mode: 'ytd' },
+  ];
+}
+
+const query = (view: View, composite: CarrierComposite = 'all') => {
+  const { start, end } = scorecardMonths(view.year, view.mode, today);
+  return {
+    startDate: firstDayOfMonth(start),
+    endDate: lastDayOfMonth(end),
+    ...compositeQuery(composite),
+  };
+};
+
+async function measure(
+  label: string,
+  database: Database,
+  setup: { networkUuid: string; agencyUuids: string[] },
+  runs: number,
+) {
+  const db = database.db;
+  const { network, agencyUuidAt, agencyAt } = benchLevels(setup);
+  const context = (level: Level) => ({ level, today, mode: null });
+  const types = await db.execute<{ code: string }>(sql`select l.code from lines_of_business l
+    join lines_of_business b on b.uuid = l.parent_uuid where b.code = 'PL' order by l.sort_order limit 3`);
+  const rows: Record<string, string>[] = [];
+  const worst = { network: 0, agency: 0 };
+  const note = (level: 'network' | 'agency', t: Timing) => {
+    worst[level] = Math.max(worst[level], t.p95);
+    return ms(t);
+  };
+  for (const view of views()) {
+    const levelQuery = scorecardQuerySchema.parse(query(view));
+    const row: Record<string, string> = { driver: label, view: view.name };
+    row['network: by agency'] = note(
+      'network',
+      await time(runs, () => scorecardByAgency(db, levelQuery, context(network))),
+    );
+    row['network: stats'] = note(
+      'network',
+      await time(runs, () => scorecardStats(db, levelQuery, context(network))),
+    );
+    for (const line of BROAD_LINE_CODES) {
+      const q = scorecardByCarrierQuerySchema.parse({ ...query(view), parentTypeCode: line });
+      row[`network: by carrier ${line}`] = note(
+        'network',
+        await time(runs, () => scorecardByCarrier(db, q, context(network))),
+      );
+    }
+    for (const composite of CARRIER_COMPOSITES.filter((c) => c !== 'all')) {
+      const q = scorecardByCarrierQuerySchema.parse(query(view, composite));
+      row[`network: by carrier, ${composite}`] = note(
+        'network',
+        await time(runs, () => scorecardByCarrier(db, q, context(network))),
+      );
+    }
+    const typed = scorecardByCarrierQuerySchema.parse({
+      ...query(view),
+      parentTypeCode: 'PL',
+      standardTypes: types.rows.map((t) => t.code).join(','),
+    });
+    row['network: by carrier, PL types'] = note(
+      'network',
+      await time(runs, () => scorecardByCarrier(db, typed, context(network))),
+    );
+    const carrierQuery = scorecardByCarrierQuerySchema.parse(query(view));
+    row['agency: by carrier / by agency / stats'] = [
+      await time(runs, (i) => scorecardByCarrier(db, carrierQuery, context(agencyAt(i)))),
+      await time(runs, (i) => scorecardByAgency(db, levelQuery, context(agencyAt(i)))),
+      await time(runs, (i) => scorecardStats(db, levelQuery, context(agencyAt(i)))),
+    ]
+      .map((t) => note('agency', t))
+      .join(', ');
+    rows.push(row);
+  }
+  console.log(`  ${label}: p50/p95 ms per call (${runs} runs each, after a warm-up)`);
+  console.table(rows);
+  const refresh = await time(runs, (i) =>
+    db.transaction((tx) => refreshAgencyFacts(tx, agencyUuidAt(i), [])),
+  );
+  console.log(
+    `  ${label}: worst p95 at the network level ${Math.round(worst.network)} ms (target < 150), ` +
+      `at the agency level ${Math.round(worst.agency)} ms (target < 20); ` +
+      `refresh of one agency ${ms(refresh)} ms`,
+  );
+  return worst;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const results: Record<string, { network: number; agency: number }> = {};
+  if (args.driver !== 'pglite') {
+    const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/understanding_bench';
+    console.log(`PostgreSQL ${url}`);
+    await ensurePostgresDatabase(url);
+    const database = await openPostgres(url);
+    try {
+      results.postgres = await measure(
+        'postgres',
+        database,
+        await prepare(database, args.agencies),
+        args.runs,
+      );
+    } finally {
+      await database.close();
+    }
+  }
+  if (args.driver !== 'postgres') {
+    const dir = path.resolve(appRoot, process.env.BENCH_DATA_DIR ?? 'data-bench');
+    console.log(`PGlite ${dir}`);
+    const database = await openPglite(dir);
+    try {
+      results.pglite = await measure('pglite', database, await prepare(database, args.agencies), args.runs);
+    } finally {
+      await database.close();
+    }
+  }
+  if (results.postgres && results.pglite) {
+    const ratio = (k: 'network' | 'agency') => (results.pglite![k] / results.postgres![k]).toFixed(1);
+    console.log(
+      `PGlite / PostgreSQL worst p95: network ${ratio('network')}x, agency ${ratio('agency')}x (target within 3x)`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

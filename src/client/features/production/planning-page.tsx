@@ -1,0 +1,520 @@
+import { Fragment, useMemo, useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  Chip,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { BroadLineCode } from '#shared/contracts/production.ts';
+import { reportingDateTone } from '#shared/domain/date-badge.ts';
+import { BUSINESS_TIME_ZONE, calendarDateIn, latestReportingMonth } from '#shared/domain/reporting-month.ts';
+import type { Timeframe } from '#shared/domain/timeframe.ts';
+import { useLevel } from '#client/app/level.ts';
+import { DateBadge } from '#client/components/date-badge.tsx';
+import { formatMoney, formatPercent, LossRatio, Money, Percent } from '#client/components/figures.tsx';
+import { Hint } from '#client/components/hint.tsx';
+import { Icon } from '#client/components/icons.tsx';
+import { usePaging } from '#client/components/table-pager.tsx';
+import { byAgencyQuery, byCarrierQuery, standardTypesQuery } from './production-api.ts';
+import {
+  agencyRows,
+  DEFAULT_SORT,
+  lineCatalog,
+  sortRows,
+  type Measures,
+  type ProductionRequest,
+} from './production-model.ts';
+import { changeTimeframe, readProductionState } from './production-params.ts';
+import { TimeframeSelector } from './timeframe-selector.tsx';
+import { byAgencyCodeQuery, networkSummaryQuery } from './planning-api.ts';
+import {
+  cardRows,
+  INCOMPLETE_TOOLTIP,
+  LOB_NOTE,
+  networkShare,
+  NO_DATA,
+  percentOfBook,
+  planningCarrierRows,
+  planningCodeRows,
+  planningCsv,
+  POLICY_TYPES,
+  selectionSummary,
+  type CardRow,
+  type PlanningRow,
+  type PlanningView,
+} from './planning-model.ts';
+
+const VIEWS: { value: PlanningView; label: string }[] = [
+  { value: 'carriers', label: 'Carrier' },
+  { value: 'agencies', label: 'Agency' },
+  { value: 'agencyCodes', label: 'Agency Code' },
+];
+
+const TYPE_LABEL: Record<string, string> = { PL: 'PL', CL: 'CL', BOND: 'BOND', 'P&C': 'P&C' };
+
+/** The network comparison tooltip of a card row: the level's share of the network's figure. */
+function networkLabel(row: CardRow, pick: (m: Measures) => number | null): string {
+  const share = networkShare(pick(row.measures), row.network ? pick(row.network) : undefined);
+  if (typeof share === 'string') return share;
+  return `Network: ${formatMoney(pick(row.network!) ?? 0)} (${formatPercent(share)} of the network)`;
+}
+
+function CardTypeCell({
+  row,
+  pick,
+  card,
+}: {
+  row: CardRow;
+  pick: (m: Measures) => number | null;
+  card: string;
+}) {
+  return (
+    <Table.Th scope="row">
+      <Hint label={networkLabel(row, pick)}>
+        <span
+          tabIndex={0}
+          aria-label={`${card} ${row.code}: network comparison`}
+          data-testid={`network-${card}-${row.code}`}
+        >
+          {TYPE_LABEL[row.code]}
+        </span>
+      </Hint>
+    </Table.Th>
+  );
+}
+
+function Cards({ rows }: { rows: CardRow[] }) {
+  const card = (
+    title: string,
+    heads: string[],
+    cells: (r: CardRow) => React.ReactNode,
+    pick: (m: Measures) => number | null,
+  ) => (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      <Table aria-label={title}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Type</Table.Th>
+            {heads.map((h) => (
+              <Table.Th key={h} ta="right">
+                {h}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.code}>
+              <CardTypeCell row={r} pick={pick} card={title} />
+              {cells(r)}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+  const td = (node: React.ReactNode) => <Table.Td ta="right">{node}</Table.Td>;
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 3 }}>
+      {card(
+        'Written Premium',
+        ['Current', 'Prior', 'Change'],
+        (r) => (
+          <>
+            {td(<Money value={r.measures.writtenPremium} />)}
+            {td(<Money value={r.measures.priorWrittenPremium} />)}
+            {td(<Percent value={r.measures.writtenPremiumChange} />)}
+          </>
+        ),
+        (m) => m.writtenPremium,
+      )}
+      {card(
+        'New Business',
+        ['Current', 'Prior', 'Change', '% of Book'],
+        (r) => (
+          <>
+            {td(<Money value={r.measures.newBusiness} />)}
+            {td(<Money value={r.measures.priorNewBusiness} />)}
+            {td(<Percent value={r.measures.newBusinessChange} />)}
+            {td(<Percent value={percentOfBook(r.measures)} />)}
+          </>
+        ),
+        (m) => m.newBusiness,
+      )}
+      {card(
+        'Loss Ratio',
+        ['EP', 'IL', 'Current', 'Prior'],
+        (r) => (
+          <>
+            {td(<Money value={r.measures.earned} />)}
+            {td(<Money value={r.measures.incurred} />)}
+            {td(<LossRatio value={r.measures.lossRatio} />)}
+            {td(<LossRatio value={r.measures.priorLossRatio} />)}
+          </>
+        ),
+        (m) => m.incurred,
+      )}
+    </SimpleGrid>
+  );
+}
+
+/** The figure cells of a row; incomplete data greyed with its tooltip, percents shown as '%'. */
+function FigureCells({ m, incomplete }: { m: Measures; incomplete: boolean }) {
+  const cells = [
+    <Money key="wp" value={m.writtenPremium} />,
+    <Money key="pwp" value={m.priorWrittenPremium} />,
+    incomplete ? '%' : <Percent key="wpc" value={m.writtenPremiumChange} />,
+    <Money key="nb" value={m.newBusiness} />,
+    <Money key="pnb" value={m.priorNewBusiness} />,
+    incomplete ? '%' : <Percent key="nbc" value={m.newBusinessChange} />,
+    incomplete ? '%' : <LossRatio key="lr" value={m.lossRatio} />,
+    incomplete ? '%' : <LossRatio key="plr" value={m.priorLossRatio} />,
+  ];
+  return (
+    <>
+      {cells.map((c, i) => (
+        <Table.Td key={i} ta="right" c={incomplete ? 'gray.7' : undefined}>
+          {incomplete ? (
+            <Hint label={INCOMPLETE_TOOLTIP}>
+              <span tabIndex={0}>{c}</span>
+            </Hint>
+          ) : (
+            c
+          )}
+        </Table.Td>
+      ))}
+    </>
+  );
+}
+
+function SubTable({
+  row,
+  type,
+  codes,
+}: {
+  row: PlanningRow;
+  type: BroadLineCode;
+  codes: { id: string; label: string; m: Measures; incomplete: boolean }[];
+}) {
+  const [pill, setPill] = useState<'LOB' | 'Subcode'>('LOB');
+  const items =
+    pill === 'LOB'
+      ? row.lines.map((l) => ({ id: l.code, label: l.label, m: l.measures, incomplete: row.incomplete }))
+      : codes;
+  return (
+    <Stack gap="xs" p="xs">
+      <Chip.Group multiple={false} value={pill} onChange={(v) => setPill(v)}>
+        <Group gap="xs" role="radiogroup" aria-label={`${row.label}: show by`}>
+          <Chip value="LOB" size="xs">
+            LOB
+          </Chip>
+          {row.parent.carrierUuid || row.parent.agencyUuid ? (
+            <Chip value="Subcode" size="xs">
+              Subcode
+            </Chip>
+          ) : null}
+        </Group>
+      </Chip.Group>
+      {pill === 'LOB' && type !== 'P&C' && (
+        <Text size="sm" c="gray.7">
+          {LOB_NOTE}
+        </Text>
+      )}
+      <Table aria-label={`${row.label}: ${pill}`}>
+        <Table.Tbody>
+          {items.length === 0 ? (
+            <Table.Tr>
+              <Table.Td>{NO_DATA}</Table.Td>
+            </Table.Tr>
+          ) : (
+            items.map((i) => (
+              <Table.Tr key={i.id}>
+                <Table.Td>{i.label}</Table.Td>
+                <FigureCells m={i.m} incomplete={i.incomplete} />
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * /planning: the network planning tool (spec part 2 §2 "Planning tool (core production)", decision
+ * 017): the cards per policy type with the network comparison, and the table per carrier, agency or
+ * agency code with the Selection Summary.
+ */
+export function PlanningPage() {
+  const [today] = useState(() => calendarDateIn(BUSINESS_TIME_ZONE));
+  const latest = latestReportingMonth(today);
+  const [params, setParams] = useSearchParams();
+  const { timeframe } = useMemo(() => readProductionState(params, today), [params, today]);
+  const levelUuid = useLevel();
+  const [view, setView] = useState<PlanningView>('carriers');
+  const [type, setType] = useState<BroadLineCode>('P&C');
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+
+  const request: ProductionRequest = {
+    levelUuid: levelUuid ?? '',
+    timeframe,
+    line: type,
+    standardTypes: [],
+    composite: 'all',
+  };
+  const enabled = Boolean(levelUuid);
+  const summary = useQuery({ ...networkSummaryQuery(request), enabled });
+  const carriers = useQuery({ ...byCarrierQuery(request), enabled: enabled && view === 'carriers' });
+  const agencies = useQuery({ ...byAgencyQuery(request), enabled: enabled && view === 'agencies' });
+  // Agency codes: the table of that view, and the Subcode sub-tables of the others.
+  const codes = useQuery({ ...byAgencyCodeQuery(request), enabled });
+  const tree = useQuery(standardTypesQuery);
+  const catalog = useMemo(() => lineCatalog(tree.data?.tree), [tree.data]);
+
+  const rows = useMemo((): PlanningRow[] => {
+    const all =
+      view === 'carriers'
+        ? carriers.data
+          ? planningCarrierRows(carriers.data, catalog)
+          : []
+        : view === 'agencies'
+          ? agencies.data
+            ? agencyRows(agencies.data, catalog).map((r) => ({
+                ...r,
+                carrier: null,
+                parent: { agencyUuid: r.id },
+              }))
+            : []
+          : codes.data
+            ? planningCodeRows(codes.data, catalog)
+            : [];
+    return sortRows(all, DEFAULT_SORT) as PlanningRow[];
+  }, [view, carriers.data, agencies.data, codes.data, catalog]);
+  const active = view === 'carriers' ? carriers : view === 'agencies' ? agencies : codes;
+  const loading = !enabled || active.isPending;
+  const { shown, pager } = usePaging(rows);
+  const picked = rows.filter((r) => selected.has(r.id));
+  const sel = selectionSummary(picked);
+  const period = { start: timeframe.startDate.slice(0, 7), end: timeframe.endDate.slice(0, 7) };
+
+  const reset = () => {
+    setExpanded(new Set());
+    setSelected(new Set());
+  };
+  const onTimeframe = (next: Timeframe) => {
+    if (next.code === timeframe.code) return;
+    reset();
+    setParams(changeTimeframe(next));
+  };
+  const toggle = (set: ReadonlySet<string>, id: string) => {
+    const next = new Set(set);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  };
+  const subcodes = (row: PlanningRow) =>
+    (codes.data?.agencyCodes ?? [])
+      .filter(
+        (c) =>
+          (row.parent.carrierUuid && c.carrierUuid === row.parent.carrierUuid) ||
+          (row.parent.agencyUuid && c.agencyUuid === row.parent.agencyUuid),
+      )
+      .map((c) => {
+        const [r] = planningCodeRows({ ...codes.data!, agencyCodes: [c] }, catalog);
+        return { id: r!.id, label: r!.label, m: r!.measures, incomplete: r!.incomplete };
+      });
+
+  return (
+    <Stack gap="md" maw={1600}>
+      <Title order={1}>Planning Tool</Title>
+      <Paper withBorder p="md">
+        <TimeframeSelector timeframe={timeframe} today={today} onChange={onTimeframe} />
+      </Paper>
+      <Cards rows={cardRows(summary.data)} />
+      <Paper withBorder p="md">
+        <Stack gap="md">
+          <Group gap="md" wrap="wrap" justify="space-between">
+            <Group gap="md">
+              <SegmentedControl
+                aria-label="Show production by"
+                data={VIEWS}
+                value={view}
+                onChange={(v) => {
+                  reset();
+                  setView(v);
+                }}
+              />
+              <SegmentedControl
+                aria-label="Policy type"
+                data={POLICY_TYPES.map((t) => ({ value: t, label: TYPE_LABEL[t]! }))}
+                value={type}
+                onChange={(v) => {
+                  reset();
+                  setType(v);
+                }}
+              />
+            </Group>
+            <Button
+              variant="default"
+              disabled={loading}
+              onClick={() =>
+                download(
+                  planningCsv(rows),
+                  `Planning_${view}_${timeframe.displayText.replace(/\s+/g, '_')}.csv`,
+                )
+              }
+            >
+              Export CSV
+            </Button>
+          </Group>
+          <Paper withBorder p="sm" aria-label="Selection Summary" role="region">
+            <Text fw={600} mb={4}>
+              Selection Summary
+            </Text>
+            <Group gap="lg" data-testid="selection-summary">
+              {(
+                [
+                  ['Total WP', sel.totalWp],
+                  ['Prior WP', sel.priorWp],
+                  ['NB', sel.nb],
+                  ['Prior NB', sel.priorNb],
+                  ['EP', sel.ep],
+                  ['IL', sel.il],
+                ] as const
+              ).map(([label, value]) => (
+                <Text key={label} size="sm">
+                  {label}: {formatMoney(value)}
+                </Text>
+              ))}
+            </Group>
+          </Paper>
+          <Table.ScrollContainer minWidth={900}>
+            <Table aria-label="Planning" aria-busy={loading}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th rowSpan={2}>
+                    <VisuallyHidden>Select</VisuallyHidden>
+                  </Table.Th>
+                  <Table.Th rowSpan={2}>Name</Table.Th>
+                  {view === 'carriers' && <Table.Th rowSpan={2}>Last Reported</Table.Th>}
+                  <Table.Th colSpan={3} ta="center">
+                    Written Premium
+                  </Table.Th>
+                  <Table.Th colSpan={3} ta="center">
+                    New Business
+                  </Table.Th>
+                  <Table.Th colSpan={2} ta="center">
+                    Loss Ratio
+                  </Table.Th>
+                </Table.Tr>
+                <Table.Tr>
+                  {['Current', 'Prior', 'Change', 'Current', 'Prior', 'Change', 'Current', 'Prior'].map(
+                    (h, i) => (
+                      <Table.Th key={i} ta="right">
+                        {h}
+                      </Table.Th>
+                    ),
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {!loading && rows.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={view === 'carriers' ? 11 : 10}>{NO_DATA}</Table.Td>
+                  </Table.Tr>
+                )}
+                {shown.map((row) => {
+                  const open = expanded.has(row.id);
+                  return (
+                    <Fragment key={row.id}>
+                      <Table.Tr>
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={`Select ${row.label}`}
+                            checked={selected.has(row.id)}
+                            onChange={() => setSelected((s) => toggle(s, row.id))}
+                          />
+                        </Table.Td>
+                        <Table.Th scope="row" fw={500}>
+                          <UnstyledButton
+                            onClick={() => setExpanded((s) => toggle(s, row.id))}
+                            aria-expanded={open}
+                            aria-label={`${row.label}: ${open ? 'hide' : 'show'} details`}
+                          >
+                            <Group gap={4} wrap="nowrap">
+                              <Icon name={open ? 'chevron-down' : 'chevron-right'} size={16} />
+                              <span>{row.label}</span>
+                            </Group>
+                          </UnstyledButton>
+                        </Table.Th>
+                        {row.carrier && (
+                          <Table.Td>
+                            <DateBadge
+                              carrierName={row.label}
+                              lastReported={row.carrier.latestYearMonth}
+                              tone={reportingDateTone(row.carrier.latestYearMonth, period)}
+                              latest={latest}
+                              months={{ reported: row.carrier.reported, required: row.carrier.required }}
+                            />
+                          </Table.Td>
+                        )}
+                        <FigureCells m={row.measures} incomplete={row.incomplete} />
+                      </Table.Tr>
+                      {open && (
+                        <Table.Tr>
+                          <Table.Td colSpan={view === 'carriers' ? 11 : 10}>
+                            <SubTable row={row} type={type} codes={subcodes(row)} />
+                          </Table.Td>
+                        </Table.Tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </Table.Tbody>
+              {rows.length > 0 && (
+                <Table.Tfoot>
+                  <Table.Tr>
+                    <Table.Td />
+                    <Table.Th scope="row">Totals:</Table.Th>
+                    {view === 'carriers' && <Table.Td />}
+                    <FigureCells
+                      m={
+                        cardRows(summary.data).find((c) => c.code === type)?.measures ??
+                        cardRows(undefined)[0]!.measures
+                      }
+                      incomplete={false}
+                    />
+                  </Table.Tr>
+                </Table.Tfoot>
+              )}
+            </Table>
+          </Table.ScrollContainer>
+          {pager}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

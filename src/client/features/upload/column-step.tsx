@@ -1,0 +1,157 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import type { ImportRecordResponse } from '#shared/contracts/import.ts';
+import {
+  IMPORT_AMOUNTS,
+  IMPORT_AMOUNTS_LABELS,
+  IMPORT_FIELD_LABELS,
+  IMPORT_FIELDS,
+  type ImportAmounts,
+  type ImportField,
+} from '#shared/domain/import-matching.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { mapColumns } from './upload-api.ts';
+
+const NOT_IN_FILE = 'Not in the file';
+
+/**
+ * Step 2: which column holds which field, proposed from the network's saved profile for this header
+ * or suggested from the column names, and saved as a profile so next month's file maps itself.
+ */
+export function ColumnStep({
+  record,
+  onMapped,
+  onCancel,
+}: {
+  record: ImportRecordResponse;
+  onMapped: (record: ImportRecordResponse) => void;
+  onCancel: () => void;
+}) {
+  const fields = IMPORT_FIELDS[record.kind] as readonly ImportField[];
+  const [columns, setColumns] = useState<Partial<Record<ImportField, string>>>(
+    () => record.columns ?? record.proposed.columns,
+  );
+  const [amounts, setAmounts] = useState<ImportAmounts>(() =>
+    record.columns ? record.amounts : record.proposed.amounts,
+  );
+  const [remember, setRemember] = useState(true);
+  const [profileName, setProfileName] = useState(record.proposed.profileName ?? '');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const headerColumns = [...new Set(record.header.filter((h) => h.trim() !== ''))];
+  const save = useMutation({
+    mutationFn: () =>
+      mapColumns(record.uploadUuid, columns, amounts, remember ? profileName.trim() || undefined : null),
+    onSuccess: onMapped,
+    onError: (error) => {
+      if (error instanceof ApiError && error.status < 500) {
+        setProblems(error.body?.error.fields ?? {});
+        setMessage(error.message);
+      }
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblems({});
+    setMessage(null);
+    save.mutate();
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate aria-labelledby="column-step-title">
+      <Stack gap="md">
+        <Title order={2} id="column-step-title">
+          Map the columns
+        </Title>
+        <Text size="sm">
+          {record.proposed.profileName
+            ? `Proposed from the saved profile "${record.proposed.profileName}".`
+            : 'Suggested from the column names. Check each field.'}{' '}
+          Header found on row {record.detected.headerRowNumber}
+          {record.detected.sheet ? ` of the sheet "${record.detected.sheet}"` : ''}.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} maw={720}>
+          {fields.map((field) => (
+            <Select
+              key={field}
+              label={IMPORT_FIELD_LABELS[field]}
+              placeholder={NOT_IN_FILE}
+              data={headerColumns}
+              value={columns[field] ?? null}
+              clearable
+              searchable
+              onChange={(value) =>
+                setColumns((previous) => {
+                  const { [field]: _old, ...rest } = previous;
+                  return value ? { ...rest, [field]: value } : rest;
+                })
+              }
+              error={problems[field]}
+            />
+          ))}
+        </SimpleGrid>
+        {problems.amounts && (
+          <Text c="red.8" size="sm">
+            {problems.amounts}
+          </Text>
+        )}
+        <Radio.Group
+          label="The amounts in this file are"
+          description="Year-to-date amounts are loaded as each month's figures: the year to date less what the year already holds."
+          value={amounts}
+          onChange={(value) => setAmounts(value)}
+        >
+          <Stack gap={6} mt={6}>
+            {IMPORT_AMOUNTS.map((option) => (
+              <Radio key={option} value={option} label={IMPORT_AMOUNTS_LABELS[option]} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Checkbox
+          label="Remember this mapping for files with the same columns"
+          checked={remember}
+          onChange={(e) => setRemember(e.currentTarget.checked)}
+        />
+        {remember && (
+          <TextInput
+            label="Profile name"
+            description="Leave blank for a name from the kind of file."
+            maw={360}
+            value={profileName}
+            onChange={(e) => setProfileName(e.currentTarget.value)}
+            error={problems.profileName}
+            maxLength={100}
+          />
+        )}
+        {message && (
+          <Alert color="red" title="The columns cannot be read this way">
+            {message}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            Read the rows
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Back to uploads
+          </Button>
+        </Group>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "carrier_reported_months_network_carrier_idx" ON "carrier_reported_months" USING btree ("network_uuid","carrier_uuid","month");

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { byAgencyCodeResponseSchema, productionQuerySchema } from '#shared/contracts/production.ts';
+import {
+  agencyPlanningCarriersResponseSchema,
+  levelQuerySchema,
+  networkSummaryQuerySchema,
+  networkSummaryResponseSchema,
+  planningCarriersResponseSchema,
+  summaryByCarrierQuerySchema,
+  summaryByCarrierResponseSchema,
+} from '#shared/contracts/planning.ts';
+import type { CalendarDay } from '#shared/domain/timeframe.ts';
+import { type requireActor } from '#server/auth/session.ts';
+import type { Db } from '#server/db/client.ts';
+import { productionContext, productionErrors } from './production-routes.ts';
+import {
+  agencyPlanningCarriers,
+  networkSummary,
+  networkSummaryByCarrier,
+  planningCarriers,
+  productionByAgencyCode,
+} from '#server/services/planning/planning-report.ts';
+
+const errors = productionErrors;
+
+/**
+ * The network planning tool's calls (spec part 2 §7) beside Carrier Production's: the same cpr
+ * feature and a level inside the caller's scope. The network comparison reads the level's own network.
+ */
+export const planningRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => CalendarDay }> = async (
+  app,
+  { db, today },
+) => {
+  const context = (request: Parameters<typeof requireActor>[0], levelUuid: string | undefined) =>
+    productionContext(db, request, levelUuid);
+
+  app.get(
+    '/api/core-production/by-agencyCode',
+    {
+      schema: {
+        tags: ['planning'],
+        summary: 'Carrier production per agency code, with the prior period',
+        querystring: productionQuerySchema,
+        response: { 200: byAgencyCodeResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { level, mode } = await context(request, request.query.levelUuid);
+      return productionByAgencyCode(db, level, request.query, today(), mode);
+    },
+  );
+
+  app.get(
+    '/api/core-production/network/summary',
+    {
+      schema: {
+        tags: ['planning'],
+        summary: "The network's figures per broad line, for the planning tool's network comparison",
+        querystring: networkSummaryQuerySchema,
+        response: { 200: networkSummaryResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { level, mode } = await context(request, request.query.levelUuid);
+      return networkSummary(db, level, request.query, today(), mode);
+    },
+  );
+
+  app.get(
+    '/api/core-production/network/summary-by-carrier',
+    {
+      schema: {
+        tags: ['planning'],
+        summary: "The network's figures per carrier for a policy type",
+        querystring: summaryByCarrierQuerySchema,
+        response: { 200: summaryByCarrierResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { level, mode } = await context(request, request.query.levelUuid);
+      return networkSummaryByCarrier(db, level, request.query, today(), mode);
+    },
+  );
+
+  app.get(
+    '/api/core-production/carriers',
+    {
+      schema: {
+        tags: ['planning'],
+        summary: "The level's carriers with their most recent reporting dates",
+        querystring: levelQuerySchema,
+        response: { 200: planningCarriersResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { level, mode } = await context(request, request.query.levelUuid);
+      return planningCarriers(db, level, mode);
+    },
+  );
+
+  app.get(
+    '/api/agency-planning/carriers',
+    {
+      schema: {
+        tags: ['planning'],
+        summary: "The level's carriers with uuid and name",
+        querystring: levelQuerySchema,
+        response: { 200: agencyPlanningCarriersResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { level, mode } = await context(request, request.query.levelUuid);
+      return agencyPlanningCarriers(db, level, mode);
+    },
+  );
+};

@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import type {
+  CarrierProductionRecord,
+  ReportingDatesResponse,
+  YtdResponse,
+} from '#shared/contracts/growth-measurement.ts';
+import { productionQuerySchema } from '#shared/contracts/production.ts';
+import { compositeKinds } from '#shared/domain/carrier-composite.ts';
+import {
+  hundredthsOf,
+  lastMonthOfYear,
+  PLAN_LINE_CODES,
+  PLAN_LINE_NAMES,
+  toDollars,
+} from '#shared/domain/growth-plan.ts';
+import { formatYearMonth } from '#shared/domain/reporting-month.ts';
+import { firstDayOfMonth, lastDayOfMonth, type CalendarDay } from '#shared/domain/timeframe.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import type { Level } from '#server/policies/scope.ts';
+import { productionByCarrier } from '#server/services/production/production-report.ts';
+import { readMonthlyWrittenPremium } from '#server/services/read-model/read-model.ts';
+import { periodOf } from '#server/services/read-model/request.ts';
+import { levelScope, reportedMonthsOf } from '#server/services/read-model/sql.ts';
+
+/**
+ * The actual figures growth plans are measured against, all read through the read model exactly
+ * as Carrier Production reads them (same period rule, same sources), so a plan's actual always
+ * equals the Carrier Production report of the same agency, carrier, line and months.
+ */
+
+type AgencyLevel = Extract<Level, { kind: 'agency' }>;
+
+/** The months 1..month of `year`, validated against the latest reporting month. */
+function measuredMonth(year: number, month: number | undefined, today: CalendarDay): number {
+  const last = lastMonthOfYear(year, today);
+  const chosen = month ?? last;
+  if (chosen > last) {
+    const message =
+      last === 0
+        ? `${year} has no reported months yet.`
+        : `month must not be after the latest reporting month (${formatYearMonth(year, last)}).`;
+    throw new AppError('bad_request', message, { month: message });
+  }
+  return chosen;
+}
+
+/**
+ * GET /api/growth-measurement/ytd-agency-carrier/v2: per carrier and line, the written premium,
+ * prior written premium and new written premium from January through `month` (spec part 2 §3
+ * "Carrier production record"), and the agency's running year-to-date written premium per month.
+ * A year without reported months answers no records.
+ */
+export async function ytdAgencyCarrier(
+  db: Db,
+  level: AgencyLevel,
+  q: { year: number; month?: number | undefined },
+  today: CalendarDay,
+  options: { cumulative: boolean } = { cumulative: true },
+): Promise<YtdResponse> {
+  if (lastMonthOfYear(q.year, today) === 0 && q.month === undefined) {
+    return { year: q.year, month: 0, records: [], cumulative: [] };
+  }
+  const month = measuredMonth(q.year, q.month, today);
+  const end = formatYearMonth(q.year, month);
+  // Independent reads: on PostgreSQL they run on connections of their own.
+  const [agencyRows, report, cumulative] = await Promise.all([
+    db.execute<{ name: string; state: string }>(
+      sql`select name, state from agencies where uuid = ${level.agencyUuid}::uuid`,
+    ),
+    productionByCarrier(
+      db,
+      level,
+      productionQuerySchema.parse({
+        startDate: firstDayOfMonth(formatYearMonth(q.year, 1)),
+        endDate: lastDayOfMonth(end),
+      }),
+      today,
+      null,
+    ),
+    options.cumulative ? cumulativeWrittenPremium(db, level, q.year, month, today) : [],
+  ]);
+  const [agency] = agencyRows.rows;
+  const records: CarrierProductionRecord[] = [];
+  for (const carrier of Object.values(report.carriers)) {
+    for (const code of PLAN_LINE_CODES) {
+      const figures = carrier.lines[code];
+      if (!figures) continue;
+      records.push({
+        carrierUuid: carrier.carrierUuid,
+        agencyUuid: level.agencyUuid,
+        carrierName: carrier.carrierName,
+        agencyName: agency?.name ?? '',
+        agencyState: agency?.state ?? '',
+        policyTypeCode: code,
+        broadLineOfBusinessStandardTypeCode: code,
+        broadLineOfBusinessStandardTypeName: PLAN_LINE_NAMES[code],
+        writtenPremiumYTD: figures.writtenPremium,
+        priorWrittenPremiumYTD: figures.priorWrittenPremium,
+        newWrittenPremiumYTD: figures.newWrittenPremium,
+        month,
+        year: q.year,
+      });
+    }
+  }
+  records.sort(
+    (a, b) => a.carrierName.localeCompare(b.carrierName) || a.policyTypeCode.localeCompare(b.policyTypeCode),
+  );
+  return { year: q.year, month, records, cumulative };
+}
+
+/**
+ * Written premium from January through each month 1..month, per carrier and line: the running sum,
+ * in cents, of the months the read model answers for the same period as the records (so the last
+ * month's figures are the records' own).
+ */
+async function cumulativeWrittenPremium(
+  db: Db,
+  level: AgencyLevel,
+  year: number,
+  month: number,
+  today: CalendarDay,
+): Promise<YtdResponse['cumulative']> {
+  const rows = await readMonthlyWrittenPremium(db, {
+    grouping: 'carrier',
+    level,
+    line: 'P&C',
+    standardTypes: [],
+    kinds: compositeKinds('all'),
+    period: periodOf(formatYearMonth(year, 1), formatYearMonth(year, month), [], today),
+    carriers: null,
+  });
+  const monthly = new Map<string, Map<string, (number | null)[]>>();
+  for (const row of rows) {
+    if (!row.line_code || !(PLAN_LINE_CODES as readonly string[]).includes(row.line_code)) continue;
+    const carrier = monthly.get(row.group_uuid) ?? new Map<string, (number | null)[]>();
+    const months = carrier.get(row.line_code) ?? Array<number | null>(month).fill(null);
+    months[Number(row.month.slice(5, 7)) - 1] =
+      row.written_premium === null ? null : hundredthsOf(row.written_premium);
+    carrier.set(row.line_code, months);
+    monthly.set(row.group_uuid, carrier);
+  }
+  const points: YtdResponse['cumulative'] = Array.from({ length: month }, (_, i) => ({
+    month: i + 1,
+    carriers: {},
+  }));
+  for (const [carrierUuid, lines] of monthly) {
+    for (const [code, months] of lines) {
+      let cents: number | null = null;
+      months.forEach((value, i) => {
+        if (value !== null) cents = (cents ?? 0) + value;
+        const carriers = points[i]!.carriers;
+        carriers[carrierUuid] ??= {};
+        carriers[carrierUuid][code] = cents === null ? null : toDollars(cents);
+      });
+    }
+  }
+  return points;
+}
+
+/**
+ * GET /api/growth-measurement/reporting-dates: each carrier's latest reported month at the agency
+ * (spec part 2 §3 "Reporting date"), as YYYY-MM.
+ */
+export async function reportingDates(db: Db, level: AgencyLevel): Promise<ReportingDatesResponse> {
+  const rows = await db.execute<{ carrier_uuid: string; most_recent: string }>(sql`
+    select r.carrier_uuid, to_char(max(r.month), 'YYYY-MM') as most_recent
+    from ${reportedMonthsOf(levelScope(level))} r
+    group by r.carrier_uuid order by r.carrier_uuid`);
+  return {
+    reportingDates: rows.rows.map((r) => ({
+      carrierUuid: r.carrier_uuid,
+      mostRecentReportingDate: r.most_recent,
+    })),
+  };
+}
+
+/**
+ * Last year's written premium per carrier and line (January through the year's last reported
+ * month): the prior figures of a plan for `planYear`.
+ */
+export async function priorWrittenPremium(
+  db: Db,
+  level: AgencyLevel,
+  planYear: number,
+  today: CalendarDay,
+): Promise<Map<string, number>> {
+  const priorYear = planYear - 1;
+  const priors = new Map<string, number>();
+  if (lastMonthOfYear(priorYear, today) === 0) return priors;
+  const ytd = await ytdAgencyCarrier(db, level, { year: priorYear }, today, { cumulative: false });
+  for (const record of ytd.records) {
+    priors.set(`${record.carrierUuid}:${record.policyTypeCode}`, record.writtenPremiumYTD ?? 0);
+  }
+  return priors;
+}

@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import type {
+  AgencyCodeProductionRow,
+  ByAgencyCodeResponse,
+  ProductionQuery,
+} from '#shared/contracts/production.ts';
+import type {
+  AgencyPlanningCarriersResponse,
+  NetworkSummaryQuery,
+  NetworkSummaryResponse,
+  PlanningCarriersResponse,
+  SummaryByCarrierQuery,
+  SummaryByCarrierResponse,
+} from '#shared/contracts/planning.ts';
+import { compositeKinds } from '#shared/domain/carrier-composite.ts';
+import { maskCarrierRows, type CollaborationMode } from '#shared/domain/collaboration.ts';
+import type { CalendarDay } from '#shared/domain/timeframe.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Level } from '#server/policies/scope.ts';
+import { readFigures } from '#server/services/read-model/read-model.ts';
+import type { FactsRequest } from '#server/services/read-model/request.ts';
+import {
+  groupedReport,
+  periodOut,
+  reportPeriod,
+  sharedCarriers,
+} from '#server/services/production/production-report.ts';
+import { listCarrierReportingDates } from './reporting-dates.ts';
+import { cached, CARRIER_LIST_TTL_MS, NETWORK_SUMMARY_TTL_MS } from './tenant-cache.ts';
+
+/**
+ * The network planning tool (spec part 2 §2 "Planning tool (core production)", §7): production per
+ * agency code, the network comparison (the network's figures, cached 60 minutes per network) and the
+ * carrier lists (cached 10 minutes per level), all read from the one read model.
+ */
+
+/** Carrier production per agency code (GET /api/core-production/by-agencyCode), by agency and code. */
+export async function productionByAgencyCode(
+  db: Db,
+  level: Level,
+  q: ProductionQuery,
+  today: CalendarDay,
+  mode: CollaborationMode | null,
+): Promise<ByAgencyCodeResponse> {
+  type Code = {
+    uuid: string;
+    code: string;
+    name: string;
+    agency_uuid: string;
+    agency_name: string;
+    carrier_uuid: string;
+    carrier_name: string;
+  };
+  const report = await groupedReport<Code>(
+    db,
+    'agencyCode',
+    level,
+    q,
+    today,
+    mode,
+    sql`select ac.uuid, ac.code, ac.name, a.uuid as agency_uuid, a.name as agency_name,
+        c.uuid as carrier_uuid, c.display_name as carrier_name
+      from agency_codes ac join agencies a on a.uuid = ac.agency_uuid join carriers c on c.uuid = ac.carrier_uuid
+      where ${level.kind === 'agency' ? sql`ac.agency_uuid = ${level.agencyUuid}::uuid` : sql`a.network_uuid = ${level.networkUuid}::uuid`}
+      order by a.name, c.display_name, ac.code`,
+  );
+  const rows: AgencyCodeProductionRow[] = report.rows.map(({ described: c, lines, missing }) => ({
+    agencyCodeUuid: c.uuid,
+    code: c.code,
+    name: c.name,
+    agencyUuid: c.agency_uuid,
+    agencyName: c.agency_name,
+    carrierUuid: c.carrier_uuid,
+    carrierName: c.carrier_name,
+    haveMissingCurrentData: missing?.missing_current ?? false,
+    haveMissingPriorData: missing?.missing_prior ?? false,
+    lines,
+  }));
+  return { period: report.period, lineCode: report.lineCode, agencyCodes: maskCarrierRows(rows, mode) };
+}
+
+/** The network's request: every agency of the level's network, every carrier kind. */
+function networkRequest(
+  level: Level,
+  grouping: 'network' | 'carrier',
+  line: FactsRequest['line'],
+  standardTypes: readonly string[],
+  period: FactsRequest['period'],
+  mode: CollaborationMode | null,
+): FactsRequest {
+  return {
+    grouping,
+    level: { kind: 'network', networkUuid: level.networkUuid },
+    line,
+    standardTypes,
+    kinds: compositeKinds('all'),
+    period,
+    carriers: sharedCarriers(mode),
+  };
+}
+
+const modeKey = (mode: CollaborationMode | null) => (sharedCarriers(mode) ?? []).join(',');
+
+/**
+ * GET /api/core-production/network/summary: the figures of the level's network per broad line and in
+ * total, for the network comparison of the planning tool's cards. Kept 60 minutes per network.
+ */
+export async function networkSummary(
+  db: Db,
+  level: Level,
+  q: NetworkSummaryQuery,
+  today: CalendarDay,
+  mode: CollaborationMode | null,
+): Promise<NetworkSummaryResponse> {
+  const period = reportPeriod({ ...q, standardTypes: [] }, today);
+  const key = `summary|${q.startDate}|${q.endDate}|${period.latest}|${modeKey(mode)}`;
+  const network = cached(level.networkUuid, key, NETWORK_SUMMARY_TTL_MS, async () => {
+    const { lines } = await readFigures(db, networkRequest(level, 'network', 'P&C', [], period, mode));
+    return lines.get(level.networkUuid) ?? {};
+  });
+  // An agency's own figures: the network's request at the agency (one group, read from its facts).
+  const agency = async () => {
+    if (level.kind !== 'agency') return null;
+    const { lines } = await readFigures(db, {
+      ...networkRequest(level, 'network', 'P&C', [], period, mode),
+      level,
+    });
+    return lines.get(level.networkUuid) ?? {};
+  };
+  const [networkSummary, levelSummary] = await Promise.all([network, agency()]);
+  return { period: periodOut(period), networkSummary, levelSummary: levelSummary ?? networkSummary };
+}
+
+/**
+ * GET /api/core-production/network/summary-by-carrier: the network's figures per carrier for a
+ * policy type (its standard types, or the chosen ones). Kept 60 minutes per network.
+ */
+export async function networkSummaryByCarrier(
+  db: Db,
+  level: Level,
+  q: SummaryByCarrierQuery,
+  today: CalendarDay,
+  mode: CollaborationMode | null,
+): Promise<SummaryByCarrierResponse> {
+  const period = reportPeriod(q, today);
+  const key = `by-carrier|${q.startDate}|${q.endDate}|${period.latest}|${q.policyTypeCode}|${q.standardTypes.join(',')}|${modeKey(mode)}`;
+  return cached(level.networkUuid, key, NETWORK_SUMMARY_TTL_MS, async () => {
+    const request = networkRequest(level, 'carrier', q.policyTypeCode, q.standardTypes, period, mode);
+    const { lines } = await readFigures(db, request);
+    return {
+      period: periodOut(period),
+      lineCode: q.policyTypeCode,
+      byCarrierSummary: Object.fromEntries(lines),
+    };
+  });
+}
+
+const levelKey = (level: Level) => (level.kind === 'agency' ? `agency:${level.agencyUuid}` : 'network');
+
+/** The level's carriers with their reporting dates, kept 10 minutes (masked by collaboration mode). */
+async function levelCarriers(db: Db, level: Level, mode: CollaborationMode | null) {
+  const carriers = await cached(level.networkUuid, `carriers|${levelKey(level)}`, CARRIER_LIST_TTL_MS, () =>
+    listCarrierReportingDates(db, level),
+  );
+  return maskCarrierRows(
+    carriers.map((c) => ({ ...c, carrierName: c.name })),
+    mode,
+  );
+}
+
+/** GET /api/core-production/carriers */
+export async function planningCarriers(
+  db: Db,
+  level: Level,
+  mode: CollaborationMode | null,
+): Promise<PlanningCarriersResponse> {
+  return {
+    carriers: (await levelCarriers(db, level, mode)).map((c) => ({
+      id: c.carrierUuid,
+      carrier: c.carrierName,
+      mostRecentReportingDate: c.feed,
+      manualMostRecentReportingDate: c.manual,
+    })),
+  };
+}
+
+/** GET /api/agency-planning/carriers */
+export async function agencyPlanningCarriers(
+  db: Db,
+  level: Level,
+  mode: CollaborationMode | null,
+): Promise<AgencyPlanningCarriersResponse> {
+  return {
+    carriers: (await levelCarriers(db, level, mode)).map((c) => ({
+      uuid: c.carrierUuid,
+      name: c.carrierName,
+    })),
+  };
+}
