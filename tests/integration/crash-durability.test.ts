@@ -294,36 +294,47 @@ async function crashAndRecover(target: Target): Promise<void> {
   }
 }
 
+/** Generous: two server processes start here, which takes long on a busy machine; this catches hangs, not slowness. */
+const CRASH_TEST_TIMEOUT = 300_000;
+
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
 describe('crash durability of acknowledged saves', () => {
-  it('keeps every acknowledged save exactly once on the embedded database (PGlite)', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'understanding-crash-'));
-    const target: Target = {
-      env: { DATA_DIR: dataDir },
-      open: () => openPglite(dataDir),
-      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-    cleanups.push(target.cleanup);
-    await crashAndRecover(target);
-  }, 120_000);
+  it(
+    'keeps every acknowledged save exactly once on the embedded database (PGlite)',
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'understanding-crash-'));
+      const target: Target = {
+        env: { DATA_DIR: dataDir },
+        open: () => openPglite(dataDir),
+        cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+      };
+      cleanups.push(target.cleanup);
+      await crashAndRecover(target);
+    },
+    CRASH_TEST_TIMEOUT,
+  );
 
-  it('keeps every acknowledged save exactly once on PostgreSQL', async (context) => {
-    if (!(await postgresReachable())) {
-      context.skip(`no PostgreSQL at ${POSTGRES_URL} (set TEST_DATABASE_URL)`);
-    }
-    const name = `understanding_crash_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    await adminQuery(POSTGRES_URL, `create database "${name}"`);
-    const url = withDatabase(POSTGRES_URL, name);
-    const target: Target = {
-      env: { DATABASE_URL: url },
-      open: () => openPostgres(url),
-      cleanup: () => adminQuery(POSTGRES_URL, `drop database if exists "${name}" with (force)`),
-    };
-    cleanups.push(target.cleanup);
-    await crashAndRecover(target);
-  }, 120_000);
+  it(
+    'keeps every acknowledged save exactly once on PostgreSQL',
+    async (context) => {
+      if (!(await postgresReachable())) {
+        context.skip(`no PostgreSQL at ${POSTGRES_URL} (set TEST_DATABASE_URL)`);
+      }
+      const name = `understanding_crash_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+      await adminQuery(POSTGRES_URL, `create database "${name}"`);
+      const url = withDatabase(POSTGRES_URL, name);
+      const target: Target = {
+        env: { DATABASE_URL: url },
+        open: () => openPostgres(url),
+        cleanup: () => adminQuery(POSTGRES_URL, `drop database if exists "${name}" with (force)`),
+      };
+      cleanups.push(target.cleanup);
+      await crashAndRecover(target);
+    },
+    CRASH_TEST_TIMEOUT,
+  );
 });
