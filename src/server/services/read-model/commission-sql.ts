@@ -183,8 +183,7 @@ export function commissionByPolicyTypeQuery(
       `(coalesce(${p}written_premium, 0) <> 0 or coalesce(${p}base_commission, 0) <> 0 or coalesce(${p}additional_commission, 0) <> 0)`,
     );
   const latest = options.latestMonth
-    ? sql`, (select to_char(max(f.month), 'YYYY-MM') from ${sourceTable(request.level)} f
-        where ${sourceScope(request.level)}) as latest_month`
+    ? sql`, (${latestCommissionMonth(request.level)}) as latest_month`
     : sql``;
   return sql`
     select s.broad_code, s.is_core, s.no_line, s.no_core,
@@ -216,6 +215,21 @@ export function commissionByPolicyTypeQuery(
       ) g
       group by grouping sets ((g.broad_code, g.is_core), (g.broad_code), (g.is_core), ())
     ) s`;
+}
+
+/**
+ * The last month with a commission statement at the level (YYYY-MM), or null. A network reads the
+ * last of its carrier-months (one index entry). One agency reads its statement changes: every run
+ * of statements of a carrier ends with a stop in the month after its last month, and starts are
+ * never later than their run's last month, so the latest change is the month after the agency's
+ * last statement (a few dozen index entries instead of every commission fact of the agency).
+ */
+function latestCommissionMonth(level: Level): SQL {
+  return level.kind === 'agency'
+    ? sql`select to_char(max(m.month) - interval '1 month', 'YYYY-MM') from commission_reported_changes m
+        where m.agency_uuid = ${level.agencyUuid}::uuid`
+    : sql`select to_char(max(f.month), 'YYYY-MM') from commission_carrier_months f
+        where f.network_uuid = ${level.networkUuid}::uuid`;
 }
 
 function sourceTable(level: Level): SQL {
