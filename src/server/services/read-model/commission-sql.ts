@@ -116,12 +116,17 @@ function summedSource(request: CommissionRequest): SQL {
       ? sql``
       : sql`and f.line_uuid in (select l.uuid from lines_of_business l
           left join lines_of_business b on b.uuid = l.parent_uuid where ${sql.join(lineConditions, sql` and `)})`;
+  // One agency's facts are found by the agency (its primary key or grain index), the period filtered
+  // among them: commission_facts has no (agency, month) index, and with an indexable month range
+  // PostgreSQL 18 (PGlite) skip-scans network_month for it and ANDs that with the agency's rows,
+  // reading the period's entries of every agency. `month + 0` is the same date, never an index key.
+  const month = request.level.kind === 'agency' ? sql`(f.month + 0)` : sql`f.month`;
   return sql`select f.carrier_uuid, f.line_uuid, sum(f.written_premium) as written_premium,
         sum(f.base_commission) as base_commission, sum(f.additional_commission) as additional_commission,
         count(f.base_commission) + count(f.additional_commission) as commissions
       from ${sourceTable(request.level)} f
       where ${sourceScope(request.level)}
-        and f.month between ${monthLiteral(request.start)} and ${monthLiteral(request.end)}
+        and ${month} between ${monthLiteral(request.start)} and ${monthLiteral(request.end)}
         ${carrierFilter}
         and f.carrier_uuid in (select c.uuid from carriers c where ${carrierPredicate('c', request)})
         ${lineFilter}

@@ -24,7 +24,7 @@ select s.carrier_uuid::text as carrier_uuid, s.line_code, s.is_core, s.is_mga, s
         count(f.base_commission) + count(f.additional_commission) as commissions
       from commission_facts f
       where f.agency_uuid = $2::uuid
-        and f.month between '2025-11-01'::date and '2026-10-01'::date
+        and (f.month + 0) between '2025-11-01'::date and '2026-10-01'::date
         and f.carrier_uuid in (select c.uuid from carriers c where (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))
       group by f.carrier_uuid, f.line_uuid) g
         join carriers c on c.uuid = g.carrier_uuid
