@@ -236,6 +236,7 @@ export const commissionReportedChanges = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.agencyUuid, t.carrierUuid, t.month] }),
-    index('commission_reported_changes_network_idx').on(t.networkUuid, t.month),
+    // The network's incomplete carriers of a period are read from this index alone (decision 021).
+    index('commission_reported_changes_network_month_carrier_idx').on(t.networkUuid, t.month, t.carrierUuid),
   ],
 );

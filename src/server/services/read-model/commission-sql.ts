@@ -76,92 +76,165 @@ const inList = (values: readonly string[], cast = '') =>
     sql`, `,
   );
 
+/** The figures of a group `g` of summed rows (see `summedSource`), before they become text. */
+const FIGURE_SUMS = sql`sum(g.written_premium) as written_premium, sum(g.base_commission) as base_commission,
+        sum(g.additional_commission) as additional_commission,
+        case when coalesce(sum(g.commissions), 0) = 0 then null
+          else coalesce(sum(g.base_commission), 0) + coalesce(sum(g.additional_commission), 0) end as total_commission`;
+
 /**
- * The scorecard's figures (spec part 2 §3 Scorecard fields) over the period, as exact decimal text:
- * written premium, base, additional and total commission, and each commission as a percent of the
- * written premium, from the summed amounts (never an average of percents), rounded to 0.01. A sum
- * with no reported value is NULL; the total is NULL only when neither commission was reported.
- *
- * 'carrier' groups per carrier and line (the lowest level the statement maps to), per carrier, and
- * in all (the 'Totals:' row); 'policy-type' per broad line and core flag, per broad line, per core
- * flag and in all (P&C).
+ * The figures of `s` as exact decimal text: written premium, base, additional and total commission,
+ * and each commission as a percent of the written premium, from the summed amounts (never an average
+ * of percents), rounded half away from zero to 0.01.
  */
-export function commissionFiguresQuery(request: CommissionRequest, grouping: CommissionGrouping): SQL {
-  const keys =
-    grouping === 'carrier'
-      ? {
-          // The carrier's and the line's descriptions come with the figures: one query, not three.
-          select: sql`f.carrier_uuid::text as carrier_uuid, l.code as line_code, null::text as broad_code,
-            bool_or(c.is_core_carrier) as is_core, bool_or(c.is_mga) as is_mga, max(c.display_name) as carrier_name,
-            max(l.name) as line_name, max(l.level) as line_level,
-            grouping(f.carrier_uuid) as no_carrier, grouping(l.code) as no_line`,
-          sets: sql`grouping sets ((f.carrier_uuid, l.code), (f.carrier_uuid), ())`,
-        }
-      : {
-          select: sql`null::text as carrier_uuid, null::text as line_code,
-            ${BROAD} as broad_code, c.is_core_carrier as is_core,
-            grouping(${BROAD}) as no_line,
-            grouping(c.is_core_carrier) as no_core`,
-          sets: sql`grouping sets ((${BROAD}, c.is_core_carrier), (${BROAD}), (c.is_core_carrier), ())`,
-        };
-  return withJoins(request, keys);
-}
-
-/** The source rows `f` of a request, with their carrier `c`, line `l` and its broad line `b`. */
-function filteredSource(request: CommissionRequest): SQL {
-  const lineFilter = request.line === 'P&C' ? sql`true` : sql`${BROAD} = ${request.line}`;
-  const typeFilter =
-    request.standardTypes.length === 0
-      ? sql`true`
-      : sql`(l.level = 2 and l.code in (${inList(request.standardTypes)}))`;
-  const carrierFilter = request.carriers
-    ? sql`f.carrier_uuid in (${inList(request.carriers, '::uuid')})`
-    : sql`true`;
-  return sql`${sourceTable(request.level)} f
-        join carriers c on c.uuid = f.carrier_uuid
-        join lines_of_business l on l.uuid = f.line_uuid
-        left join lines_of_business b on b.uuid = l.parent_uuid
-      where ${sourceScope(request.level)}
-        and f.month between ${monthLiteral(request.start)} and ${monthLiteral(request.end)}
-        and ${carrierFilter} and ${carrierPredicate('c', request)} and ${lineFilter} and ${typeFilter}`;
-}
-
-/** The figures query of `keys` (see `commissionFiguresQuery`). */
-function withJoins(request: CommissionRequest, keys: { select: SQL; sets: SQL }): SQL {
-  return sql`
-    select s.*, s.written_premium::text as written_premium_text, s.base_commission::text as base_text,
+const FIGURE_TEXTS = sql`s.written_premium::text as written_premium_text, s.base_commission::text as base_text,
       s.additional_commission::text as additional_text, s.total_commission::text as total_text,
       round(100 * s.base_commission / nullif(s.written_premium, 0), 2)::text as base_percent,
       round(100 * s.additional_commission / nullif(s.written_premium, 0), 2)::text as additional_percent,
-      round(100 * s.total_commission / nullif(s.written_premium, 0), 2)::text as total_percent
+      round(100 * s.total_commission / nullif(s.written_premium, 0), 2)::text as total_percent`;
+
+/**
+ * The source rows of a request summed per carrier and line, before any join: the rows of the level
+ * (one agency's commission facts, or its network's carrier-months) in the period, of the carriers
+ * and lines the request keeps. Every figure query groups these few sums further (numeric sums of
+ * sums are exact), so the descriptions are joined and the grouping sets are formed on a few hundred
+ * rows, not on every month's. `commissions` counts the reported commission values (the total is
+ * NULL only when there are none).
+ */
+function summedSource(request: CommissionRequest): SQL {
+  const carrierFilter = request.carriers
+    ? sql`and f.carrier_uuid in (${inList(request.carriers, '::uuid')})`
+    : sql``;
+  const lineConditions = [
+    ...(request.line === 'P&C' ? [] : [sql`${BROAD} = ${request.line}`]),
+    ...(request.standardTypes.length === 0
+      ? []
+      : [sql`l.level = 2 and l.code in (${inList(request.standardTypes)})`]),
+  ];
+  const lineFilter =
+    lineConditions.length === 0
+      ? sql``
+      : sql`and f.line_uuid in (select l.uuid from lines_of_business l
+          left join lines_of_business b on b.uuid = l.parent_uuid where ${sql.join(lineConditions, sql` and `)})`;
+  // One agency's facts are found by the agency (its primary key or grain index), the period filtered
+  // among them: commission_facts has no (agency, month) index, and with an indexable month range
+  // PostgreSQL 18 (PGlite) skip-scans network_month for it and ANDs that with the agency's rows,
+  // reading the period's entries of every agency. `month + 0` is the same date, never an index key.
+  const month = request.level.kind === 'agency' ? sql`(f.month + 0)` : sql`f.month`;
+  return sql`select f.carrier_uuid, f.line_uuid, sum(f.written_premium) as written_premium,
+        sum(f.base_commission) as base_commission, sum(f.additional_commission) as additional_commission,
+        count(f.base_commission) + count(f.additional_commission) as commissions
+      from ${sourceTable(request.level)} f
+      where ${sourceScope(request.level)}
+        and ${month} between ${monthLiteral(request.start)} and ${monthLiteral(request.end)}
+        ${carrierFilter}
+        and f.carrier_uuid in (select c.uuid from carriers c where ${carrierPredicate('c', request)})
+        ${lineFilter}
+      group by f.carrier_uuid, f.line_uuid`;
+}
+
+/**
+ * The carriers whose data is incomplete for the period: an agency's statements of the carrier start
+ * or stop after the period's first month and by its last (so some agency has a statement in one
+ * month of the period and none in another).
+ */
+function incompleteCarriers(request: CommissionRequest): SQL {
+  const scope =
+    request.level.kind === 'agency'
+      ? sql`m.agency_uuid = ${request.level.agencyUuid}::uuid`
+      : sql`m.network_uuid = ${request.level.networkUuid}::uuid`;
+  return sql`select m.carrier_uuid from commission_reported_changes m
+        where ${scope} and m.month between ${monthLiteral(addMonths(request.start, 1))} and ${monthLiteral(request.end)}`;
+}
+
+/**
+ * The scorecard by carrier (spec part 2 §3 Scorecard fields) over the period, in one statement: the
+ * figures per carrier and line (the lowest level the statement maps to), per carrier with its
+ * incomplete-data flag, and in all (the 'Totals:' row), from one GROUPING SETS query. A sum with no
+ * reported value is NULL; the total is NULL only when neither commission was reported.
+ */
+export function commissionByCarrierQuery(request: CommissionRequest): SQL {
+  return sql`
+    select s.carrier_uuid::text as carrier_uuid, s.line_code, s.is_core, s.is_mga, s.carrier_name,
+      s.line_name, s.line_level, s.no_carrier, s.no_line,
+      (s.no_line = 1 and s.no_carrier = 0
+        and s.carrier_uuid in (${incompleteCarriers(request)})) as incomplete,
+      ${FIGURE_TEXTS}
     from (
-      select ${keys.select},
-        sum(f.written_premium) as written_premium, sum(f.base_commission) as base_commission,
-        sum(f.additional_commission) as additional_commission,
-        case when count(f.base_commission) + count(f.additional_commission) = 0 then null
-          else coalesce(sum(f.base_commission), 0) + coalesce(sum(f.additional_commission), 0) end as total_commission
-      from ${filteredSource(request)}
-      group by ${keys.sets}
+      select g.carrier_uuid, l.code as line_code, bool_or(c.is_core_carrier) as is_core,
+        bool_or(c.is_mga) as is_mga, max(c.display_name) as carrier_name, max(l.name) as line_name,
+        max(l.level) as line_level, grouping(g.carrier_uuid) as no_carrier, grouping(l.code) as no_line,
+        ${FIGURE_SUMS}
+      from (${summedSource(request)}) g
+        join carriers c on c.uuid = g.carrier_uuid
+        join lines_of_business l on l.uuid = g.line_uuid
+      group by grouping sets ((g.carrier_uuid, l.code), (g.carrier_uuid), ())
     ) s`;
 }
 
 /**
- * How many carriers have a figure other than zero per broad line and in all (P&C, `broad_code`
- * null), and how many of them are core carriers: the carriers the scorecard's table shows.
+ * The scorecard by policy type over the period, in one statement: the figures per broad line and
+ * core flag, per broad line, per core flag and in all (P&C); on the rows per broad line and in all,
+ * how many carriers have a figure other than zero there (the carriers the scorecard's table shows)
+ * and how many of them are core carriers; with `latestMonth`, on every row the last month with a
+ * commission statement at the level (YYYY-MM), or null.
  */
-export function commissionCarrierCountsQuery(request: CommissionRequest): SQL {
+export function commissionByPolicyTypeQuery(
+  request: CommissionRequest,
+  options: { latestMonth: boolean },
+): SQL {
+  const nonZero = (p: string) =>
+    sql.raw(
+      `(coalesce(${p}written_premium, 0) <> 0 or coalesce(${p}base_commission, 0) <> 0 or coalesce(${p}additional_commission, 0) <> 0)`,
+    );
+  const latest = options.latestMonth
+    ? sql`, (${latestCommissionMonth(request.level)}) as latest_month`
+    : sql``;
   return sql`
-    select case when x.no_line = 1 then null else x.broad_code end as broad_code,
-      count(*)::text as carriers, count(*) filter (where x.is_core)::text as core_carriers
+    select s.broad_code, s.is_core, s.no_line, s.no_core,
+      (case when s.no_line = 1 then s.all_carriers else s.line_carriers end)::text as carriers,
+      (case when s.no_line = 1 then s.all_core_carriers else s.line_core_carriers end)::text as core_carriers,
+      ${FIGURE_TEXTS}${latest}
     from (
-      select f.carrier_uuid, ${BROAD} as broad_code, bool_or(c.is_core_carrier) as is_core,
-        grouping(${BROAD}) as no_line
-      from ${filteredSource(request)}
-      group by grouping sets ((f.carrier_uuid, ${BROAD}), (f.carrier_uuid))
-      having coalesce(sum(f.written_premium), 0) <> 0 or coalesce(sum(f.base_commission), 0) <> 0
-        or coalesce(sum(f.additional_commission), 0) <> 0
-    ) x
-    group by 1`;
+      select g.broad_code, g.is_core, grouping(g.broad_code) as no_line, grouping(g.is_core) as no_core,
+        count(*) filter (where ${nonZero('g.')}) as line_carriers,
+        count(*) filter (where ${nonZero('g.')} and g.is_core) as line_core_carriers,
+        count(*) filter (where g.first_line and ${nonZero('g.carrier_')}) as all_carriers,
+        count(*) filter (where g.first_line and ${nonZero('g.carrier_')} and g.is_core) as all_core_carriers,
+        ${FIGURE_SUMS}
+      from (
+        select k.*, row_number() over w = 1 as first_line,
+          sum(k.written_premium) over w as carrier_written_premium,
+          sum(k.base_commission) over w as carrier_base_commission,
+          sum(k.additional_commission) over w as carrier_additional_commission
+        from (
+          select g.carrier_uuid, ${BROAD} as broad_code, c.is_core_carrier as is_core, ${FIGURE_SUMS},
+            sum(g.commissions) as commissions
+          from (${summedSource(request)}) g
+            join carriers c on c.uuid = g.carrier_uuid
+            join lines_of_business l on l.uuid = g.line_uuid
+            left join lines_of_business b on b.uuid = l.parent_uuid
+          group by g.carrier_uuid, ${BROAD}, c.is_core_carrier
+        ) k
+        window w as (partition by k.carrier_uuid)
+      ) g
+      group by grouping sets ((g.broad_code, g.is_core), (g.broad_code), (g.is_core), ())
+    ) s`;
+}
+
+/**
+ * The last month with a commission statement at the level (YYYY-MM), or null. A network reads the
+ * last of its carrier-months (one index entry). One agency reads its statement changes: every run
+ * of statements of a carrier ends with a stop in the month after its last month, and starts are
+ * never later than their run's last month, so the latest change is the month after the agency's
+ * last statement (a few dozen index entries instead of every commission fact of the agency).
+ */
+function latestCommissionMonth(level: Level): SQL {
+  return level.kind === 'agency'
+    ? sql`select to_char(max(m.month) - interval '1 month', 'YYYY-MM') from commission_reported_changes m
+        where m.agency_uuid = ${level.agencyUuid}::uuid`
+    : sql`select to_char(max(f.month), 'YYYY-MM') from commission_carrier_months f
+        where f.network_uuid = ${level.networkUuid}::uuid`;
 }
 
 function sourceTable(level: Level): SQL {
@@ -172,25 +245,4 @@ function sourceScope(level: Level): SQL {
   return level.kind === 'agency'
     ? sql`f.agency_uuid = ${level.agencyUuid}::uuid`
     : sql`f.network_uuid = ${level.networkUuid}::uuid`;
-}
-
-/**
- * The carriers whose data is incomplete for the period: an agency's statements of the carrier start
- * or stop after the period's first month and by its last (so some agency has a statement in one
- * month of the period and none in another).
- */
-export function commissionFlagsQuery(request: CommissionRequest): SQL {
-  const scope =
-    request.level.kind === 'agency'
-      ? sql`m.agency_uuid = ${request.level.agencyUuid}::uuid`
-      : sql`m.network_uuid = ${request.level.networkUuid}::uuid`;
-  return sql`
-    select distinct m.carrier_uuid::text as carrier_uuid from commission_reported_changes m
-    where ${scope} and m.month between ${monthLiteral(addMonths(request.start, 1))} and ${monthLiteral(request.end)}`;
-}
-
-/** The last month with a commission statement at the level (YYYY-MM), or null. */
-export function latestCommissionMonth(level: Level): SQL {
-  return sql`select to_char(max(f.month), 'YYYY-MM') as month from ${sourceTable(level)} f
-    where ${sourceScope(level)}`;
 }

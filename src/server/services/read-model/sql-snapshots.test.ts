@@ -3,9 +3,8 @@ import type { SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { compositeKinds } from '#shared/domain/carrier-composite.ts';
 import {
-  commissionCarrierCountsQuery,
-  commissionFiguresQuery,
-  commissionFlagsQuery,
+  commissionByCarrierQuery,
+  commissionByPolicyTypeQuery,
   insertCommissionCarrierMonths,
   insertCommissionChanges,
   type CommissionRequest,
@@ -115,13 +114,14 @@ const cases: Record<string, () => SQL> = {
   'kept-read': () => selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
   'commission-refresh-carrier-months': () => insertCommissionCarrierMonths(scopeFilter('f', { networkUuid })),
   'commission-refresh-changes': () => insertCommissionChanges({ agencyUuid }),
-  'commission-figures-by-carrier': () =>
-    commissionFiguresQuery(commission({ line: 'PL', standardTypes: ['PAUTO', 'HOME'] }), 'carrier'),
-  'commission-figures-by-policy-type': () =>
-    commissionFiguresQuery(commission({ level: agency }), 'policy-type'),
-  'commission-carrier-counts': () =>
-    commissionCarrierCountsQuery(commission({ kinds: compositeKinds('carriers') })),
-  'commission-flags': () => commissionFlagsQuery(commission({})),
+  'commission-by-carrier': () =>
+    commissionByCarrierQuery(commission({ line: 'PL', standardTypes: ['PAUTO', 'HOME'] })),
+  'commission-by-carrier-agency': () =>
+    commissionByCarrierQuery(commission({ level: agency, kinds: compositeKinds('carriers') })),
+  'commission-by-policy-type': () =>
+    commissionByPolicyTypeQuery(commission({ level: agency }), { latestMonth: false }),
+  'commission-by-policy-type-stats': () =>
+    commissionByPolicyTypeQuery(commission({ kinds: compositeKinds('carriers') }), { latestMonth: true }),
 };
 
 describe('the read model’s SQL', () => {

@@ -16,33 +16,19 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { Level } from '#server/policies/scope.ts';
 import {
-  commissionCarrierCountsQuery,
-  commissionFiguresQuery,
-  commissionFlagsQuery,
-  latestCommissionMonth,
+  commissionByCarrierQuery,
+  commissionByPolicyTypeQuery,
   type CommissionRequest,
 } from '#server/services/read-model/commission-sql.ts';
 
 /**
  * The agency production scorecard (spec part 2 §2, §3, §7): invoice revenue by carrier and by policy
  * type, read from the commission side of the read model (decision 016): one agency's commission
- * facts, or a network's commission carrier-months.
+ * facts, or a network's commission carrier-months. Each call is one statement.
  */
 
-/** A row of a figures query: keys, and the sums and percents as exact decimal text. */
-type FigureRow = {
-  carrier_uuid: string | null;
-  line_code: string | null;
-  broad_code: string | null;
-  is_core: boolean | null;
-  /** By carrier: the carrier's and the line's descriptions. */
-  is_mga?: boolean | null;
-  carrier_name?: string | null;
-  line_name?: string | null;
-  line_level?: number | string | null;
-  no_carrier?: number | string;
-  no_line: number | string;
-  no_core?: number | string;
+/** The figures of a row, as exact decimal text. */
+type FigureTexts = {
   written_premium_text: string | null;
   base_text: string | null;
   additional_text: string | null;
@@ -52,10 +38,36 @@ type FigureRow = {
   total_percent: string | null;
 };
 
+/** A row of the by-carrier query: a carrier and line, a carrier (with its flag), or the totals. */
+type CarrierRow = FigureTexts & {
+  carrier_uuid: string | null;
+  line_code: string | null;
+  is_core: boolean | null;
+  is_mga: boolean | null;
+  carrier_name: string | null;
+  line_name: string | null;
+  line_level: number | string | null;
+  no_carrier: number | string;
+  no_line: number | string;
+  incomplete: boolean | null;
+};
+
+/** A row of the policy-type query: a broad line and core flag, either, or neither (P&C). */
+type PolicyTypeRow = FigureTexts & {
+  broad_code: string | null;
+  is_core: boolean | null;
+  no_line: number | string;
+  no_core: number | string;
+  /** On the rows per broad line and in all: the carriers with a figure other than zero. */
+  carriers: string | null;
+  core_carriers: string | null;
+  latest_month?: YearMonth | null;
+};
+
 const num = (v: string | null) => (v === null ? null : Number(v));
 const isSet = (v: number | string | undefined) => Number(v) === 1;
 
-function figuresOf(row: FigureRow | undefined): ScorecardFigures {
+function figuresOf(row: FigureTexts | undefined): ScorecardFigures {
   return {
     writtenPremiumYTD: num(row?.written_premium_text ?? null),
     baseCommissionYTD: num(row?.base_text ?? null),
@@ -158,16 +170,19 @@ const periodOut = (request: CommissionRequest) => ({
   endDate: lastDayOfMonth(request.end),
 });
 
-/** The policy-type figures of a request: keyed by broad line code ('P&C' the total) and core flag. */
-async function policyTypeRows(db: Db, request: CommissionRequest) {
-  const rows = (await db.execute<FigureRow>(commissionFiguresQuery(request, 'policy-type'))).rows;
+/**
+ * The policy-type rows of a request: `find` keys them by broad line code ('P&C' the total) and core
+ * flag; `rows` as read (each with the latest month when asked).
+ */
+async function policyTypeRows(db: Db, request: CommissionRequest, latestMonth: boolean) {
+  const rows = (await db.execute<PolicyTypeRow>(commissionByPolicyTypeQuery(request, { latestMonth }))).rows;
   const find = (line: BroadLineCode, core: boolean | null) =>
     rows.find(
       (r) =>
         (line === 'P&C' ? isSet(r.no_line) : !isSet(r.no_line) && r.broad_code === line) &&
         (core === null ? isSet(r.no_core) : !isSet(r.no_core) && r.is_core === core),
     );
-  return find;
+  return { find, rows };
 }
 
 /** GET /api/scorecards/by-agency: per policy type, the figures and their core / non-core split. */
@@ -177,7 +192,7 @@ export async function scorecardByAgency(
   context: Context,
 ): Promise<ScorecardByAgencyResponse> {
   const request = requestOf(query, context, 'P&C', []);
-  const find = await policyTypeRows(db, request);
+  const { find } = await policyTypeRows(db, request, false);
   const policyTypes = Object.fromEntries(
     BROAD_LINE_CODES.map((code) => [
       code,
@@ -202,11 +217,7 @@ export async function scorecardByCarrier(
   context: Context,
 ): Promise<ScorecardByCarrierResponse> {
   const request = requestOf(query, context, query.parentTypeCode, query.standardTypes);
-  const [figures, flags] = await Promise.all([
-    db.execute<FigureRow>(commissionFiguresQuery(request, 'carrier')),
-    db.execute<{ carrier_uuid: string }>(commissionFlagsQuery(request)),
-  ]);
-  const incomplete = new Set(flags.rows.map((r) => r.carrier_uuid));
+  const figures = await db.execute<CarrierRow>(commissionByCarrierQuery(request));
   let totals = EMPTY;
   const byCarrier = new Map<string, ScorecardCarrier>();
   const carrierLines = new Map<string, ScorecardCarrier['lines']>();
@@ -222,7 +233,7 @@ export async function scorecardByCarrier(
         carrierName: row.carrier_name!,
         isCoreCarrier: row.is_core === true,
         isMga: row.is_mga === true,
-        haveMissingData: incomplete.has(uuid),
+        haveMissingData: row.incomplete === true,
         ...figuresOf(row),
         lines: [],
       });
@@ -266,24 +277,18 @@ export async function scorecardStats(
   context: Context,
 ): Promise<ScorecardStatsResponse> {
   const request = requestOf(query, context, 'P&C', []);
-  const [find, counts, latest] = await Promise.all([
-    policyTypeRows(db, request),
-    db.execute<{ broad_code: string | null; carriers: string; core_carriers: string }>(
-      commissionCarrierCountsQuery(request),
-    ),
-    db.execute<{ month: YearMonth | null }>(latestCommissionMonth(context.level)),
-  ]);
-  const latestMonth = latest.rows[0]?.month ?? null;
+  const { find, rows } = await policyTypeRows(db, request, true);
+  const latestMonth = rows[0]?.latest_month ?? null;
   return {
     period: periodOut(request),
     latestDataDate: latestMonth ? lastDayOfMonth(latestMonth) : null,
     policyTypes: BROAD_LINE_CODES.map((code) => {
-      const count = counts.rows.find((r) => (code === 'P&C' ? r.broad_code === null : r.broad_code === code));
+      const row = find(code, null);
       return {
         policyTypeCode: code,
-        carriers: Number(count?.carriers ?? 0),
-        coreCarriers: Number(count?.core_carriers ?? 0),
-        ...figuresOf(find(code, null)),
+        carriers: Number(row?.carriers ?? 0),
+        coreCarriers: Number(row?.core_carriers ?? 0),
+        ...figuresOf(row),
       };
     }),
   };

@@ -1,0 +1,2 @@
+DROP INDEX "commission_reported_changes_network_idx";--> statement-breakpoint
+CREATE INDEX "commission_reported_changes_network_month_carrier_idx" ON "commission_reported_changes" USING btree ("network_uuid","month","carrier_uuid");
