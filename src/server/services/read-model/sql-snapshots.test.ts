@@ -13,6 +13,7 @@ import {
 import { planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
 import { periodOf, type FactsRequest } from './request.ts';
 import {
+  carrierMonthFiguresQuery,
   carryRunningTotalsForward,
   figureQuery,
   flagsQuery,
@@ -21,7 +22,6 @@ import {
   insertReportedMasks,
   insertRunningTotals,
   monthlyFiguresQuery,
-  monthlyWrittenPremiumQuery,
   reportedMonthsOf,
   scopeFilter,
   selectKeptTotals,
@@ -94,8 +94,7 @@ const cases: Record<string, () => SQL> = {
     });
     return figureQuery(types, runningTotalsSource(types, horizon), true);
   },
-  'monthly-written-premium': () =>
-    monthlyWrittenPremiumQuery(request({ grouping: 'carrier', level: agency })),
+  'carrier-month-figures': () => carrierMonthFiguresQuery(request({ grouping: 'carrier', level: agency })),
   'monthly-figures-facts': () => monthlyFiguresQuery(request({ level: agency, line: 'CL' }), 'facts'),
   'monthly-figures-carrier-months': () =>
     monthlyFiguresQuery(request({ kinds: compositeKinds('carriers'), period: rolling }), 'carrier-months'),
