@@ -19,10 +19,7 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { factsRequest, reportPeriod } from '#server/services/production/production-report.ts';
-import {
-  readCarrierMonthFigures,
-  type CarrierMonthFigures,
-} from '#server/services/read-model/read-model.ts';
+import { readCarrierMonthFigures, type CarrierMonthFigures } from '#server/services/read-model/read-model.ts';
 import { levelScope, reportedMonthsOf } from '#server/services/read-model/sql.ts';
 
 /**
@@ -85,7 +82,7 @@ export async function ytdAgencyCarrier(
     code !== null && (PLAN_LINE_CODES as readonly string[]).includes(code);
   const records: CarrierProductionRecord[] = [];
   for (const row of figures) {
-    if (row.month !== null || !planLine(row.line_code)) continue;
+    if (!planLine(row.line_code)) continue;
     records.push({
       carrierUuid: row.group_uuid,
       agencyUuid: level.agencyUuid,
@@ -107,7 +104,7 @@ export async function ytdAgencyCarrier(
   );
   const cumulative = options.cumulative
     ? runningTotals(
-        figures.filter((row) => row.month !== null && planLine(row.line_code)),
+        figures.filter((row) => planLine(row.line_code)),
         month,
       )
     : [];
@@ -118,16 +115,18 @@ const dollarsOf = (value: string | null) => (value === null ? null : Number(valu
 
 /**
  * Written premium from January through each month 1..month, per carrier and line: the running sum,
- * in cents, of the month rows read beside the records (so the last month's figures are the
- * records' own).
+ * in cents, of the months read with the records (so the last month's figures are the records'
+ * own).
  */
 function runningTotals(rows: CarrierMonthFigures[], month: number): YtdResponse['cumulative'] {
   const monthly = new Map<string, Map<string, (number | null)[]>>();
   for (const row of rows) {
+    if (!row.months) continue; // only prior figures: no month this year
+    const months = Array<number | null>(month).fill(null);
+    for (const [yearMonth, value] of Object.entries(row.months)) {
+      months[Number(yearMonth.slice(5, 7)) - 1] = value === null ? null : hundredthsOf(value);
+    }
     const carrier = monthly.get(row.group_uuid) ?? new Map<string, (number | null)[]>();
-    const months = carrier.get(row.line_code!) ?? Array<number | null>(month).fill(null);
-    months[Number(row.month!.slice(5, 7)) - 1] =
-      row.written_premium === null ? null : hundredthsOf(row.written_premium);
     carrier.set(row.line_code!, months);
     monthly.set(row.group_uuid, carrier);
   }

@@ -85,17 +85,17 @@ export async function readFigures(db: Db, request: FactsRequest): Promise<Figure
 }
 
 /**
- * A row of `carrierMonthFiguresQuery`: a carrier's figures in a broad line over the period (month
- * null) or its written premium in one month of it (YYYY-MM), as exact decimal text (null: not
- * reported).
+ * A row of `carrierMonthFiguresQuery`: a carrier's figures in a broad line over the period, and its
+ * written premium in each month of it (YYYY-MM; none when the period has no fact), as exact decimal
+ * text (null: not reported).
  */
 export type CarrierMonthFigures = {
   group_uuid: string;
   line_code: string | null;
-  month: string | null;
   written_premium: string | null;
   prior_written_premium: string | null;
   new_written_premium: string | null;
+  months: Record<string, string | null> | null;
 };
 
 /**
@@ -103,11 +103,9 @@ export type CarrierMonthFigures = {
  * request's period, with the written premium of each month (one query over its facts, the source the
  * planner picks for an agency): growth plans' actual year to date and running totals.
  */
-export async function readCarrierMonthFigures(
-  db: Db,
-  request: FactsRequest,
-): Promise<CarrierMonthFigures[]> {
-  if (planFigures(request).source !== 'facts') throw new RangeError('carrier-month figures come from the facts');
+export async function readCarrierMonthFigures(db: Db, request: FactsRequest): Promise<CarrierMonthFigures[]> {
+  if (planFigures(request).source !== 'facts')
+    throw new RangeError('carrier-month figures come from the facts');
   return (await db.execute<CarrierMonthFigures>(carrierMonthFiguresQuery(request))).rows;
 }
 

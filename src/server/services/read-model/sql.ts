@@ -447,8 +447,10 @@ const inList = (values: readonly string[], cast = '') =>
  * One agency's figures per carrier and broad line for growth plans, in one pass over its facts:
  * written premium, prior written premium and new written premium over the request's period (the
  * sums `figureQuery` takes from the facts, from the same parts, so Carrier Production's figures), and
- * the written premium of each month of the period (rows with `month`), whose running total growth
- * plans chart. The prior period's months are summed, not listed.
+ * `months`, the written premium of each month of the period (JSON: YYYY-MM -> exact decimal text or
+ * null), whose running total growth plans chart. The facts are summed per month first and the
+ * months then per period (numeric, exact); one row per carrier and line keeps the answer small,
+ * which is most of the cost on PGlite (decision 024).
  */
 export function carrierMonthFiguresQuery(request: FactsRequest): SQL {
   if (request.level.kind !== 'agency' || request.line !== 'P&C' || request.standardTypes.length > 0) {
@@ -461,15 +463,21 @@ export function carrierMonthFiguresQuery(request: FactsRequest): SQL {
     ? sql`f.carrier_uuid in (${inList(request.carriers, '::uuid')})`
     : sql`true`;
   return sql`
-    select f.carrier_uuid as group_uuid, ${parts.broadCode} as line_code,
-      case when grouping(f.month) = 0 then to_char(f.month, 'YYYY-MM') end as month,
-      ${writtenPremium}::text as written_premium, ${priorWrittenPremium}::text as prior_written_premium,
-      ${newWrittenPremium}::text as new_written_premium
-    from ${parts.from}
-    where ${scopeFilter('f', levelScope(request.level))} and ${parts.where}
-      and ${parts.sources} and ${parts.carriers} and ${carrierFilter}
-    group by grouping sets ((f.carrier_uuid, ${parts.broadCode}, f.month), (f.carrier_uuid, ${parts.broadCode}))
-    having grouping(f.month) = 1 or f.month >= ${monthLiteral(request.period.start)}`;
+    select m.group_uuid, m.line_code, sum(m.written_premium)::text as written_premium,
+      sum(m.prior_written_premium)::text as prior_written_premium,
+      sum(m.new_written_premium)::text as new_written_premium,
+      json_object_agg(to_char(m.month, 'YYYY-MM'), m.written_premium::text)
+        filter (where m.month >= ${monthLiteral(request.period.start)}) as months
+    from (
+      select f.carrier_uuid as group_uuid, ${parts.broadCode} as line_code, f.month,
+        ${writtenPremium} as written_premium, ${priorWrittenPremium} as prior_written_premium,
+        ${newWrittenPremium} as new_written_premium
+      from ${parts.from}
+      where ${scopeFilter('f', levelScope(request.level))} and ${parts.where}
+        and ${parts.sources} and ${parts.carriers} and ${carrierFilter}
+      group by 1, 2, 3
+    ) m
+    group by m.group_uuid, m.line_code`;
 }
 
 /** The column of a fact `f` that names its group. */
