@@ -8,8 +8,8 @@
  * BENCH_GROWTH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/understanding_growth_bench,
  * dropped and created) and PGlite in a temporary folder. The fixture is built with the test
  * factories, the facts written in batches of their own (no single large transaction), then the read
- * model is built and the plans written through the plan service. Prints p50/p95 in ms; figures go
- * in the issue's closing note, no test asserts them.
+ * model is built and the plans written through the plan service. Prints p50/p95 in ms (and on PGlite
+ * the p50 CPU time of this process); figures go in the issue's closing note, no test asserts them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -65,16 +65,25 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/**
+ * Wall-clock p50/p95, and the p50 of this process's CPU time per call: on PGlite the database runs in
+ * this process, so the CPU time is the call's own work, whatever else the shared machine is doing.
+ */
 async function time(runs: number, fn: () => Promise<unknown>) {
   await fn(); // warm-up
   const samples: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     await fn();
+    const used = process.cpuUsage(cpuStarted);
     samples.push(performance.now() - started);
+    cpu.push((used.user + used.system) / 1000);
   }
   samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+  cpu.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), cpu: percentile(cpu, 50) };
 }
 
 async function freshPostgres(url: string): Promise<Database> {
@@ -191,9 +200,12 @@ async function bench(label: string, database: Database, args: Args): Promise<voi
       ytdAgencyCarrier(db, level, { year }, today, { cumulative: false }),
     ),
   };
-  console.log(`  p50/p95 ms (${args.runs} runs each, after a warm-up)`);
+  // On PostgreSQL the server's work is in other processes: CPU time here is the client's only.
+  const cpuLabel = label === 'pglite' ? ' / CPU p50' : '';
+  console.log(`  p50/p95 ms${cpuLabel} (${args.runs} runs each, after a warm-up)`);
   for (const [name, t] of Object.entries(timings)) {
-    console.log(`  ${name.padEnd(36)} ${t.p50.toFixed(1).padStart(7)} ${t.p95.toFixed(1).padStart(7)}`);
+    const cpu = label === 'pglite' ? ` ${t.cpu.toFixed(1).padStart(7)}` : '';
+    console.log(`  ${name.padEnd(36)} ${t.p50.toFixed(1).padStart(7)} ${t.p95.toFixed(1).padStart(7)}${cpu}`);
   }
 }
 

@@ -40,6 +40,8 @@ test('an owner starts this year’s plan from last year’s, sets goals, and mea
   test.setTimeout(180_000);
   await signInAs(page, OWNER, baseURL);
   await page.goto('/');
+  // The index redirects to the landing page once access is known; a click before that can lose to it.
+  await page.waitForURL((url) => url.pathname !== '/');
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Growth Plan Measurement' })
@@ -71,7 +73,21 @@ test('an owner starts this year’s plan from last year’s, sets goals, and mea
   const row = page.getByRole('row').filter({
     has: page.getByRole('textbox', { name: `Prior written premium, ${rowName}`, exact: true }),
   });
-  await prior.fill('100000');
+  const carrierName = rowName.replace(/ (Personal|Commercial|Bond|Crop)$/, '');
+  // Adding a carrier (Help): remove the row, add it back; it starts from last year's written premium.
+  const lastYearPremium = await prior.inputValue();
+  await page.getByRole('button', { name: `Remove ${rowName}`, exact: true }).click();
+  await expect(row).toHaveCount(0);
+  await choose(page, 'Carrier to add', carrierName);
+  await choose(page, 'Line of Business to add', rowName.slice(carrierName.length + 1));
+  await page.getByRole('button', { name: 'Add carrier' }).click();
+  await expect(page.getByRole('textbox', { name: `Prior written premium, ${rowName}` })).toHaveValue(
+    lastYearPremium,
+  );
+  await expect(page.getByRole('textbox', { name: `Growth goal %, ${rowName}` })).toHaveValue('0');
+  await expect(page.getByRole('textbox', { name: `Rate %, ${rowName}` })).toHaveValue('0');
+  await expect(page.getByRole('textbox', { name: `Retention %, ${rowName}` })).toHaveValue('100');
+  await page.getByRole('textbox', { name: `Prior written premium, ${rowName}` }).fill('100000');
   await page.getByRole('textbox', { name: `Growth goal %, ${rowName}` }).fill('10');
   await page.getByRole('textbox', { name: `Rate %, ${rowName}` }).fill('5');
   await page.getByRole('textbox', { name: `Retention %, ${rowName}` }).fill('85');
@@ -107,7 +123,6 @@ test('an owner starts this year’s plan from last year’s, sets goals, and mea
   await expect(
     page.getByRole('img', { name: `Personal written premium against goal, ${thisYear}` }),
   ).toBeVisible();
-  const carrierName = rowName.replace(/ (Personal|Commercial|Bond|Crop)$/, '');
   await page.getByRole('textbox', { name: 'Search carriers' }).fill(carrierName.slice(0, 6).toUpperCase());
   await choose(page, 'Line of Business', 'Total');
   await expect(

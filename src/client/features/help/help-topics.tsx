@@ -235,12 +235,13 @@ export const helpTopics: HelpTopic[] = [
         <Subheading>Measure the plan</Subheading>
         <Text>
           On Growth Plan Measurement choose the year: the current year measures through the latest reporting
-          month, another year starts at January, and you can choose any month. For each carrier the table
-          gives the goal for the months so far against the actual written premium, the percent of goal, the
-          change on last year, and the new business still needed this year. Expand a carrier to see its lines
-          of business, or use Expand all; search for a carrier or choose a Line of Business. A percent change
-          shows N/A when the prior figure is 0 or negative. Each carrier&apos;s badge shows the last month it
-          reported, and the chart draws the cumulative actual written premium against the monthly goal line.
+          month, another year starts at January, and you can choose any month up to the latest reporting
+          month. For each carrier the table gives the goal for the months so far against the actual written
+          premium, the percent of goal, the change on last year, and the new business still needed this year.
+          Expand a carrier to see its lines of business, or use Expand all; search for a carrier or choose a
+          Line of Business. A percent change shows N/A when the prior figure is 0 or negative. Each
+          carrier&apos;s badge shows the last month it reported, and the chart draws the cumulative actual
+          written premium against the monthly goal line.
         </Text>
       </Stack>
     ),

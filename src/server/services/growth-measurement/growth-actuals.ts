@@ -5,22 +5,21 @@ import type {
   YtdResponse,
 } from '#shared/contracts/growth-measurement.ts';
 import { productionQuerySchema } from '#shared/contracts/production.ts';
-import { compositeKinds } from '#shared/domain/carrier-composite.ts';
 import {
   hundredthsOf,
   lastMonthOfYear,
   PLAN_LINE_CODES,
   PLAN_LINE_NAMES,
   toDollars,
+  type PlanLineCode,
 } from '#shared/domain/growth-plan.ts';
 import { formatYearMonth } from '#shared/domain/reporting-month.ts';
 import { firstDayOfMonth, lastDayOfMonth, type CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { Level } from '#server/policies/scope.ts';
-import { productionByCarrier } from '#server/services/production/production-report.ts';
-import { readMonthlyWrittenPremium } from '#server/services/read-model/read-model.ts';
-import { periodOf } from '#server/services/read-model/request.ts';
+import { factsRequest, reportPeriod } from '#server/services/production/production-report.ts';
+import { readCarrierMonthFigures, type CarrierMonthFigures } from '#server/services/read-model/read-model.ts';
 import { levelScope, reportedMonthsOf } from '#server/services/read-model/sql.ts';
 
 /**
@@ -62,82 +61,73 @@ export async function ytdAgencyCarrier(
     return { year: q.year, month: 0, records: [], cumulative: [] };
   }
   const month = measuredMonth(q.year, q.month, today);
-  const end = formatYearMonth(q.year, month);
+  // Carrier Production's request for the agency, January through the month: the same period,
+  // composite and manual-entry rule, hence the same figures.
+  const query = productionQuerySchema.parse({
+    startDate: firstDayOfMonth(formatYearMonth(q.year, 1)),
+    endDate: lastDayOfMonth(formatYearMonth(q.year, month)),
+  });
+  const request = factsRequest('carrier', level, query, reportPeriod(query, today), null);
   // Independent reads: on PostgreSQL they run on connections of their own.
-  const [agencyRows, report, cumulative] = await Promise.all([
+  const [agencyRows, carrierRows, figures] = await Promise.all([
     db.execute<{ name: string; state: string }>(
       sql`select name, state from agencies where uuid = ${level.agencyUuid}::uuid`,
     ),
-    productionByCarrier(
-      db,
-      level,
-      productionQuerySchema.parse({
-        startDate: firstDayOfMonth(formatYearMonth(q.year, 1)),
-        endDate: lastDayOfMonth(end),
-      }),
-      today,
-      null,
-    ),
-    options.cumulative ? cumulativeWrittenPremium(db, level, q.year, month, today) : [],
+    db.execute<{ uuid: string; name: string }>(sql`select uuid, display_name as name from carriers`),
+    readCarrierMonthFigures(db, request),
   ]);
   const [agency] = agencyRows.rows;
+  const carrierNames = new Map(carrierRows.rows.map((c) => [c.uuid, c.name]));
+  const planLine = (code: string | null): code is PlanLineCode =>
+    code !== null && (PLAN_LINE_CODES as readonly string[]).includes(code);
   const records: CarrierProductionRecord[] = [];
-  for (const carrier of Object.values(report.carriers)) {
-    for (const code of PLAN_LINE_CODES) {
-      const figures = carrier.lines[code];
-      if (!figures) continue;
-      records.push({
-        carrierUuid: carrier.carrierUuid,
-        agencyUuid: level.agencyUuid,
-        carrierName: carrier.carrierName,
-        agencyName: agency?.name ?? '',
-        agencyState: agency?.state ?? '',
-        policyTypeCode: code,
-        broadLineOfBusinessStandardTypeCode: code,
-        broadLineOfBusinessStandardTypeName: PLAN_LINE_NAMES[code],
-        writtenPremiumYTD: figures.writtenPremium,
-        priorWrittenPremiumYTD: figures.priorWrittenPremium,
-        newWrittenPremiumYTD: figures.newWrittenPremium,
-        month,
-        year: q.year,
-      });
-    }
+  for (const row of figures) {
+    if (!planLine(row.line_code)) continue;
+    records.push({
+      carrierUuid: row.group_uuid,
+      agencyUuid: level.agencyUuid,
+      carrierName: carrierNames.get(row.group_uuid) ?? '',
+      agencyName: agency?.name ?? '',
+      agencyState: agency?.state ?? '',
+      policyTypeCode: row.line_code,
+      broadLineOfBusinessStandardTypeCode: row.line_code,
+      broadLineOfBusinessStandardTypeName: PLAN_LINE_NAMES[row.line_code],
+      writtenPremiumYTD: dollarsOf(row.written_premium),
+      priorWrittenPremiumYTD: dollarsOf(row.prior_written_premium),
+      newWrittenPremiumYTD: dollarsOf(row.new_written_premium),
+      month,
+      year: q.year,
+    });
   }
   records.sort(
     (a, b) => a.carrierName.localeCompare(b.carrierName) || a.policyTypeCode.localeCompare(b.policyTypeCode),
   );
+  const cumulative = options.cumulative
+    ? runningTotals(
+        figures.filter((row) => planLine(row.line_code)),
+        month,
+      )
+    : [];
   return { year: q.year, month, records, cumulative };
 }
 
+const dollarsOf = (value: string | null) => (value === null ? null : Number(value));
+
 /**
  * Written premium from January through each month 1..month, per carrier and line: the running sum,
- * in cents, of the months the read model answers for the same period as the records (so the last
- * month's figures are the records' own).
+ * in cents, of the months read with the records (so the last month's figures are the records'
+ * own).
  */
-async function cumulativeWrittenPremium(
-  db: Db,
-  level: AgencyLevel,
-  year: number,
-  month: number,
-  today: CalendarDay,
-): Promise<YtdResponse['cumulative']> {
-  const rows = await readMonthlyWrittenPremium(db, {
-    grouping: 'carrier',
-    level,
-    line: 'P&C',
-    standardTypes: [],
-    kinds: compositeKinds('all'),
-    period: periodOf(formatYearMonth(year, 1), formatYearMonth(year, month), [], today),
-    carriers: null,
-  });
+function runningTotals(rows: CarrierMonthFigures[], month: number): YtdResponse['cumulative'] {
   const monthly = new Map<string, Map<string, (number | null)[]>>();
   for (const row of rows) {
-    if (!row.line_code || !(PLAN_LINE_CODES as readonly string[]).includes(row.line_code)) continue;
+    if (!row.months) continue; // only prior figures: no month this year
+    const months = Array<number | null>(month).fill(null);
+    for (const [yearMonth, value] of Object.entries(row.months)) {
+      months[Number(yearMonth.slice(5, 7)) - 1] = value === null ? null : hundredthsOf(value);
+    }
     const carrier = monthly.get(row.group_uuid) ?? new Map<string, (number | null)[]>();
-    const months = carrier.get(row.line_code) ?? Array<number | null>(month).fill(null);
-    months[Number(row.month.slice(5, 7)) - 1] =
-      row.written_premium === null ? null : hundredthsOf(row.written_premium);
-    carrier.set(row.line_code, months);
+    carrier.set(row.line_code!, months);
     monthly.set(row.group_uuid, carrier);
   }
   const points: YtdResponse['cumulative'] = Array.from({ length: month }, (_, i) => ({

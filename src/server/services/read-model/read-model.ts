@@ -3,11 +3,11 @@ import type { Db } from '#server/db/client.ts';
 import { planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
 import type { FactsRequest } from './request.ts';
 import {
+  carrierMonthFiguresQuery,
   FIGURE_COLUMNS,
   figureQuery,
   flagsQuery,
   monthlyFiguresQuery,
-  monthlyWrittenPremiumQuery,
   type FigureSource,
 } from './sql.ts';
 import {
@@ -84,24 +84,29 @@ export async function readFigures(db: Db, request: FactsRequest): Promise<Figure
   return { lines, missing: new Map(missing.map((m) => [m.group_uuid, m])) };
 }
 
-/** Written premium of a month, as exact decimal text (null: not reported). */
-export type MonthlyWrittenPremium = {
+/**
+ * A row of `carrierMonthFiguresQuery`: a carrier's figures in a broad line over the period, and its
+ * written premium in each month of it (YYYY-MM; none when the period has no fact), as exact decimal
+ * text (null: not reported).
+ */
+export type CarrierMonthFigures = {
   group_uuid: string;
   line_code: string | null;
-  month: string;
   written_premium: string | null;
+  prior_written_premium: string | null;
+  new_written_premium: string | null;
+  months: Record<string, string | null> | null;
 };
 
 /**
- * An agency's written premium per carrier, broad line and month of the request's period (one query
- * over its facts, the source the planner picks for an agency): growth plans' cumulative chart.
+ * An agency's written, prior written and new written premium per carrier and broad line over the
+ * request's period, with the written premium of each month (one query over its facts, the source the
+ * planner picks for an agency): growth plans' actual year to date and running totals.
  */
-export async function readMonthlyWrittenPremium(
-  db: Db,
-  request: FactsRequest,
-): Promise<MonthlyWrittenPremium[]> {
-  if (request.level.kind !== 'agency') throw new RangeError('monthly figures are read for one agency');
-  return (await db.execute<MonthlyWrittenPremium>(monthlyWrittenPremiumQuery(request))).rows;
+export async function readCarrierMonthFigures(db: Db, request: FactsRequest): Promise<CarrierMonthFigures[]> {
+  if (planFigures(request).source !== 'facts')
+    throw new RangeError('carrier-month figures come from the facts');
+  return (await db.execute<CarrierMonthFigures>(carrierMonthFiguresQuery(request))).rows;
 }
 
 /** A row of `monthlyFiguresQuery`: month NULL for the whole period, line code NULL for another level's facts. */

@@ -132,4 +132,23 @@ export async function ensureReadModel(db: Db, log: (message: string) => void): P
     // A rebuild leaves the old rows dead; reports scan the fresh ones only after a vacuum.
     await db.execute(sql`vacuum analyze production_agency_running_totals`);
   }
+  await analyzeUnanalyzedTables(db);
+}
+
+/**
+ * Gives statistics to every table that holds rows but was never analyzed (decision 024). PGlite runs
+ * no autovacuum: without this, the facts of a database filled by the demo data or an import keep
+ * no statistics, the planner takes each agency's facts for one row, and an agency's reports read
+ * them through nested loops. On PostgreSQL autovacuum has usually done it already; then this finds
+ * nothing.
+ */
+async function analyzeUnanalyzedTables(db: Db): Promise<void> {
+  const tables = await db.execute<{ name: string }>(sql`
+    select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relkind = 'r' and pg_relation_size(c.oid) > 0
+      and not exists (select 1 from pg_stats s where s.schemaname = n.nspname and s.tablename = c.relname)
+    order by c.relname`);
+  for (const table of tables.rows) {
+    await db.execute(sql`analyze ${sql.identifier(table.name)}`);
+  }
 }

@@ -12,6 +12,7 @@ import {
 import { planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
 import { periodOf, type FactsRequest } from './request.ts';
 import {
+  carrierMonthFiguresQuery,
   carryRunningTotalsForward,
   figureQuery,
   flagsQuery,
@@ -20,7 +21,6 @@ import {
   insertReportedMasks,
   insertRunningTotals,
   monthlyFiguresQuery,
-  monthlyWrittenPremiumQuery,
   reportedMonthsOf,
   scopeFilter,
   selectKeptTotals,
@@ -93,8 +93,7 @@ const cases: Record<string, () => SQL> = {
     });
     return figureQuery(types, runningTotalsSource(types, horizon), true);
   },
-  'monthly-written-premium': () =>
-    monthlyWrittenPremiumQuery(request({ grouping: 'carrier', level: agency })),
+  'carrier-month-figures': () => carrierMonthFiguresQuery(request({ grouping: 'carrier', level: agency })),
   'monthly-figures-facts': () => monthlyFiguresQuery(request({ level: agency, line: 'CL' }), 'facts'),
   'monthly-figures-carrier-months': () =>
     monthlyFiguresQuery(request({ kinds: compositeKinds('carriers'), period: rolling }), 'carrier-months'),

@@ -444,25 +444,40 @@ const inList = (values: readonly string[], cast = '') =>
   );
 
 /**
- * Written premium per carrier, broad line and month of the request's period (not its prior), for one
- * agency, read from the facts with the request's composite and manual-entry rule: the month-by-month
- * sums whose running total growth plans chart. A manual month after a gap counts in its own month
- * (its chain lies in one year, so a period starting in January never starts inside the gap).
+ * One agency's figures per carrier and broad line for growth plans, in one pass over its facts:
+ * written premium, prior written premium and new written premium over the request's period (the
+ * sums `figureQuery` takes from the facts, from the same parts, so Carrier Production's figures), and
+ * `months`, the written premium of each month of the period (JSON: YYYY-MM -> exact decimal text or
+ * null), whose running total growth plans chart. The facts are summed per month first and the
+ * months then per period (numeric, exact); one row per carrier and line keeps the answer small,
+ * which is most of the cost on PGlite (decision 024).
  */
-export function monthlyWrittenPremiumQuery(request: FactsRequest): SQL {
-  const { start, end } = request.period;
+export function carrierMonthFiguresQuery(request: FactsRequest): SQL {
+  if (request.level.kind !== 'agency' || request.line !== 'P&C' || request.standardTypes.length > 0) {
+    throw new RangeError('carrier-month figures are read for one agency, every broad line');
+  }
+  const parts = monthlyParts('production_facts', request);
+  // `measures` holds each measure's period sum, then its prior period's.
+  const [writtenPremium, priorWrittenPremium, newWrittenPremium] = parts.measures;
+  const carrierFilter = request.carriers
+    ? sql`f.carrier_uuid in (${inList(request.carriers, '::uuid')})`
+    : sql`true`;
   return sql`
-    select f.carrier_uuid as group_uuid, ${BROAD_CODE} as line_code, to_char(f.month, 'YYYY-MM') as month,
-      sum(f.written_premium)::text as written_premium
-    from production_facts f
-    join lines_of_business l on l.uuid = f.line_uuid
-    left join lines_of_business p on p.uuid = l.parent_uuid
-    where ${scopeFilter('f', levelScope(request.level))}
-      and f.month between ${monthLiteral(start)} and ${monthLiteral(end)}
-      and ${feedOnly(request)}
-      and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and ${carrierPredicate('c', request)})
-    group by 1, 2, 3
-    order by 1, 2, 3`;
+    select m.group_uuid, m.line_code, sum(m.written_premium)::text as written_premium,
+      sum(m.prior_written_premium)::text as prior_written_premium,
+      sum(m.new_written_premium)::text as new_written_premium,
+      json_object_agg(to_char(m.month, 'YYYY-MM'), m.written_premium::text)
+        filter (where m.month >= ${monthLiteral(request.period.start)}) as months
+    from (
+      select f.carrier_uuid as group_uuid, ${parts.broadCode} as line_code, f.month,
+        ${writtenPremium} as written_premium, ${priorWrittenPremium} as prior_written_premium,
+        ${newWrittenPremium} as new_written_premium
+      from ${parts.from}
+      where ${scopeFilter('f', levelScope(request.level))} and ${parts.where}
+        and ${parts.sources} and ${parts.carriers} and ${carrierFilter}
+      group by 1, 2, 3
+    ) m
+    group by m.group_uuid, m.line_code`;
 }
 
 /** The column of a fact `f` that names its group. */
