@@ -180,7 +180,7 @@ async function barrelExports(barrel: string): Promise<Map<string, { file: string
     for (const part of m[1]!.split(',')) {
       const [name, alias = name] = part.trim().split(/\s+as\s+/) as [string, string?];
       const found = name ? local.get(name) : undefined;
-      if (found) exports.set(alias!, found);
+      if (found) exports.set(alias, found);
     }
   }
   return exports;
@@ -217,7 +217,7 @@ function directImports(): Plugin {
               continue;
             }
             const [name, alias = name] = part.split(/\s+as\s+/) as [string, string?];
-            const found = map.get(name!);
+            const found = map.get(name);
             if (!found) kept.push(part);
             else direct.push(`import { ${found.name} as ${alias} } from ${JSON.stringify(found.file)};`);
           }

@@ -248,7 +248,10 @@ export function GrowthMeasurementPage() {
           label="Line of Business"
           data={LINE_OPTIONS}
           value={line}
-          onChange={(value) => value && setLine(value)}
+          onChange={(value) => {
+            const option = LINE_OPTIONS.find((o) => o.value === value);
+            if (option) setLine(option.value);
+          }}
           allowDeselect={false}
           w={170}
         />
