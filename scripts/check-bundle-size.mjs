@@ -23,7 +23,8 @@ const budget = JSON.parse(readFileSync(new URL('./bundle-budget.json', import.me
 
 /** The shell's layout: every page inside the shell loads it with the page. */
 const SHELL_LAYOUT = 'src/client/app/app-layout.tsx';
-/** The routes outside the shell (router.tsx's top level): the entry and the page only. */
+/** The routes outside the shell (router.tsx's top level): the entry and the page only. vite.config.ts's
+ * STANDALONE lists them too (what they share with the layout goes to the `shared` chunk). */
 const STANDALONE_PAGES = [
   'src/client/features/auth/sign-in-page.tsx',
   'src/client/features/auth/logout-page.tsx',

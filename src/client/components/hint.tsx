@@ -1,21 +1,85 @@
-import type { ReactElement } from 'react';
-import { Tooltip } from '@mantine/core';
+import { cloneElement, useCallback, useState, type ReactElement, type Ref } from 'react';
+import { deferred, useDeferred } from './deferred.tsx';
+
+// The same part as HoverTooltip's (tooltip.tsx): Mantine's Tooltip, with Floating UI.
+const tooltipPart = deferred(() => import('./tooltip-part.tsx'));
+
+type TargetProps = {
+  ref?: Ref<HTMLElement>;
+  onPointerEnter?: (event: React.PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (event: React.PointerEvent<HTMLElement>) => void;
+  onFocus?: (event: React.FocusEvent<HTMLElement>) => void;
+  onBlur?: (event: React.FocusEvent<HTMLElement>) => void;
+};
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A tooltip that opens on hover and on keyboard focus, drawn next to its target (not in a portal) so
  * it stays inside the page's landmarks; fixed positioning keeps it clear of scrolling containers.
+ *
+ * Mantine's Tooltip (and Floating UI with it) loads the first time the pointer enters a target or
+ * the focus reaches one (docs/ARCHITECTURE.md, First load); until then the target is drawn alone.
+ * When it arrives, the tooltip of the target being pointed at or focused opens, and the focus stays
+ * where it was (on the target, or on the control inside it).
  */
-export function Hint({ label, width, children }: { label: string; width?: number; children: ReactElement }) {
-  return (
-    <Tooltip
-      label={label}
-      events={{ hover: true, focus: true, touch: true }}
-      withinPortal={false}
-      floatingStrategy="fixed"
-      multiline={width !== undefined}
-      w={width}
-    >
-      {children}
-    </Tooltip>
+export function Hint({
+  label,
+  width,
+  children,
+}: {
+  label: string;
+  width?: number;
+  children: ReactElement<TargetProps>;
+}) {
+  const part = useDeferred(tooltipPart);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  // The target drawn again inside the tooltip is a new element: it takes the focus back (`focused`
+  // no longer changes once the tooltip is there, so this runs when the target mounts).
+  const takeOver = useCallback(
+    (element: HTMLElement | null) => {
+      if (!element || !focused) return;
+      const target = element.matches(FOCUSABLE) ? element : element.querySelector<HTMLElement>(FOCUSABLE);
+      target?.focus();
+    },
+    [focused],
   );
+
+  if (part) {
+    return (
+      <part.Tooltip
+        label={label}
+        events={{ hover: true, focus: true, touch: true }}
+        withinPortal={false}
+        floatingStrategy="fixed"
+        multiline={width !== undefined}
+        w={width}
+        defaultOpened={hovered || focused}
+      >
+        {cloneElement(children, { ref: takeOver })}
+      </part.Tooltip>
+    );
+  }
+  const own = children.props;
+  return cloneElement(children, {
+    onPointerEnter: (event) => {
+      own.onPointerEnter?.(event);
+      setHovered(true);
+      tooltipPart.load();
+    },
+    onPointerLeave: (event) => {
+      own.onPointerLeave?.(event);
+      setHovered(false);
+    },
+    onFocus: (event) => {
+      own.onFocus?.(event);
+      setFocused(true);
+      tooltipPart.load();
+    },
+    onBlur: (event) => {
+      own.onBlur?.(event);
+      setFocused(false);
+    },
+  });
 }

@@ -8,7 +8,6 @@ import {
   Group,
   Loader,
   Paper,
-  Select,
   Stack,
   Table,
   Text,
@@ -38,6 +37,7 @@ import { useLevel } from '#client/app/level.ts';
 import { DateBadge } from '#client/components/date-badge.tsx';
 import { formatMoney, formatPercent } from '#client/components/figures.tsx';
 import { Hint } from '#client/components/hint.tsx';
+import { Select } from '#client/components/select.tsx';
 import { Icon } from '#client/components/icons.tsx';
 import { usePaging } from '#client/components/table-pager.tsx';
 import {
@@ -248,7 +248,10 @@ export function GrowthMeasurementPage() {
           label="Line of Business"
           data={LINE_OPTIONS}
           value={line}
-          onChange={(value) => value && setLine(value)}
+          onChange={(value) => {
+            const option = LINE_OPTIONS.find((o) => o.value === value);
+            if (option) setLine(option.value);
+          }}
           allowDeselect={false}
           w={170}
         />

@@ -6,7 +6,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   NumberInput,
   Select,
   Stack,
@@ -33,6 +32,7 @@ import {
 } from '#shared/domain/growth-plan.ts';
 import { useLevel } from '#client/app/level.ts';
 import { formatMoney, formatPercent } from '#client/components/figures.tsx';
+import { LazyDialog } from '#client/components/lazy-dialog.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { deletePlan, fullPlanQuery, planCarriersQuery, savePlan, ytdQuery } from './growth-api.ts';
 
@@ -354,7 +354,7 @@ function PlanEditor({ plan }: { plan: FullPlanResponse }) {
               Delete plan
             </Button>
           </Group>
-          <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Are you sure?">
+          <LazyDialog opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Are you sure?">
             <Stack>
               <Text>You are about to permanently delete the plan {plan.plan.name} and its goals.</Text>
               <Group justify="flex-end">
@@ -366,7 +366,7 @@ function PlanEditor({ plan }: { plan: FullPlanResponse }) {
                 </Button>
               </Group>
             </Stack>
-          </Modal>
+          </LazyDialog>
         </>
       )}
     </Stack>

@@ -248,7 +248,8 @@ describe('Carrier Production', () => {
     await userEvent.click(within(lines).getByLabelText('PL'));
     await waitFor(() => expect(lastRequest().get('broadLineOfBusinessStandardTypeCode')).toBe('PL'));
     expect(search().get('line')).toBe('PL');
-    expect(screen.getByPlaceholderText('Select standard types')).toBeInTheDocument();
+    // The picker loads once a line with standard types is chosen.
+    expect(await screen.findByPlaceholderText('Select standard types')).toBeInTheDocument();
     expect(screen.getByText('* Manual entries will not be shown in results below')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Standard types' }));

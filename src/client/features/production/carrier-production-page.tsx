@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Badge, Group, Paper, SegmentedControl, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -38,8 +38,13 @@ import {
   readProductionState,
 } from './production-params.ts';
 import { ProductionTable } from './production-table.tsx';
-import { StandardTypesPicker } from './standard-types-picker.tsx';
 import { TimeframeSelector } from './timeframe-selector.tsx';
+
+// Shown once a line with standard types is chosen: Mantine's MultiSelect (with Floating UI and the
+// combobox) loads then, not with the page.
+const StandardTypesPicker = lazy(async () => ({
+  default: (await import('./standard-types-picker.tsx')).StandardTypesPicker,
+}));
 
 export const HIDE_INCOMPLETE_TOOLTIP = 'Hides missing Carrier data from the selected timeframe.';
 export const INCOMPLETE_BADGE = 'Incomplete Carrier Data';
@@ -236,13 +241,15 @@ export function CarrierProductionPage() {
             />
           </Group>
           {line !== TOTAL_LINE && (
-            <StandardTypesPicker
-              key={`${line}|${standardTypes.join(',')}`}
-              options={typeOptions}
-              applied={standardTypes}
-              disabled={loading}
-              onApply={onApplyTypes}
-            />
+            <Suspense fallback={<div style={{ minHeight: 84 }} aria-busy="true" />}>
+              <StandardTypesPicker
+                key={`${line}|${standardTypes.join(',')}`}
+                options={typeOptions}
+                applied={standardTypes}
+                disabled={loading}
+                onApply={onApplyTypes}
+              />
+            </Suspense>
           )}
           <ProductionTable key={selectionKey} rows={found} view={view} status={status} busy={loading} />
         </Stack>

@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { Button, Group, MultiSelect, Popover, Radio, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, type Ref } from 'react';
+import { Button, Group, Text, type ButtonProps } from '@mantine/core';
 import type { CarrierComposite } from '#shared/domain/carrier-composite.ts';
+import { deferred, useStandIn } from '#client/components/deferred.tsx';
 
 /** The carrier tree's nodes (spec part 2 §2). */
 export const COMPOSITE_LABELS: Record<CarrierComposite, string> = {
@@ -9,112 +10,70 @@ export const COMPOSITE_LABELS: Record<CarrierComposite, string> = {
   wholesalers: 'All Wholesalers',
 };
 
-/**
- * The filter popup (spec part 2 §2): the carrier tree, with Apply Filters, Clear Filters and Cancel;
- * it closes on an outside click. The draft starts from the applied choice each time it opens.
- */
-export function ScorecardFilters({
-  composite,
-  disabled,
-  onApply,
-}: {
+export type ScorecardFiltersProps = {
   composite: CarrierComposite;
   disabled: boolean;
   onApply: (composite: CarrierComposite) => void;
-}) {
-  const [opened, setOpened] = useState(false);
-  const [draft, setDraft] = useState<CarrierComposite>(composite);
-  const close = () => setOpened(false);
-  const apply = (value: CarrierComposite) => {
-    close();
-    if (value !== composite) onApply(value);
-  };
+};
+
+const filtersPart = deferred(() => import('./scorecard-filters-part.tsx'));
+
+/** The Filters button: the same for the stand-in and the popup's target. */
+export function FiltersButton({
+  ref,
+  ...props
+}: { ref?: Ref<HTMLButtonElement> } & ButtonProps &
+  Omit<React.ComponentPropsWithoutRef<'button'>, keyof ButtonProps>) {
+  return (
+    <Button ref={ref} variant="default" {...props}>
+      Filters
+    </Button>
+  );
+}
+
+/**
+ * The filter popup (spec part 2 §2), with the applied choice beside its button. The popup
+ * (scorecard-filters-part.tsx, with Floating UI) loads when the button is first pointed at or
+ * focused; until then the button is drawn alone.
+ */
+export function ScorecardFilters(props: ScorecardFiltersProps) {
+  const { module, activation, standInProps } = useStandIn(filtersPart);
   return (
     <Group gap="xs" wrap="nowrap">
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        position="bottom-start"
-        trapFocus
-        withinPortal={false}
-        shadow="md"
-      >
-        <Popover.Target>
-          <Button
-            variant="default"
-            disabled={disabled}
-            aria-expanded={opened}
-            onClick={() => {
-              if (!opened) setDraft(composite);
-              setOpened((o) => !o);
-            }}
-          >
-            Filters
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown aria-label="Carrier filters" role="dialog">
-          <Stack gap="md">
-            <Radio.Group label="Carriers" value={draft} onChange={(value) => setDraft(value)}>
-              <Stack gap="sm" mt="xs">
-                <Radio value="all" label={COMPOSITE_LABELS.all} />
-                <Stack gap="sm" pl="xl">
-                  <Radio value="carriers" label={COMPOSITE_LABELS.carriers} />
-                  <Radio value="wholesalers" label={COMPOSITE_LABELS.wholesalers} />
-                </Stack>
-              </Stack>
-            </Radio.Group>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="subtle" onClick={close}>
-                Cancel
-              </Button>
-              <Button variant="default" onClick={() => apply('all')}>
-                Clear Filters
-              </Button>
-              <Button onClick={() => apply(draft)}>Apply Filters</Button>
-            </Group>
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
+      {module ? (
+        <module.ScorecardFiltersPart {...props} activation={activation} />
+      ) : (
+        <FiltersButton
+          disabled={props.disabled}
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          {...standInProps}
+        />
+      )}
       <Text size="sm" data-testid="active-composite">
-        {COMPOSITE_LABELS[composite]}
+        {COMPOSITE_LABELS[props.composite]}
       </Text>
     </Group>
   );
 }
 
+const StandardTypesPart = lazy(() => import('./scorecard-standard-types.tsx'));
+
 /**
- * The standard type picker of PL and CL (spec part 2 §2): Apply is enabled once the picked types
- * differ from the applied ones. The parent remounts it when the line or the applied types change.
+ * The standard type picker of PL and CL (spec part 2 §2), loaded when a line that has standard types
+ * is chosen (Mantine's MultiSelect brings Floating UI and the combobox).
  */
-export function ScorecardStandardTypes({
-  options,
-  applied,
-  disabled,
-  onApply,
-}: {
+export function ScorecardStandardTypes(props: StandardTypesProps) {
+  return (
+    <Suspense fallback={<div style={{ minHeight: 60 }} aria-busy="true" />}>
+      <StandardTypesPart {...props} />
+    </Suspense>
+  );
+}
+
+export type StandardTypesProps = {
   options: { value: string; label: string }[];
   applied: string[];
   disabled: boolean;
   onApply: (types: string[]) => void;
-}) {
-  const [draft, setDraft] = useState(applied);
-  const picked = draft.length !== applied.length || draft.some((t) => !applied.includes(t));
-  return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
-      <MultiSelect
-        label="Standard types"
-        placeholder="Select standard types"
-        data={options}
-        value={draft}
-        onChange={setDraft}
-        searchable
-        clearable
-        w={{ base: '100%', sm: 420 }}
-        nothingFoundMessage="No standard type matches"
-      />
-      <Button onClick={() => onApply(draft)} disabled={disabled || !picked}>
-        Apply
-      </Button>
-    </Group>
-  );
-}
+};

@@ -1,5 +1,5 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { standardTypesResponseSchema, type LineOfBusinessNode } from '#shared/contracts/lines-of-business.ts';
 import type { BroadLineCode } from '#shared/contracts/production.ts';
@@ -18,6 +18,7 @@ import { useAccess } from '#client/app/access.ts';
 import { useCurrentUser } from '#client/app/current-user.ts';
 import { choosesLevel, levelsQuery, useLevel } from '#client/app/level.ts';
 import { ReportLinkSlot } from '#client/components/report-link-slot.tsx';
+import { Select } from '#client/components/select.tsx';
 import { apiRequest, ApiError } from '#client/lib/api-client.ts';
 import { saveFile } from '#client/lib/save-file.ts';
 import { showServerError } from '#client/lib/session-alerts.ts';
@@ -39,6 +40,10 @@ import {
   type ScorecardState,
 } from './scorecard-model.ts';
 import { ScorecardTable } from './scorecard-table.tsx';
+
+// Network users only: Mantine's searchable Select (with Floating UI and the combobox) loads with
+// their page, not with an agency user's.
+const AgencySelect = lazy(() => import('./agency-select.tsx'));
 
 /** The line-of-business tree (shared with Carrier Production's cache entry). */
 const standardTypesQuery = queryOptions({
@@ -194,20 +199,22 @@ export function ScorecardPage() {
               />
             )}
             {network && (
-              <Select
-                label="Agency"
-                data={[
-                  { value: ALL_AGENCIES, label: 'All agencies' },
-                  ...agencies.map((a) => ({ value: a.uuid, label: a.name })),
-                ]}
-                value={state.selectedAgencyUuid ?? ALL_AGENCIES}
-                allowDeselect={false}
-                searchable
-                w={260}
-                onChange={(value) =>
-                  update({ selectedAgencyUuid: value && value !== ALL_AGENCIES ? value : null })
-                }
-              />
+              <Suspense fallback={<div style={{ width: 260, minHeight: 60 }} aria-busy="true" />}>
+                <AgencySelect
+                  label="Agency"
+                  data={[
+                    { value: ALL_AGENCIES, label: 'All agencies' },
+                    ...agencies.map((a) => ({ value: a.uuid, label: a.name })),
+                  ]}
+                  value={state.selectedAgencyUuid ?? ALL_AGENCIES}
+                  allowDeselect={false}
+                  searchable
+                  w={260}
+                  onChange={(value) =>
+                    update({ selectedAgencyUuid: value && value !== ALL_AGENCIES ? value : null })
+                  }
+                />
+              </Suspense>
             )}
             <SegmentedControl
               aria-label="Policy type"
