@@ -5,6 +5,7 @@ import { agencyUser, shellApi, staffUser } from '#tests/support/shell-api.ts';
 import { allowConsoleError } from '#tests/support/fail-on-console-error.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { AppFrame } from './app-frame.tsx';
+import { IndexRedirect } from './index-redirect.tsx';
 import { appRoutes } from './router.tsx';
 import { requireInternal } from './require-access.tsx';
 
@@ -43,6 +44,41 @@ describe('the index route', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/agency-production'));
     expect(await screen.findByText(ACCESS_DENIED)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the index redirect', () => {
+  it('gives way to a page the user chose while access was loading', async () => {
+    let release = () => {};
+    const chosenPageLoaded = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', shellApi({ features: ['cpr'] }).fetchImpl);
+    const { router, queryClient } = renderRoutes(
+      [
+        {
+          path: '/',
+          element: <AppFrame />,
+          children: [
+            { index: true, element: <IndexRedirect /> },
+            { path: 'production', element: <p>Carrier Production</p> },
+            {
+              path: 'chosen',
+              lazy: async () => {
+                await chosenPageLoaded;
+                return { Component: () => <p>Chosen page</p> };
+              },
+            },
+          ],
+        },
+      ],
+      '/',
+    );
+    void router.navigate('/chosen');
+    // Access arrives while the chosen page is still on its way.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    expect(await screen.findByText('Chosen page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/chosen');
   });
 });
 
