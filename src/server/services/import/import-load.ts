@@ -6,7 +6,7 @@ import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import type { ImportRecord } from './import-staging.ts';
 import { valueKey } from './import-staging.ts';
-import { refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
+import { refreshAgenciesFacts } from '#server/services/read-model/refresh.ts';
 
 type Executor = Pick<Db, 'execute'>;
 export type Dimension = 'carrier' | 'line' | 'agencyCode';
@@ -703,7 +703,7 @@ export async function commitImport(
     });
     // The staged rows served their purpose; the import record keeps the counts and totals.
     await tx.execute(sql`delete from import_rows where import_uuid = ${importUuid}::uuid`);
-    if (options.refresh === 'agency') await refreshTouched(tx, importUuid);
+    if (options.refresh === 'agency') await refreshTouched(tx, record);
     return preview;
   });
 }
@@ -715,18 +715,22 @@ async function auditImport(tx: Executor, actor: Actor, record: ImportRecord, act
       null, ${JSON.stringify(after)}::jsonb)`);
 }
 
-/** Brings the read model up to date for every agency x carrier x month the import owns. */
-async function refreshTouched(tx: Executor, importUuid: string): Promise<void> {
-  const touched = await tx.execute<{ agency_uuid: string; carrier_uuid: string; month: string }>(sql`
-    select distinct agency_uuid, carrier_uuid, month::text as month from import_scopes
-    where import_uuid = ${importUuid}::uuid order by agency_uuid`);
-  const byAgency = new Map<string, { carrierUuid: string; month: string }[]>();
-  for (const t of touched.rows) {
-    const list = byAgency.get(t.agency_uuid) ?? [];
-    list.push({ carrierUuid: t.carrier_uuid, month: t.month });
-    byAgency.set(t.agency_uuid, list);
-  }
-  for (const [agencyUuid, changed] of byAgency) await refreshAgencyFacts(tx, agencyUuid, changed);
+/**
+ * Brings the read model up to date for every agency x carrier x month the import owns: the network's
+ * carrier-months once for all of them, then each agency touched.
+ */
+async function refreshTouched(tx: Executor, record: ImportRecord): Promise<void> {
+  const agencies = await tx.execute<{ agency_uuid: string }>(sql`
+    select distinct agency_uuid from import_scopes where import_uuid = ${record.uuid}::uuid order by agency_uuid`);
+  const changed = await tx.execute<{ carrierUuid: string; month: string }>(sql`
+    select distinct carrier_uuid as "carrierUuid", month::text as month from import_scopes
+    where import_uuid = ${record.uuid}::uuid order by 1, 2`);
+  await refreshAgenciesFacts(
+    tx,
+    record.networkUuid,
+    agencies.rows.map((a) => a.agency_uuid),
+    changed.rows,
+  );
 }
 
 /**
@@ -780,6 +784,6 @@ export async function undoImport(db: Db, actor: Actor, importUuid: string): Prom
       .set({ status: 'undone', undoneBy: actor.userId, undoneAt: new Date() })
       .where(and(eq(imports.uuid, importUuid), eq(imports.status, 'committed')));
     await auditImport(tx, actor, record, 'undo', { fileName: record.fileName, fileHash: record.fileHash });
-    await refreshTouched(tx, importUuid);
+    await refreshTouched(tx, record);
   });
 }
