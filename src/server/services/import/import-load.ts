@@ -478,19 +478,26 @@ async function previewIn(
     agency_uuid uuid, misc boolean, line_unmapped boolean, code_unmapped boolean, carrier_unmapped boolean,
     parse_error boolean) on commit drop`);
   await tx.execute(sql`delete from res_rows`);
-  await tx.execute(sql`insert into res_rows ${resolvedRows(record)}`);
-  if (record.amounts === 'ytd') await yearToDateToMonths(tx, record);
+  // A year-to-date file's rows are kept resolved in res_rows, where their amounts become months. A
+  // monthly file's are resolved where they are read (a join with the few resolved values): scanning
+  // the staged rows again costs less than writing a million of them to a temporary table.
+  let rows = sql`(${resolvedRows(record)}) r`;
+  if (record.amounts === 'ytd') {
+    await tx.execute(sql`insert into res_rows ${resolvedRows(record)}`);
+    await yearToDateToMonths(tx, record);
+    rows = sql`res_rows`;
+  }
   const label = (field: string) => columns[field] ?? field;
   const mappingErrors = sql`
     select row_number, ${label('carrier')} as column, 'The carrier "' || carrier || '" is not mapped to a carrier.' as reason
-      from res_rows where carrier_unmapped and carrier is not null
+      from ${rows} where carrier_unmapped and carrier is not null
     union all
     select row_number, ${label('lineOfBusiness')}, 'The policy type "' || line || '" is not mapped to a standard type.'
-      from res_rows where line_unmapped and line is not null and not misc
+      from ${rows} where line_unmapped and line is not null and not misc
     union all
     select row_number, ${label('agencyCode')}, 'The agency code "' || agency_code || '" is not mapped to an agency code of ' ||
       ${record.agencyUuid ? sql`'your agency'` : sql`'the network'`} || '.'
-      from res_rows where code_unmapped and agency_code is not null and not carrier_unmapped and not misc`;
+      from ${rows} where code_unmapped and agency_code is not null and not carrier_unmapped and not misc`;
   // The errors are gathered once (the staged rows scanned once per kind of mapping error), then
   // counted and listed from that table.
   await tx.execute(sql`create temp table if not exists res_errors (row_number int, "column" text, reason text)
@@ -504,7 +511,7 @@ async function previewIn(
   );
   const counts = await tx.execute<{ errors: number; rows: number; misc: number }>(sql`
     select (select count(*) from res_errors)::int as errors, count(*)::int as rows,
-      count(*) filter (where misc)::int as misc from res_rows`);
+      count(*) filter (where misc)::int as misc from ${rows}`);
   const c = counts.rows[0]!;
   if (c.rows !== record.rowCount) {
     // The staging table is unlogged (decision 025): a restart of the database empties it.
@@ -521,7 +528,7 @@ async function previewIn(
   await tx.execute(sql`delete from res_cells`);
   await tx.execute(sql`insert into res_cells
     select agency_uuid, carrier_uuid, line_uuid, agency_code_uuid, month, count(*), ${SUMS}
-    from res_rows where ${LOADABLE} group by agency_uuid, carrier_uuid, line_uuid, agency_code_uuid, month`);
+    from ${rows} where ${LOADABLE} group by agency_uuid, carrier_uuid, line_uuid, agency_code_uuid, month`);
   await tx.execute(sql`analyze res_cells`);
   // Per carrier, per agency, per month and in all, in one pass: grouping() tells the sets apart.
   const sets = await tx.execute<
