@@ -448,6 +448,34 @@ describe('Uploading carrier files', () => {
     expect(still.status).toBe('staged');
   });
 
+  it('refuses to preview or load a file whose staged rows were lost, rather than load fewer rows', async () => {
+    const file = Buffer.from(
+      ['Agency Code,Policy Type,Month,Written Premium', 'A-100,Personal Auto,2026-03,10.00'].join('\n'),
+    );
+    const record = await uploaded('uploader', file, { carrierUuid: acme, fileName: 'lost.csv' });
+    await as('uploader', 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
+      columns: record.proposed.columns,
+    });
+    expect((await preview('uploader', record.uploadUuid)).rowCount).toBe(1);
+    // The staging table is unlogged: a restart of the database empties it, as this does.
+    await t.database.db.execute(sql`delete from import_rows where import_uuid = ${record.uploadUuid}::uuid`);
+    const before = await acmeFeedFacts();
+    for (const response of [
+      await as('uploader', 'GET', `/api/imports/${record.uploadUuid}/preview`),
+      await commit('uploader', record.uploadUuid),
+    ]) {
+      expect(response.statusCode).toBe(409);
+      expect(errorResponseSchema.parse(response.json()).error.message).toBe(
+        'The rows read from this file are no longer on the server: map its columns again to read it again.',
+      );
+    }
+    expect(await acmeFeedFacts()).toEqual(before);
+    await as('uploader', 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
+      columns: record.proposed.columns,
+    });
+    expect((await preview('uploader', record.uploadUuid)).rowCount).toBe(1);
+  });
+
   it('puts rows that are not carrier business in the Miscellaneous bucket and skips them', async () => {
     const file = Buffer.from(
       'Agency Code,Policy Type,Written Premium\nA-100,Personal Auto,10\nA-100,Premium finance fee,3\n',

@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '#server/db/demo/generate.ts';
 import type { Database } from '#server/db/client.ts';
-import { ensureReadModel, rebuildNetwork, refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
+import {
+  ensureReadModel,
+  rebuildNetwork,
+  refreshAgenciesFacts,
+  refreshAgencyFacts,
+} from '#server/services/read-model/refresh.ts';
 import { dropKeptViews } from '#server/services/read-model/store.ts';
 import { productionByAgency } from '#server/services/production/production-report.ts';
 import type { Level } from '#server/policies/scope.ts';
@@ -166,6 +171,38 @@ describe('the period totals a network keeps (decision 009)', () => {
     const [fact] = changed.rows;
     await refreshAgencyFacts(tx, agencyUuid, [{ carrierUuid: fact!.carrier_uuid, month: fact!.month }]);
   }
+
+  it("match a full rebuild after several agencies' facts change at once, refreshed together", async () => {
+    const db = database.db;
+    const before = await rollupContents();
+    await db.transaction(async (tx) => {
+      // One feed fact of each agency, in different carriers and months where the data allows.
+      const picked = await tx.execute<{
+        id: number;
+        agency_uuid: string;
+        carrier_uuid: string;
+        month: string;
+      }>(sql`
+        select distinct on (agency_uuid) id, agency_uuid, carrier_uuid, month::text as month from production_facts
+        where network_uuid = ${networkUuid}::uuid and source = 'feed' order by agency_uuid, month desc, id`);
+      expect(picked.rows.length).toBeGreaterThan(1);
+      for (const fact of picked.rows) {
+        await tx.execute(sql`
+          update production_facts set written_premium = coalesce(written_premium, 0) + 98.76, incurred = null
+          where agency_uuid = ${fact.agency_uuid}::uuid and id = ${fact.id}`);
+      }
+      await refreshAgenciesFacts(
+        tx,
+        networkUuid,
+        picked.rows.map((f) => f.agency_uuid),
+        picked.rows.map((f) => ({ carrierUuid: f.carrier_uuid, month: f.month })),
+      );
+    });
+    const refreshed = await rollupContents();
+    await rebuildNetwork(db, networkUuid);
+    expect(refreshed).toEqual(await rollupContents());
+    expect(refreshed).not.toEqual(before);
+  });
 
   it('are built by the first view of a period, read back, and kept up to date when facts change', async () => {
     await dropAll();

@@ -114,13 +114,18 @@ export const importValueMappings = pgTable(
   (t) => [primaryKey({ columns: [t.networkUuid, t.dimension, t.scopeKey, t.sourceValue] })],
 );
 
-/** The rows of a staged file, read and typed (the mapping of their values is applied at commit). */
+/**
+ * The rows of a staged file, read and typed (the mapping of their values is applied at commit).
+ * A working table (decision 025): UNLOGGED (migration 0017; drizzle has no word for it) and without
+ * a foreign key to `imports`, so that a million rows go in by COPY without WAL or a per-row check.
+ * Rows are written only under an existing import and deleted by its commit (imports are never
+ * deleted). A crash empties an unlogged table: the preview and the commit compare the staged rows
+ * with the import's `row_count` and ask for the file to be read again rather than load fewer rows.
+ */
 export const importRows = pgTable(
   'import_rows',
   {
-    importUuid: uuid('import_uuid')
-      .notNull()
-      .references(() => imports.uuid, { onDelete: 'cascade' }),
+    importUuid: uuid('import_uuid').notNull(),
     rowNumber: integer('row_number').notNull(),
     agencyCode: text('agency_code'),
     carrier: text('carrier'),

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   AMOUNT_FIELDS,
@@ -19,6 +18,7 @@ import {
 } from '#shared/domain/import-matching.ts';
 import { monthStart, parseAmount, parseMonth } from '#shared/domain/import-values.ts';
 import type { Db } from '#server/db/client.ts';
+import { copyFrom } from '#server/db/copy-from.ts';
 import { importProfiles, importRowErrors, importRows, imports } from '#server/db/schema/imports.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
@@ -223,27 +223,13 @@ export async function readRows(
   let errors: (typeof importRowErrors.$inferInsert)[] = [];
   let rowCount = 0;
   let errorCount = 0;
-  const embedded = embeddedClient(db);
   const write = async (
     batch: Omit<typeof importRows.$inferInsert, 'importUuid'>[],
     batchErrors: (typeof importRowErrors.$inferInsert)[],
   ) => {
-    if (batch.length > 0 && embedded) {
-      // The embedded database reads a COPY from a blob: no statement to parse per batch, no JSON.
-      await embedded.query(COPY_IMPORT_ROWS, [], {
-        blob: new Blob([batch.map((r) => copyLine(record.uuid, r)).join('')]),
-      });
-    } else if (batch.length > 0) {
-      // One JSON parameter per batch: far fewer bind parameters than a multi-row VALUES list.
-      await db.execute(sql`
-        insert into import_rows (import_uuid, row_number, agency_code, carrier, line, month, written_premium,
-          new_written_premium, earned, incurred, base_commission, additional_commission)
-        select ${record.uuid}::uuid, x."rowNumber", x."agencyCode", x.carrier, x.line, x.month, x."writtenPremium",
-          x."newWrittenPremium", x.earned, x.incurred, x."baseCommission", x."additionalCommission"
-        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x("rowNumber" int, "agencyCode" text, carrier text,
-          line text, month date, "writtenPremium" numeric, "newWrittenPremium" numeric, earned numeric,
-          incurred numeric, "baseCommission" numeric, "additionalCommission" numeric)`);
-    }
+    // COPY on both drivers: no statement to parse per batch, no bind parameters, no JSON.
+    if (batch.length > 0)
+      await copyFrom(db, COPY_IMPORT_ROWS, batch.map((r) => copyLine(record.uuid, r)).join(''));
     if (batchErrors.length > 0) await db.insert(importRowErrors).values(batchErrors);
   };
   // One batch is written while the next is read: the database and the parser work at once, and at
@@ -346,15 +332,9 @@ export async function readRows(
   return updated!;
 }
 
-const COPY_IMPORT_ROWS = `copy import_rows (import_uuid, row_number, agency_code, carrier, line, month,
+const COPY_IMPORT_ROWS = `import_rows (import_uuid, row_number, agency_code, carrier, line, month,
   written_premium, new_written_premium, earned, incurred, base_commission, additional_commission)
-  from '/dev/blob' with (format csv)`;
-
-/** The PGlite instance behind an embedded database (which takes COPY from a blob); null on PostgreSQL. */
-function embeddedClient(db: Db): PGlite | null {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof PGlite ? client : null;
-}
+  with (format csv)`;
 
 /** A text field of a CSV COPY line: always quoted, so '' stays a text and only an absent field is NULL. */
 function copyText(value: string | null | undefined): string {

@@ -79,17 +79,7 @@ export async function refreshAgencyFacts(
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`agency rollups ${agencyUuid}`}))`);
   const agency = { agencyUuid };
 
-  if (changed.length > 0) {
-    const pairs = sql.join(
-      changed.map((c) => sql`(${c.carrierUuid}::uuid, ${c.month}::date)`),
-      sql`, `,
-    );
-    const changedMonths = sql`f.network_uuid = ${networkUuid}::uuid and (f.carrier_uuid, f.month) in (${pairs})`;
-    await tx.execute(sql`delete from production_carrier_months f where ${changedMonths}`);
-    await tx.execute(insertCarrierMonths(changedMonths));
-    await tx.execute(sql`delete from commission_carrier_months f where ${changedMonths}`);
-    await tx.execute(insertCommissionCarrierMonths(changedMonths));
-  }
+  await refreshCarrierMonths(tx, networkUuid, changed);
   await tx.execute(sql`delete from commission_reported_changes where agency_uuid = ${agencyUuid}::uuid`);
   await tx.execute(insertCommissionChanges(agency));
 
@@ -112,6 +102,43 @@ export async function refreshAgencyFacts(
   await refreshKeptViews(tx, networkUuid, agencyUuid);
   invalidateNetwork(networkUuid);
   return networkUuid;
+}
+
+/** The network's carrier-months (production and commission) of the carriers and months that changed. */
+async function refreshCarrierMonths(
+  tx: Executor,
+  networkUuid: string,
+  changed: readonly ChangedMonth[],
+): Promise<void> {
+  if (changed.length === 0) return;
+  const pairs = sql.join(
+    changed.map((c) => sql`(${c.carrierUuid}::uuid, ${c.month}::date)`),
+    sql`, `,
+  );
+  const changedMonths = sql`f.network_uuid = ${networkUuid}::uuid and (f.carrier_uuid, f.month) in (${pairs})`;
+  await tx.execute(sql`delete from production_carrier_months f where ${changedMonths}`);
+  await tx.execute(insertCarrierMonths(changedMonths));
+  await tx.execute(sql`delete from commission_carrier_months f where ${changedMonths}`);
+  await tx.execute(insertCommissionCarrierMonths(changedMonths));
+}
+
+/**
+ * `refreshAgencyFacts` for a change that touched many agencies of one network at once (an upload):
+ * the network's carrier-months of the changed carriers and months are rebuilt once for them all,
+ * not once per agency (each rebuild reads every agency's facts of those months), then each agency's
+ * own rows as `refreshAgencyFacts` does.
+ */
+export async function refreshAgenciesFacts(
+  tx: Executor,
+  networkUuid: string,
+  agencyUuids: readonly string[],
+  changed: readonly ChangedMonth[],
+): Promise<void> {
+  if (agencyUuids.length === 0) return;
+  // The same lock, taken first, as each agency's refresh takes.
+  await readHorizon(tx, networkUuid, 'update');
+  await refreshCarrierMonths(tx, networkUuid, changed);
+  for (const agencyUuid of agencyUuids) await refreshAgencyFacts(tx, agencyUuid, []);
 }
 
 /**
