@@ -8,6 +8,7 @@ import {
   claimKeptBuild,
   deleteKeptPeriod,
   deleteStaleKeptBuilds,
+  FIGURE_COLUMNS,
   figureQuery,
   flagsQuery,
   insertKeptCodeTotals,
@@ -114,12 +115,27 @@ export type KeptCode = KeptAgency & { missing_current: boolean; missing_prior: b
 
 type StoredCodeRow = StoredRow & { missing_current: boolean | null; missing_prior: boolean | null };
 
+const FIGURE_FIELDS = Object.values(FIGURE_COLUMNS);
+
+/** A kept code's `lines`: each line code's figures as an array in the order of `FIGURE_COLUMNS`. */
+function codeLines(text: string): Record<string, ProductionFigures> {
+  const arrays = JSON.parse(text) as Record<string, (number | null)[]>;
+  const lines: Record<string, ProductionFigures> = {};
+  for (const code in arrays) {
+    const values = arrays[code]!;
+    const figures: Record<string, number | null> = {};
+    for (let i = 0; i < FIGURE_FIELDS.length; i++) figures[FIGURE_FIELDS[i]!] = values[i] ?? null;
+    lines[code] = figures as ProductionFigures;
+  }
+  return lines;
+}
+
 const keptCodes = (rows: StoredCodeRow[]): KeptCode[] =>
   rows[0]?.group_uuid === null // built, and empty
     ? []
     : rows.map((row) => ({
         group_uuid: row.group_uuid!,
-        lines: JSON.parse(row.lines) as Record<string, ProductionFigures>,
+        lines: codeLines(row.lines),
         missing_current: row.missing_current!,
         missing_prior: row.missing_prior!,
       }));

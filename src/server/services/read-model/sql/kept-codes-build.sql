@@ -12,7 +12,7 @@ insert into production_code_period_totals (agency_uuid, agency_code_uuid, networ
   select ac.agency_uuid, ac.uuid, $1::uuid, '2026-01-01'::date, '2026-10-01'::date,
     $2, c.lines, coalesce(m.missing_current, false), coalesce(m.missing_prior, false)
   from (
-    select f.group_uuid, json_object_agg(f.line_code, json_build_object('writtenPremium', f.written_premium, 'priorWrittenPremium', f.prior_written_premium, 'newWrittenPremium', f.new_written_premium, 'priorNewWrittenPremium', f.prior_new_written_premium, 'earned', f.earned, 'priorEarned', f.prior_earned, 'incurred', f.incurred, 'priorIncurred', f.prior_incurred)) as lines
+    select f.group_uuid, json_object_agg(f.line_code, json_build_array(f.written_premium, f.prior_written_premium, f.new_written_premium, f.prior_new_written_premium, f.earned, f.prior_earned, f.incurred, f.prior_incurred)) as lines
     from (
     select f.agency_code_uuid as group_uuid,
       case when grouping(case when l.level = 1 then l.code else p.code end) = 1 then $3::text else case when l.level = 1 then l.code else p.code end end as line_code, sum(f.written_premium) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
