@@ -21,6 +21,7 @@ import {
   productionByAgencyCode,
 } from '#server/services/planning/planning-report.ts';
 import { summaryByCarrierQuerySchema } from '#shared/contracts/planning.ts';
+import { clearPlanningCache } from '#server/services/planning/tenant-cache.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 import type { Database } from '#server/db/client.ts';
 import {
@@ -507,7 +508,10 @@ describe('Carrier Production is exact to the cent', () => {
       fc.asyncProperty(paramsArbitrary(), async (p) => {
         await checkNetworkSummary(p);
         await checkSummaryByCarrier(p);
-        // A second answer is the one kept for the network: the same figures.
+        // A second answer is the one kept for the network: the same figures, from this process's copy
+        // and, once that is dropped, from the database's (decision 022).
+        await checkNetworkSummary(p);
+        clearPlanningCache();
         await checkNetworkSummary(p);
       }),
       { numRuns: 20, seed: 20261127 },
@@ -545,12 +549,15 @@ describe('Carrier Production is exact to the cent', () => {
     }
   }, 300_000);
 
-  it('in the default view of every preset, by carrier and by agency', async () => {
+  it('in the default view of every preset, by carrier, by agency and by agency code', async () => {
     for (const p of defaultViews()) {
       await checkByCarrier(p);
       await checkByAgency(p);
       // A network keeps this view once built (decision 009): the second answer reads what it kept.
       await checkByAgency(p);
+      // And its view by agency code (decision 022), the same way.
+      await checkByAgencyCode(p);
+      await checkByAgencyCode(p);
     }
   }, 300_000);
 

@@ -11,7 +11,14 @@ import {
 import { dropKeptViews } from '#server/services/read-model/store.ts';
 import { productionByAgency } from '#server/services/production/production-report.ts';
 import type { Level } from '#server/policies/scope.ts';
-import { productionQuerySchema, type ByAgencyResponse } from '#shared/contracts/production.ts';
+import {
+  productionQuerySchema,
+  type ByAgencyCodeResponse,
+  type ByAgencyResponse,
+} from '#shared/contracts/production.ts';
+import type { NetworkSummaryResponse } from '#shared/contracts/planning.ts';
+import { networkSummary, productionByAgencyCode } from '#server/services/planning/planning-report.ts';
+import { clearPlanningCache } from '#server/services/planning/tenant-cache.ts';
 import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
 import { firstDayOfMonth, lastDayOfMonth } from '#shared/domain/timeframe.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
@@ -158,8 +165,8 @@ describe('the period totals a network keeps (decision 009)', () => {
     Math.round(answer.agencies.find((a) => a.agencyUuid === agencyUuid)!.lines['P&C']!.writtenPremium! * 100);
 
   /** Adds $1,000.00 to one fact of the agency in the current year that the default view counts. */
-  async function changeAFact(tx: Pick<Database['db'], 'execute'>) {
-    const changed = await tx.execute<{ carrier_uuid: string; month: string }>(sql`
+  async function changeAFact(tx: Pick<Database['db'], 'execute'>): Promise<string | null> {
+    const changed = await tx.execute<{ carrier_uuid: string; month: string; code: string | null }>(sql`
       update production_facts set written_premium = written_premium + 1000
       where id = (
         select f.id from production_facts f join carriers c on c.uuid = f.carrier_uuid
@@ -167,9 +174,10 @@ describe('the period totals a network keeps (decision 009)', () => {
           and f.month between ${firstDayOfMonth(yearStart)}::date and ${firstDayOfMonth(latest)}::date
           and (c.is_mga or c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)
         order by f.id limit 1)
-      returning carrier_uuid, month::text as month`);
+      returning carrier_uuid, month::text as month, agency_code_uuid as code`);
     const [fact] = changed.rows;
     await refreshAgencyFacts(tx, agencyUuid, [{ carrierUuid: fact!.carrier_uuid, month: fact!.month }]);
+    return fact!.code;
   }
 
   it("match a full rebuild after several agencies' facts change at once, refreshed together", async () => {
@@ -249,6 +257,66 @@ describe('the period totals a network keeps (decision 009)', () => {
     expect(await kept()).toEqual([]);
     expect(await keptFlags()).toBe(0);
     expect(await report(yearStart, latest)).toEqual(after);
+  });
+
+  it('of the planning tool (by agency code, the network summary) are kept and follow changed facts', async () => {
+    await dropAll();
+    const db = database.db;
+    const codes = () => productionByAgencyCode(db, network(), query(yearStart, latest), today, null);
+    // The summary's in-process copy is dropped each time, so the answer comes from the database.
+    const summary = (level: Level = network()) => {
+      clearPlanningCache();
+      return networkSummary(db, level, query(yearStart, latest), today, null);
+    };
+    const agencyLevel: Level = { kind: 'agency', agencyUuid, networkUuid };
+    const keptCodes = async () =>
+      (
+        await db.execute<{ period: string }>(sql`
+          select to_char(start_month, 'YYYY-MM') || '..' || to_char(end_month, 'YYYY-MM') || ' ' || line_code
+            as period
+          from production_code_period_builds where network_uuid = ${networkUuid}::uuid order by 1`)
+      ).rows.map((r) => r.period);
+    const keptSummaries = async () =>
+      Number(
+        (
+          await db.execute<{ n: string }>(sql`
+            select count(*)::text as n from production_network_period_totals
+            where network_uuid = ${networkUuid}::uuid`)
+        ).rows[0]!.n,
+      );
+    const codePremium = (answer: ByAgencyCodeResponse, code: string) =>
+      Math.round(
+        answer.agencyCodes.find((c) => c.agencyCodeUuid === code)!.lines['P&C']!.writtenPremium! * 100,
+      );
+    const summaryPremium = (answer: NetworkSummaryResponse) =>
+      Math.round(answer.networkSummary['P&C']!.writtenPremium! * 100);
+
+    const builtCodes = await codes();
+    const builtSummary = await summary();
+    expect(builtCodes.agencyCodes.length).toBeGreaterThan(0);
+    expect(await keptCodes()).toEqual([`${yearStart}..${latest} P&C`]);
+    expect(await keptSummaries()).toBe(1);
+    expect(await codes()).toEqual(builtCodes);
+    expect(await summary()).toEqual(builtSummary);
+    expect((await summary(agencyLevel)).networkSummary).toEqual(builtSummary.networkSummary);
+
+    const changedCode = (await db.transaction((tx) => changeAFact(tx)))!;
+    // The codes stay kept (the agency's rows computed again); the summaries are computed again.
+    expect(await keptCodes()).toEqual([`${yearStart}..${latest} P&C`]);
+    expect(await keptSummaries()).toBe(0);
+    const afterCodes = await codes();
+    const afterSummary = await summary();
+    expect(codePremium(afterCodes, changedCode) - codePremium(builtCodes, changedCode)).toBe(100_000);
+    expect(summaryPremium(afterSummary) - summaryPremium(builtSummary)).toBe(100_000);
+    // What is kept equals what a fresh build gives.
+    await dropAll();
+    expect(await codes()).toEqual(afterCodes);
+    expect(await summary()).toEqual(afterSummary);
+
+    await rebuildNetwork(db, networkUuid);
+    expect(await keptCodes()).toEqual([]);
+    expect(await keptSummaries()).toBe(0);
+    expect(await codes()).toEqual(afterCodes);
   });
 
   it('are built once when two first views of a period come at the same time', async () => {

@@ -196,6 +196,76 @@ export const productionPeriodFlags = pgTable(
 );
 
 /**
+ * The network's by-agency-code report (the planning tool) as users open it, the same view and periods
+ * as `production_period_totals` (decision 022): per period, line and agency code, the code's figures
+ * per line code (`lines`, JSON of exact decimal sums, null when not reported) and its incomplete-data
+ * flags, computed once and kept, because a network has tens of thousands of codes and the facts are
+ * the only source that carries them. `production_code_period_builds` lists the periods and lines a
+ * network keeps. A change to an agency's facts or reported months computes that agency's rows again
+ * in the same transaction; a rebuild of the network's rollups deletes them all.
+ */
+export const productionCodePeriodBuilds = pgTable(
+  'production_code_period_builds',
+  {
+    ...keptPeriod(),
+    lineCode: text('line_code').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'production_code_period_builds_pk',
+      columns: [t.networkUuid, t.startMonth, t.endMonth, t.lineCode],
+    }),
+  ],
+);
+
+export const productionCodePeriodTotals = pgTable(
+  'production_code_period_totals',
+  {
+    agencyUuid: uuid('agency_uuid').notNull(),
+    agencyCodeUuid: uuid('agency_code_uuid').notNull(),
+    ...keptPeriod(),
+    lineCode: text('line_code').notNull(),
+    lines: json('lines').notNull(),
+    missingCurrent: boolean('missing_current').notNull(),
+    missingPrior: boolean('missing_prior').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'production_code_period_totals_pk',
+      columns: [t.agencyUuid, t.agencyCodeUuid, t.networkUuid, t.startMonth, t.endMonth, t.lineCode],
+    }),
+    index('production_code_period_totals_network_idx').on(
+      t.networkUuid,
+      t.startMonth,
+      t.endMonth,
+      t.lineCode,
+    ),
+  ],
+);
+
+/**
+ * The planning tool's network comparison (`/network/summary`) per period: the network's figures per
+ * broad line and in total over every carrier (`lines`, JSON as in `production_period_totals`), for a
+ * period that counts manual entries or not (decision 022). Kept on first use so that every server
+ * process, and an agency's first view, reads one row; every write of the network's facts deletes its
+ * rows in the writer's transaction (the next view computes them again).
+ */
+export const productionNetworkPeriodTotals = pgTable(
+  'production_network_period_totals',
+  {
+    ...keptPeriod(),
+    includesManualEntries: boolean('includes_manual_entries').notNull(),
+    lines: json('lines').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'production_network_period_totals_pk',
+      columns: [t.networkUuid, t.startMonth, t.endMonth, t.includesManualEntries],
+    }),
+  ],
+);
+
+/**
  * Network x carrier x line x month sums of the commission facts (decision 016): the scorecard of a
  * network reads at most a few thousand of these instead of every agency's commission statements.
  * Derived data, rebuilt by the read model's writers' entry point with the production rollups.

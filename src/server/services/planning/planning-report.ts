@@ -17,7 +17,7 @@ import { maskCarrierRows, type CollaborationMode } from '#shared/domain/collabor
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
-import { readFigures } from '#server/services/read-model/read-model.ts';
+import { readFigures, readNetworkLines } from '#server/services/read-model/read-model.ts';
 import type { FactsRequest } from '#server/services/read-model/request.ts';
 import {
   groupedReport,
@@ -114,19 +114,15 @@ export async function networkSummary(
 ): Promise<NetworkSummaryResponse> {
   const period = reportPeriod({ ...q, standardTypes: [] }, today);
   const key = `summary|${q.startDate}|${q.endDate}|${period.latest}|${modeKey(mode)}`;
-  const network = cached(level.networkUuid, key, NETWORK_SUMMARY_TTL_MS, async () => {
-    const { lines } = await readFigures(db, networkRequest(level, 'network', 'P&C', [], period, mode));
-    return lines.get(level.networkUuid) ?? {};
-  });
+  // Kept in the database per period too (decision 022), so a first view in any process reads one row.
+  const network = cached(level.networkUuid, key, NETWORK_SUMMARY_TTL_MS, () =>
+    readNetworkLines(db, networkRequest(level, 'network', 'P&C', [], period, mode)),
+  );
   // An agency's own figures: the network's request at the agency (one group, read from its facts).
-  const agency = async () => {
-    if (level.kind !== 'agency') return null;
-    const { lines } = await readFigures(db, {
-      ...networkRequest(level, 'network', 'P&C', [], period, mode),
-      level,
-    });
-    return lines.get(level.networkUuid) ?? {};
-  };
+  const agency = async () =>
+    level.kind === 'agency'
+      ? readNetworkLines(db, { ...networkRequest(level, 'network', 'P&C', [], period, mode), level })
+      : null;
   const [networkSummary, levelSummary] = await Promise.all([network, agency()]);
   return { period: periodOut(period), networkSummary, levelSummary: levelSummary ?? networkSummary };
 }

@@ -2,14 +2,15 @@ import { compositeKinds, isDefaultComposite } from '#shared/domain/carrier-compo
 import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
 import type { Level } from '#server/policies/scope.ts';
 import type { FactsRequest } from './request.ts';
-import type { FigureSource, MonthlySource, PeriodKey } from './sql.ts';
+import type { FigureSource, MonthlySource, NetworkPeriodKey, PeriodKey } from './sql.ts';
 
 /**
  * The planner: which source answers a request, exactly, at the least cost (docs/ARCHITECTURE.md
  * "Read model"). Every source gives the same figures; the exactness tests hold each one to the facts.
  *
  * - One agency, or carriers limited by collaboration mode: the facts (a few thousand rows).
- * - By agency code: the facts (only they carry the code).
+ * - By agency code: the facts (only they carry the code); at the network level, when users open it
+ *   as they do most, the figures and flags the network keeps for the period and line (decision 022).
  * - A network by carrier, or the network as one group: the network's carrier-months (a few thousand
  *   rows per month).
  * - A network by agency: the agencies' running totals, at the coarsest grain the request allows;
@@ -17,10 +18,16 @@ import type { FigureSource, MonthlySource, PeriodKey } from './sql.ts';
  *   counted), the figures the network keeps for the period and line (decision 009).
  */
 export type Plan =
-  { source: 'facts' | 'carrier-months' } | { source: 'running-totals'; kept: PeriodKey | null };
+  | { source: 'facts' | 'carrier-months' }
+  | { source: 'running-totals'; kept: PeriodKey | null }
+  | { source: 'kept-codes'; kept: PeriodKey };
 
 export function planFigures(request: FactsRequest): Plan {
-  if (request.level.kind === 'agency' || request.carriers || request.grouping === 'agencyCode') {
+  if (request.grouping === 'agencyCode') {
+    const kept = keptKey(request);
+    return kept ? { source: 'kept-codes', kept } : { source: 'facts' };
+  }
+  if (request.level.kind === 'agency' || request.carriers) {
     return { source: 'facts' };
   }
   if (request.grouping === 'carrier' || request.grouping === 'network') return { source: 'carrier-months' };
@@ -45,11 +52,28 @@ export function runningTotalsSource(request: FactsRequest, horizon: YearMonth): 
   return { kind: 'running-totals', grain: total ? 'total' : broadOnly ? 'broad' : 'type', horizon };
 }
 
-/** The kept view a request reads, or null when the network keeps no such view. */
+/**
+ * The network's summary as the planning tool asks it (every carrier, no standard types: the network as
+ * one group, Total (P&C)), which the network keeps per period; null for any other request.
+ */
+export function keptNetworkKey(request: FactsRequest): NetworkPeriodKey | null {
+  const kept =
+    request.level.kind === 'network' &&
+    request.grouping === 'network' &&
+    request.line === 'P&C' &&
+    !request.carriers &&
+    isDefaultComposite(request.kinds) &&
+    request.standardTypes.length === 0;
+  if (!kept) return null;
+  const { start, end, includesManualEntries } = request.period;
+  return { networkUuid: request.level.networkUuid, start, end, includesManualEntries };
+}
+
+/** The kept view a request reads (by agency or by agency code), or null when the network keeps none. */
 function keptKey(request: FactsRequest): PeriodKey | null {
   const kept =
     request.level.kind === 'network' &&
-    request.grouping === 'agency' &&
+    (request.grouping === 'agency' || request.grouping === 'agencyCode') &&
     !request.carriers &&
     isDefaultComposite(request.kinds) &&
     request.standardTypes.length === 0 &&
@@ -59,10 +83,14 @@ function keptKey(request: FactsRequest): PeriodKey | null {
   return { networkUuid: request.level.networkUuid, start, end, line: request.line };
 }
 
-/** The request of a kept view, at the network level or for one of its agencies. */
-export function keptRequest(key: PeriodKey, level: Level): FactsRequest {
+/** The request of a kept view (by agency or by agency code), at the network level or for one of its agencies. */
+export function keptRequest(
+  key: PeriodKey,
+  level: Level,
+  grouping: 'agency' | 'agencyCode' = 'agency',
+): FactsRequest {
   return {
-    grouping: 'agency',
+    grouping,
     level,
     line: key.line as FactsRequest['line'],
     standardTypes: [],

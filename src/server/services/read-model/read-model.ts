@@ -1,6 +1,6 @@
 import type { ProductionFigures } from '#shared/contracts/production.ts';
 import type { Db } from '#server/db/client.ts';
-import { planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
+import { keptNetworkKey, planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
 import type { FactsRequest } from './request.ts';
 import {
   carrierMonthFiguresQuery,
@@ -11,10 +11,14 @@ import {
   type FigureSource,
 } from './sql.ts';
 import {
+  buildKeptCodes,
   buildKeptFlags,
+  buildKeptNetworkTotals,
   buildKeptTotals,
   readHorizon,
+  readKeptCodes,
   readKeptFlags,
+  readKeptNetworkTotals,
   readKeptTotals,
   type MissingRow,
 } from './store.ts';
@@ -65,7 +69,19 @@ async function queriedFigures(db: Db, request: FactsRequest, source: FigureSourc
 
 export async function readFigures(db: Db, request: FactsRequest): Promise<Figures> {
   const plan = planFigures(request);
+  if (plan.source === 'kept-codes') {
+    // Figures and flags kept together; when another request is building them, computed here.
+    const codes =
+      (await readKeptCodes(db, plan.kept)) ?? (await buildKeptCodes(db, plan.kept, request.period.latest));
+    if (codes) {
+      return {
+        lines: new Map(codes.map((code) => [code.group_uuid, code.lines])),
+        missing: new Map(codes.map((code) => [code.group_uuid, code])),
+      };
+    }
+  }
   const figures = async (): Promise<Figures['lines']> => {
+    if (plan.source === 'kept-codes') return queriedFigures(db, request, { kind: 'facts' });
     if (plan.source !== 'running-totals') return queriedFigures(db, request, { kind: plan.source });
     const key = plan.kept;
     const keptAgencies =
@@ -82,6 +98,31 @@ export async function readFigures(db: Db, request: FactsRequest): Promise<Figure
   };
   const [lines, missing] = await Promise.all([figures(), flags()]);
   return { lines, missing: new Map(missing.map((m) => [m.group_uuid, m])) };
+}
+
+/**
+ * The figures per line code of a request that groups by network (one group: the planning tool's
+ * network comparison), without flags. The network's summary as the planning tool asks it is kept per
+ * period (decision 022); any other is queried from the planner's source.
+ */
+export async function readNetworkLines(
+  db: Db,
+  request: FactsRequest,
+): Promise<Record<string, ProductionFigures>> {
+  if (request.grouping !== 'network')
+    throw new RangeError('network lines are read for the network as one group');
+  const plan = planFigures(request);
+  if (plan.source !== 'facts' && plan.source !== 'carrier-months')
+    throw new RangeError(`unexpected ${plan.source}`);
+  const group = request.level.networkUuid;
+  const key = keptNetworkKey(request);
+  if (key) {
+    const kept =
+      (await readKeptNetworkTotals(db, key)) ??
+      (await buildKeptNetworkTotals(db, key, figureQuery(request, { kind: plan.source }, false)));
+    if (kept) return kept;
+  }
+  return (await queriedFigures(db, request, { kind: plan.source })).get(group) ?? {};
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   insertCommissionChanges,
   type CommissionRequest,
 } from './commission-sql.ts';
-import { planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
+import { keptNetworkKey, planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
 import { periodOf, type FactsRequest } from './request.ts';
 import {
   carrierMonthFiguresQuery,
@@ -17,12 +17,15 @@ import {
   figureQuery,
   flagsQuery,
   insertCarrierMonths,
+  insertKeptCodeTotals,
+  insertKeptNetworkTotals,
   insertKeptTotals,
   insertReportedMasks,
   insertRunningTotals,
   monthlyFiguresQuery,
   reportedMonthsOf,
   scopeFilter,
+  selectKeptCodeTotals,
   selectKeptTotals,
 } from './sql.ts';
 
@@ -111,6 +114,18 @@ const cases: Record<string, () => SQL> = {
     return insertKeptTotals(key, figureQuery(request({}), runningTotalsSource(request({}), horizon), false));
   },
   'kept-read': () => selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+  'kept-codes-build': () => {
+    const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' } as const;
+    const codes = request({ grouping: 'agencyCode', level: agency });
+    return insertKeptCodeTotals(key, figureQuery(codes, { kind: 'facts' }, false), flagsQuery(codes));
+  },
+  'kept-codes-read': () =>
+    selectKeptCodeTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+  'kept-network-build': () =>
+    insertKeptNetworkTotals(
+      { networkUuid, start: '2026-01', end: '2026-10', includesManualEntries: true },
+      figureQuery(request({ grouping: 'network' }), { kind: 'carrier-months' }, false),
+    ),
   'commission-refresh-carrier-months': () => insertCommissionCarrierMonths(scopeFilter('f', { networkUuid })),
   'commission-refresh-changes': () => insertCommissionChanges({ agencyUuid }),
   'commission-by-carrier': () =>
@@ -135,7 +150,22 @@ describe('the read model’s SQL', () => {
     expect(planFigures(request({ carriers: [agencyUuid] }))).toEqual({ source: 'facts' });
     expect(planFigures(request({ grouping: 'carrier' }))).toEqual({ source: 'carrier-months' });
     expect(planFigures(request({ grouping: 'network' }))).toEqual({ source: 'carrier-months' });
-    expect(planFigures(request({ grouping: 'agencyCode' }))).toEqual({ source: 'facts' });
+    expect(planFigures(request({ grouping: 'agencyCode' }))).toEqual({
+      source: 'kept-codes',
+      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' },
+    });
+    expect(planFigures(request({ grouping: 'agencyCode', level: agency }))).toEqual({ source: 'facts' });
+    expect(planFigures(request({ grouping: 'agencyCode', standardTypes: ['HOME'] }))).toEqual({
+      source: 'facts',
+    });
+    expect(keptNetworkKey(request({ grouping: 'network' }))).toEqual({
+      networkUuid,
+      start: '2026-01',
+      end: '2026-10',
+      includesManualEntries: true,
+    });
+    expect(keptNetworkKey(request({ grouping: 'network', level: agency }))).toBeNull();
+    expect(keptNetworkKey(request({ grouping: 'network', carriers: [agencyUuid] }))).toBeNull();
     expect(planFigures(request({}))).toEqual({
       source: 'running-totals',
       kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' },

@@ -621,6 +621,16 @@ const lineFigures = sql.raw(
     .join(', ')})`,
 );
 
+/**
+ * A line's figures as a JSON array in the order of `FIGURE_COLUMNS` (the kept by-agency-code view: a
+ * network has tens of thousands of codes, and an array is read back much faster than an object).
+ */
+const FIGURE_ARRAY = sql.raw(
+  `json_build_array(${Object.keys(FIGURE_COLUMNS)
+    .map((column) => `f.${column}`)
+    .join(', ')})`,
+);
+
 /** Keeps the agencies of `figures` (a figure query, numeric sums) for the period and line. */
 export const insertKeptTotals = (key: PeriodKey, figures: SQL) => sql`
   insert into production_period_totals (network_uuid, start_month, end_month, line_code, agency_uuid, lines)
@@ -649,8 +659,16 @@ export const selectKeptFlags = (key: PeriodKey) => sql`
   select f.agency_uuid as group_uuid, f.missing_current, f.missing_prior
   from production_period_flags f where ${periodOfKey(key)}`;
 
-export const claimKeptBuild = (key: PeriodKey) => sql`
-  insert into production_period_builds (network_uuid, start_month, end_month, line_code)
+/** Which kept view: the by-agency one (decision 009) or the by-agency-code one (decision 022). */
+export type KeptView = 'agency' | 'agencyCode';
+
+const BUILDS_TABLE: Record<KeptView, SQL> = {
+  agency: sql.raw('production_period_builds'),
+  agencyCode: sql.raw('production_code_period_builds'),
+};
+
+export const claimKeptBuild = (key: PeriodKey, view: KeptView = 'agency') => sql`
+  insert into ${BUILDS_TABLE[view]} (network_uuid, start_month, end_month, line_code)
   values (${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line})
   on conflict do nothing returning network_uuid`;
 
@@ -658,27 +676,87 @@ export const claimKeptBuild = (key: PeriodKey) => sql`
  * Drops the build markers of periods that no longer come back and returns them: only whole years and
  * periods ending at the latest reporting month (YTD and the rolling presets) are kept.
  */
-export const deleteStaleKeptBuilds = (networkUuid: string, latest: YearMonth) => sql`
-  delete from production_period_builds
+export const deleteStaleKeptBuilds = (
+  networkUuid: string,
+  latest: YearMonth,
+  view: KeptView = 'agency',
+) => sql`
+  delete from ${BUILDS_TABLE[view]}
   where network_uuid = ${networkUuid}::uuid and end_month <> ${monthLiteral(latest)}
     and not (extract(month from start_month) = 1 and end_month = (start_month + interval '11 months')::date)
   returning to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, line_code as line`;
 
-export const deleteKeptPeriod = (key: PeriodKey) => [
-  sql`delete from production_period_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
-  sql`delete from production_period_flags where ${periodOfKey(key)}`,
-];
+export const deleteKeptPeriod = (key: PeriodKey, view: KeptView = 'agency') =>
+  view === 'agencyCode'
+    ? [sql`delete from production_code_period_totals where ${periodOfKey(key)} and line_code = ${key.line}`]
+    : [
+        sql`delete from production_period_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
+        sql`delete from production_period_flags where ${periodOfKey(key)}`,
+      ];
 
 /** The periods (and lines) a network keeps figures or flags for. */
-export const selectKeptPeriods = (networkUuid: string, table: 'builds' | 'flags') =>
-  table === 'builds'
+export const selectKeptPeriods = (networkUuid: string, table: 'builds' | 'code builds' | 'flags') =>
+  table !== 'flags'
     ? sql`select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
-        line_code as line from production_period_builds where network_uuid = ${networkUuid}::uuid`
+        line_code as line from ${BUILDS_TABLE[table === 'builds' ? 'agency' : 'agencyCode']}
+        where network_uuid = ${networkUuid}::uuid`
     : sql`select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
         'P&C' as line from production_period_flags where network_uuid = ${networkUuid}::uuid`;
 
+// --- Kept views of the planning tool (decision 022) ---------------------------------------------
+
+/**
+ * Keeps the agency codes of `figures` (a figure query by agency code, numeric sums) for the period and
+ * line, each with its incomplete-data flags from `flags` (a flags query by agency code; none: complete).
+ * `lines` holds each line code's figures as an array (`FIGURE_ARRAY`).
+ */
+export const insertKeptCodeTotals = (key: PeriodKey, figures: SQL, flags: SQL) => sql`
+  insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
+    line_code, lines, missing_current, missing_prior)
+  select ac.agency_uuid, ac.uuid, ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)},
+    ${key.line}, c.lines, coalesce(m.missing_current, false), coalesce(m.missing_prior, false)
+  from (
+    select f.group_uuid, json_object_agg(f.line_code, ${FIGURE_ARRAY}) as lines
+    from (${figures}) f
+    where f.line_code is not null
+    group by f.group_uuid
+  ) c
+  join agency_codes ac on ac.uuid = c.group_uuid
+  left join (${flags}) m on m.group_uuid = c.group_uuid`;
+
+/** The agency codes kept for a period and line with their flags, behind its build marker. */
+export const selectKeptCodeTotals = (key: PeriodKey) => sql`
+  select t.agency_code_uuid as group_uuid, t.lines::text as lines, t.missing_current, t.missing_prior
+  from production_code_period_builds b
+  left join production_code_period_totals t on ${keyOf('t', key)}
+  where ${keyOf('b', key)}`;
+
+/** A period of the network summary: its months and whether it counts manual entries. */
+export type NetworkPeriodKey = Omit<PeriodKey, 'line'> & { includesManualEntries: boolean };
+
+const networkPeriod = (key: NetworkPeriodKey) =>
+  sql`${periodOfKey(key)} and includes_manual_entries = ${key.includesManualEntries}`;
+
+/** The network's summary kept for a period (`lines` as text), or no row. */
+export const selectKeptNetworkTotals = (key: NetworkPeriodKey) => sql`
+  select lines::text as lines from production_network_period_totals where ${networkPeriod(key)}`;
+
+/** Keeps `figures` (a figure query of the network as one group, numeric sums) for the period. */
+export const insertKeptNetworkTotals = (key: NetworkPeriodKey, figures: SQL) => sql`
+  insert into production_network_period_totals (network_uuid, start_month, end_month, includes_manual_entries,
+    lines)
+  select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)},
+    ${key.includesManualEntries}, coalesce(json_object_agg(f.line_code, ${lineFigures})
+      filter (where f.line_code is not null), '{}'::json)
+  from (${figures}) f
+  on conflict do nothing
+  returning lines::text as lines`;
+
 /** Every derived table of the read model, in the order a rebuild empties them. */
 export const DERIVED_TABLES = [
+  'production_network_period_totals',
+  'production_code_period_totals',
+  'production_code_period_builds',
   'production_period_totals',
   'production_period_builds',
   'production_period_flags',
@@ -688,4 +766,4 @@ export const DERIVED_TABLES = [
   'production_rollup_horizons',
 ] as const;
 
-export const KEPT_TABLES = DERIVED_TABLES.slice(0, 3);
+export const KEPT_TABLES = DERIVED_TABLES.slice(0, 6);

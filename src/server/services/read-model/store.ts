@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ProductionFigures } from '#shared/contracts/production.ts';
 import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import type { Db, Executor } from '#server/db/client.ts';
@@ -8,15 +8,22 @@ import {
   claimKeptBuild,
   deleteKeptPeriod,
   deleteStaleKeptBuilds,
+  FIGURE_COLUMNS,
   figureQuery,
   flagsQuery,
+  insertKeptCodeTotals,
   insertKeptFlags,
+  insertKeptNetworkTotals,
   insertKeptTotals,
   KEPT_TABLES,
   selectHorizon,
   selectKeptFlags,
   selectKeptPeriods,
+  selectKeptCodeTotals,
+  selectKeptNetworkTotals,
   selectKeptTotals,
+  type KeptView,
+  type NetworkPeriodKey,
   type PeriodKey,
 } from './sql.ts';
 
@@ -63,6 +70,13 @@ const keptQueries = (key: PeriodKey, level: Level, horizon: YearMonth) => {
   };
 };
 
+/** The statement that keeps the by-agency-code view of a period and line, at the network level or for one agency. */
+const keptCodesInsert = (key: PeriodKey, level: Level) => {
+  const request = keptRequest(key, level, 'agencyCode');
+  // Only the facts carry the agency code.
+  return insertKeptCodeTotals(key, figureQuery(request, { kind: 'facts' }, false), flagsQuery(request));
+};
+
 const networkLevel = (key: PeriodKey): Level => ({ kind: 'network', networkUuid: key.networkUuid });
 
 /**
@@ -85,14 +99,7 @@ export async function buildKeptTotals(
   latestReportingMonth: YearMonth,
 ): Promise<KeptAgency[] | null> {
   return underHorizonLock(db, key.networkUuid, async (tx, horizon) => {
-    const stale = await tx.execute<Omit<PeriodKey, 'networkUuid'>>(
-      deleteStaleKeptBuilds(key.networkUuid, latestReportingMonth),
-    );
-    for (const old of stale.rows) {
-      for (const statement of deleteKeptPeriod({ networkUuid: key.networkUuid, ...old })) {
-        await tx.execute(statement);
-      }
-    }
+    await dropStaleBuilds(tx, key.networkUuid, latestReportingMonth, 'agency');
     const claimed = await tx.execute(claimKeptBuild(key));
     if (claimed.rows.length === 0) return null;
     const { figures } = keptQueries(key, networkLevel(key), horizon);
@@ -100,6 +107,99 @@ export async function buildKeptTotals(
       sql`${insertKeptTotals(key, figures)} returning agency_uuid as group_uuid, lines::text as lines`,
     );
     return kept(built.rows);
+  });
+}
+
+/** An agency code the network keeps for a period and line: its figures per line code and its flags. */
+export type KeptCode = KeptAgency & { missing_current: boolean; missing_prior: boolean };
+
+type StoredCodeRow = StoredRow & { missing_current: boolean | null; missing_prior: boolean | null };
+
+const FIGURE_FIELDS = Object.values(FIGURE_COLUMNS);
+
+/** A kept code's `lines`: each line code's figures as an array in the order of `FIGURE_COLUMNS`. */
+function codeLines(text: string): Record<string, ProductionFigures> {
+  const arrays = JSON.parse(text) as Record<string, (number | null)[]>;
+  const lines: Record<string, ProductionFigures> = {};
+  for (const code in arrays) {
+    const values = arrays[code]!;
+    const figures: Record<string, number | null> = {};
+    for (let i = 0; i < FIGURE_FIELDS.length; i++) figures[FIGURE_FIELDS[i]!] = values[i] ?? null;
+    lines[code] = figures as ProductionFigures;
+  }
+  return lines;
+}
+
+const keptCodes = (rows: StoredCodeRow[]): KeptCode[] =>
+  rows[0]?.group_uuid === null // built, and empty
+    ? []
+    : rows.map((row) => ({
+        group_uuid: row.group_uuid!,
+        lines: codeLines(row.lines),
+        missing_current: row.missing_current!,
+        missing_prior: row.missing_prior!,
+      }));
+
+/**
+ * The agency codes the network keeps for the period and line, with their flags, or null when it keeps
+ * none (not built, or dropped by a rebuild). One statement: one snapshot for the marker and the rows.
+ */
+export async function readKeptCodes(db: Executor, key: PeriodKey): Promise<KeptCode[] | null> {
+  const result = await db.execute<StoredCodeRow>(selectKeptCodeTotals(key));
+  return result.rows.length === 0 ? null : keptCodes(result.rows);
+}
+
+/**
+ * Builds the period's agency codes (figures and flags) and returns them, or null when another request
+ * built them first or the network has no running totals. Periods that no longer come back are dropped.
+ */
+export async function buildKeptCodes(
+  db: Db,
+  key: PeriodKey,
+  latestReportingMonth: YearMonth,
+): Promise<KeptCode[] | null> {
+  return underHorizonLock(db, key.networkUuid, async (tx) => {
+    await dropStaleBuilds(tx, key.networkUuid, latestReportingMonth, 'agencyCode');
+    const claimed = await tx.execute(claimKeptBuild(key, 'agencyCode'));
+    if (claimed.rows.length === 0) return null;
+    const built = await tx.execute<StoredCodeRow>(sql`${keptCodesInsert(key, networkLevel(key))}
+      returning agency_code_uuid as group_uuid, lines::text as lines, missing_current, missing_prior`);
+    return keptCodes(built.rows);
+  });
+}
+
+async function dropStaleBuilds(tx: Executor, networkUuid: string, latest: YearMonth, view: KeptView) {
+  const stale = await tx.execute<Omit<PeriodKey, 'networkUuid'>>(
+    deleteStaleKeptBuilds(networkUuid, latest, view),
+  );
+  for (const old of stale.rows) {
+    for (const statement of deleteKeptPeriod({ networkUuid, ...old }, view)) await tx.execute(statement);
+  }
+}
+
+/** The network's summary kept for the period (figures per line code), or null when it keeps none. */
+export async function readKeptNetworkTotals(
+  db: Executor,
+  key: NetworkPeriodKey,
+): Promise<Record<string, ProductionFigures> | null> {
+  const result = await db.execute<{ lines: string }>(selectKeptNetworkTotals(key));
+  const row = result.rows[0];
+  return row ? (JSON.parse(row.lines) as Record<string, ProductionFigures>) : null;
+}
+
+/**
+ * Keeps the network's summary for the period from `figures` (its figure query, numeric sums) and
+ * returns it; null when another request kept it first or the network has no running totals.
+ */
+export async function buildKeptNetworkTotals(
+  db: Db,
+  key: NetworkPeriodKey,
+  figures: SQL,
+): Promise<Record<string, ProductionFigures> | null> {
+  return underHorizonLock(db, key.networkUuid, async (tx) => {
+    const built = await tx.execute<{ lines: string }>(insertKeptNetworkTotals(key, figures));
+    const row = built.rows[0];
+    return row ? (JSON.parse(row.lines) as Record<string, ProductionFigures>) : null;
   });
 }
 
@@ -165,10 +265,15 @@ export async function refreshKeptViews(tx: Executor, networkUuid: string, agency
   const agency = sql`agency_uuid = ${agencyUuid}::uuid and network_uuid = ${networkUuid}::uuid`;
   await tx.execute(sql`delete from production_period_totals where ${agency}`);
   await tx.execute(sql`delete from production_period_flags where ${agency}`);
+  await tx.execute(sql`delete from production_code_period_totals where ${agency}`);
+  // The network's summaries sum every agency: the next view computes them again.
+  await tx.execute(
+    sql`delete from production_network_period_totals where network_uuid = ${networkUuid}::uuid`,
+  );
   const horizon = await readHorizon(tx, networkUuid);
   if (!horizon) return;
   const level: Level = { kind: 'agency', agencyUuid, networkUuid };
-  const keptPeriods = async (table: 'builds' | 'flags') =>
+  const keptPeriods = async (table: 'builds' | 'code builds' | 'flags') =>
     (await tx.execute<Omit<PeriodKey, 'networkUuid'>>(selectKeptPeriods(networkUuid, table))).rows.map(
       (row): PeriodKey => ({ networkUuid, ...row }),
     );
@@ -178,4 +283,5 @@ export async function refreshKeptViews(tx: Executor, networkUuid: string, agency
   for (const key of await keptPeriods('flags')) {
     await tx.execute(insertKeptFlags(key, keptQueries(key, level, horizon).flags));
   }
+  for (const key of await keptPeriods('code builds')) await tx.execute(keptCodesInsert(key, level));
 }
