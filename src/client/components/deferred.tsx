@@ -42,6 +42,15 @@ export function useDeferred<T>(part: Deferred<T>): T | undefined {
   return useSyncExternalStore(part.subscribe, part.current, part.current);
 }
 
+/**
+ * True when no element holds the focus: a part that replaces a focused stand-in may take the focus
+ * over then, and never from an element the user has moved on to.
+ */
+export function focusIsFree(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body;
+}
+
 /** What the user did to a stand-in before its part took its place: the part takes the focus over, and opens. */
 export type Activation = { focused: boolean; opened: boolean };
 

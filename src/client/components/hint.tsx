@@ -1,5 +1,5 @@
 import { cloneElement, useCallback, useState, type ReactElement, type Ref } from 'react';
-import { deferred, useDeferred } from './deferred.tsx';
+import { deferred, focusIsFree, useDeferred } from './deferred.tsx';
 
 // The same part as HoverTooltip's (tooltip.tsx): Mantine's Tooltip, with Floating UI.
 const tooltipPart = deferred(() => import('./tooltip-part.tsx'));
@@ -35,11 +35,13 @@ export function Hint({
   const part = useDeferred(tooltipPart);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  // The target drawn again inside the tooltip is a new element: it takes the focus back (`focused`
-  // no longer changes once the tooltip is there, so this runs when the target mounts).
+  // The target drawn again inside the tooltip is a new element: it takes the focus back, unless the
+  // focus has moved on since (`focused` no longer changes once the tooltip is there: the drawn-again
+  // target has no blur handler of ours, and the tooltip may attach its ref again later).
   const takeOver = useCallback(
     (element: HTMLElement | null) => {
       if (!element || !focused) return;
+      if (!focusIsFree()) return;
       const target = element.matches(FOCUSABLE) ? element : element.querySelector<HTMLElement>(FOCUSABLE);
       target?.focus();
     },

@@ -1,6 +1,6 @@
 import { cloneElement, useCallback, useState, type ReactElement, type Ref } from 'react';
 import type { FloatingPosition } from '@mantine/core';
-import { deferred, useDeferred } from './deferred.tsx';
+import { deferred, focusIsFree, useDeferred } from './deferred.tsx';
 
 const tooltipPart = deferred(() => import('./tooltip-part.tsx'));
 
@@ -31,11 +31,12 @@ export function HoverTooltip({
   const part = useDeferred(tooltipPart);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  // The target drawn again inside the tooltip takes back the focus its stand-in had (Mantine's
-  // tooltip keeps its merged ref stable, so this runs when the target mounts).
+  // The target drawn again inside the tooltip takes back the focus its stand-in had, only if the
+  // focus has not moved on since (the drawn-again target has no blur handler of ours).
   const takeOver = useCallback(
     (element: HTMLElement | null) => {
-      if (element && focused) element.focus();
+      if (!element || !focused) return;
+      if (focusIsFree()) element.focus();
     },
     [focused],
   );
