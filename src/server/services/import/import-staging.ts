@@ -260,36 +260,38 @@ export async function readRows(
   const prefix = `${record.uuid},`;
   const slots = new Array<string>(SLOTS).fill('');
   try {
-    for await (const { rowNumber, cells } of table.rows) {
-      rowCount++;
-      slots.fill('');
-      for (const reader of readers) {
-        const raw = (cells[reader.at] ?? '').trim();
-        if (reader.amount) {
-          const amount = parseAmount(raw);
-          if (!amount.ok) fail(rowNumber, reader.column, amount.reason);
-          else if (amount.value !== null) slots[reader.slot] = amount.value;
-        } else if (raw === '') fail(rowNumber, reader.column, reader.blank);
-        else slots[reader.slot] = copyText(raw);
-      }
-      if (monthAt !== -1) {
-        const month = parseMonth(cells[monthAt] ?? '');
-        if (!month.ok) fail(rowNumber, columns.month!, month.reason);
-        else {
-          const start = monthStart(month.value);
-          if (start > coversThrough) {
-            fail(
-              rowNumber,
-              columns.month!,
-              `${start.slice(0, 7)} is after the last month the file covers (${coversThrough.slice(0, 7)}).`,
-            );
-          } else slots[MONTH_SLOT] = start;
+    for await (const batch of table.rows) {
+      for (const { rowNumber, cells } of batch) {
+        rowCount++;
+        slots.fill('');
+        for (const reader of readers) {
+          const raw = (cells[reader.at] ?? '').trim();
+          if (reader.amount) {
+            const amount = parseAmount(raw);
+            if (!amount.ok) fail(rowNumber, reader.column, amount.reason);
+            else if (amount.value !== null) slots[reader.slot] = amount.value;
+          } else if (raw === '') fail(rowNumber, reader.column, reader.blank);
+          else slots[reader.slot] = copyText(raw);
         }
-      } else {
-        slots[MONTH_SLOT] = coversThrough;
+        if (monthAt !== -1) {
+          const month = parseMonth(cells[monthAt] ?? '');
+          if (!month.ok) fail(rowNumber, columns.month!, month.reason);
+          else {
+            const start = monthStart(month.value);
+            if (start > coversThrough) {
+              fail(
+                rowNumber,
+                columns.month!,
+                `${start.slice(0, 7)} is after the last month the file covers (${coversThrough.slice(0, 7)}).`,
+              );
+            } else slots[MONTH_SLOT] = start;
+          }
+        } else {
+          slots[MONTH_SLOT] = coversThrough;
+        }
+        lines.push(`${prefix}${rowNumber},${slots.join(',')}\n`);
+        if (lines.length >= BATCH_ROWS) await flush();
       }
-      lines.push(`${prefix}${rowNumber},${slots.join(',')}\n`);
-      if (lines.length >= BATCH_ROWS) await flush();
     }
     await flush();
   } finally {
