@@ -7,11 +7,12 @@
  * fresh database: PostgreSQL (BENCH_IMPORT_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/understanding_import_bench, dropped and created) and/or PGlite
  * in a new temporary folder. Prints rows/s for each phase, the peak RSS of the process against its
- * RSS before the load, and the time of a Carrier Production view afterwards. Figures go in the
- * issue's closing note; no test asserts them.
+ * RSS before the load, and the CPU seconds spent by this process and by the PostgreSQL server's
+ * processes of the bench database (read from /proc), which a busy machine changes far less than
+ * the wall-clock times. Figures go in the issue's closing note; no test asserts them.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -134,6 +135,54 @@ async function prepare(database: Database): Promise<{ email: string; networkUuid
   return { email, networkUuid };
 }
 
+/** CPU seconds (user + system) of a process, from /proc; 0 once it has exited. */
+async function processCpu(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU seconds the server's processes of the bench database spend from now on: the processes are
+ * listed every second and each one's last reading kept, so a connection closed meanwhile still counts;
+ * one opened meanwhile counts from zero.
+ */
+function databaseCpu(database: Database): { stop: () => Promise<number> } | null {
+  if (database.driver !== 'postgres') return null;
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  let opening = true;
+  const sample = async () => {
+    const initial = opening;
+    opening = false;
+    const pids = await database.db.execute<{ pid: number }>(
+      sql`select pid from pg_stat_activity where datname = current_database()`,
+    );
+    for (const { pid } of pids.rows) {
+      const cpu = await processCpu(pid);
+      if (!first.has(pid)) first.set(pid, initial ? cpu : 0);
+      if (cpu > 0) last.set(pid, cpu);
+    }
+  };
+  let sampling = sample();
+  const timer = setInterval(() => {
+    sampling = sampling.then(sample, sample);
+  }, 1000);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await sampling.then(sample, sample);
+      let total = 0;
+      for (const [pid, cpu] of last) total += cpu - (first.get(pid) ?? cpu);
+      return total;
+    },
+  };
+}
+
 async function run(label: string, database: Database, file: string, rows: number, storageDir: string) {
   const { db } = database;
   const { email, networkUuid } = await prepare(database);
@@ -151,6 +200,8 @@ async function run(label: string, database: Database, file: string, rows: number
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
+  const dbCpu = databaseCpu(database);
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const result = await loadFile(db, target, {
     file,
@@ -161,6 +212,8 @@ async function run(label: string, database: Database, file: string, rows: number
   const loaded = performance.now();
   await finishBulkLoad(db, networkUuid);
   const done = performance.now();
+  const cpu = process.cpuUsage(cpuBefore);
+  const serverCpu = await dbCpu?.stop();
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   if (result.status !== 'loaded')
@@ -177,7 +230,9 @@ async function run(label: string, database: Database, file: string, rows: number
       `  with the rollup rebuild: ${((done - started) / 1000).toFixed(1)} s = ` +
       `${Math.round(rows / ((done - started) / 1000)).toLocaleString('en-US')} rows/s end to end\n` +
       `  phases (s): ${JSON.stringify(result.phases, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(2)) : v))}\n` +
-      `  RSS before ${mb(rssBefore)}, peak ${mb(peak)} (+${mb(peak - rssBefore)})`,
+      `  RSS before ${mb(rssBefore)}, peak ${mb(peak)} (+${mb(peak - rssBefore)})\n` +
+      `  CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s` +
+      (serverCpu === undefined ? '' : `, the database server ${serverCpu.toFixed(1)} s`),
   );
 }
 

@@ -12,6 +12,21 @@ const PLAIN_AMOUNT = /^(-?)(0|[1-9]\d{0,13})(?:\.(\d{1,2}))?$/;
 const NOT_REPORTED = new Set(['', 'n/a', 'na', 'null', 'none', '#n/a']);
 
 /**
+ * What an amount's text is stripped of, in this order (each step at most once): its group 1 is kept;
+ * a step that `negates` counts a minus sign.
+ */
+const AMOUNT_STRIPS: readonly { pattern: RegExp; negates: boolean; when?: (s: string) => boolean }[] = [
+  { pattern: /^\((.*)\)$/, negates: true },
+  { pattern: /^usd\s*(.*)$/i, negates: false },
+  { pattern: /^(.*?)\s*usd$/i, negates: false },
+  { pattern: /^-(.*)$/, negates: true },
+  { pattern: /^(.+)-$/, negates: true, when: (s) => s.length > 1 },
+  { pattern: /^\$(.*)$/, negates: false },
+  { pattern: /^\((.*)\)$/, negates: true },
+  { pattern: /^-(.*)$/, negates: true, when: (s) => s !== '-' },
+];
+
+/**
  * An amount in dollars as an exact decimal string with two places ('1234.50', '-12.00'), or null
  * when the cell is blank ("not reported", never zero). Accepts '$', 'USD', thousands separators
  * (',' or spaces), parentheses or a leading/trailing '-' for negatives, and the accounting dash
@@ -27,20 +42,13 @@ export function parseAmount(raw: string): Parsed<string | null> {
   let s = raw.replace(/[\u00a0\u202f]/g, ' ').trim();
   if (NOT_REPORTED.has(s.toLowerCase())) return { ok: true, value: null };
   let signs = 0;
-  const strip = (pattern: RegExp, negates: boolean) => {
-    const m = pattern.exec(s);
-    if (!m) return;
+  for (const step of AMOUNT_STRIPS) {
+    if (step.when && !step.when(s)) continue;
+    const m = step.pattern.exec(s);
+    if (!m) continue;
     s = (m[1] ?? '').trim();
-    if (negates) signs++;
-  };
-  strip(/^\((.*)\)$/, true);
-  strip(/^usd\s*(.*)$/i, false);
-  strip(/^(.*?)\s*usd$/i, false);
-  strip(/^-(.*)$/, true);
-  if (s.length > 1) strip(/^(.+)-$/, true);
-  strip(/^\$(.*)$/, false);
-  strip(/^\((.*)\)$/, true);
-  if (s !== '-') strip(/^-(.*)$/, true);
+    if (step.negates) signs++;
+  }
   if (signs > 1) return { ok: false, reason: `"${raw.trim()}" is not an amount.` };
   const negative = signs === 1;
   if (s === '-' || s === '') return { ok: true, value: '0.00' };

@@ -141,8 +141,12 @@ function nameOf(candidates: readonly Candidate[], uuid: string | null): string |
 export async function valuesToMap(
   db: Executor,
   record: ImportRecord,
-  options: { suggestions: boolean } = { suggestions: true },
+  options: { suggestions: boolean; grouped?: boolean } = { suggestions: true },
 ): Promise<ValueToMap[]> {
+  // Counted from the staged rows, or in a preview or commit from their groups (`res_groups`).
+  const staged = options.grouped
+    ? sql`res_groups`
+    : sql`(select carrier, line, agency_code, 1 as rows from import_rows where import_uuid = ${record.uuid}::uuid) r`;
   const suggest = (value: string, candidates: readonly Candidate[]) =>
     options.suggestions ? rankSuggestions(value, candidates) : [];
   const out: ValueToMap[] = [];
@@ -152,8 +156,8 @@ export async function valuesToMap(
   if (record.carrierUuid === null) {
     const remembered = await rememberedMappings(db, record.networkUuid, 'carrier');
     const values = await db.execute<{ value: string; rows: number }>(sql`
-      select carrier as value, count(*)::int as rows from import_rows
-      where import_uuid = ${record.uuid}::uuid and carrier is not null group by carrier order by carrier`);
+      select carrier as value, sum(rows)::int as rows from ${staged}
+      where carrier is not null group by carrier order by carrier`);
     for (const { value, rows } of values.rows) {
       const r = resolve(remembered, '', value, exactMatch(value, carriers), (id) => carrierIds.has(id));
       carrierOf.set(value, r);
@@ -173,8 +177,8 @@ export async function valuesToMap(
   const lineIds = new Set(lines.map((l) => l.id));
   const rememberedLines = await rememberedMappings(db, record.networkUuid, 'line');
   const lineValues = await db.execute<{ value: string; rows: number }>(sql`
-    select line as value, count(*)::int as rows from import_rows
-    where import_uuid = ${record.uuid}::uuid and line is not null group by line order by line`);
+    select line as value, sum(rows)::int as rows from ${staged}
+    where line is not null group by line order by line`);
   for (const { value, rows } of lineValues.rows) {
     const r = resolve(rememberedLines, '', value, exactMatch(value, lines), (id) => lineIds.has(id));
     out.push({
@@ -190,9 +194,8 @@ export async function valuesToMap(
 
   const rememberedCodes = await rememberedMappings(db, record.networkUuid, 'agencyCode');
   const codeValues = await db.execute<{ carrier: string | null; value: string; rows: number }>(sql`
-    select carrier, agency_code as value, count(*)::int as rows from import_rows
-    where import_uuid = ${record.uuid}::uuid and agency_code is not null
-    group by carrier, agency_code order by carrier, agency_code`);
+    select carrier, agency_code as value, sum(rows)::int as rows from ${staged}
+    where agency_code is not null group by carrier, agency_code order by carrier, agency_code`);
   const byCarrier = new Map<string, Map<string, number>>();
   for (const { carrier, value, rows } of codeValues.rows) {
     const carrierUuid =
@@ -317,11 +320,33 @@ export async function saveValueMappings(
 }
 
 /**
+ * The staged rows read once, grouped by their file values (agency code, carrier, policy type, month)
+ * and whether they have a parse error, with their count and exact sums, into `res_groups` (decision
+ * 029). The values to resolve, the counts, the mapping checks and the cells read these groups
+ * (tens of thousands for a million rows), not the rows again; row numbers are looked for only to
+ * name the rows in error.
+ */
+async function groupStagedRows(tx: Executor, record: ImportRecord): Promise<void> {
+  // Enough for the groups of a million rows to be hashed in memory rather than sorted on disk.
+  await tx.execute(sql`set local work_mem = '64MB'`);
+  await tx.execute(sql`drop table if exists res_groups`);
+  await tx.execute(sql`create temp table res_groups on commit drop as
+    select r.agency_code, r.carrier, r.line, r.month, pe.row_number is not null as parse_error, count(*)::int as rows,
+      ${SUMS_AS}
+    from import_rows r
+    left join (select distinct row_number from import_row_errors where import_uuid = ${record.uuid}::uuid) pe
+      on pe.row_number = r.row_number
+    where r.import_uuid = ${record.uuid}::uuid
+    group by r.agency_code, r.carrier, r.line, r.month, pe.row_number is not null`);
+  await tx.execute(sql`analyze res_groups`);
+}
+
+/**
  * Loads the resolutions of a staged file's values into temporary tables (dropped at the end of the
  * transaction), so that preview and commit resolve every row in SQL.
  */
 async function loadResolutions(tx: Executor, record: ImportRecord): Promise<void> {
-  const values = await valuesToMap(tx, record, { suggestions: false });
+  const values = await valuesToMap(tx, record, { suggestions: false, grouped: true });
   await tx.execute(sql`create temp table if not exists res_values (dimension text, carrier_uuid uuid, value text,
     target_uuid uuid, miscellaneous boolean, agency_uuid uuid) on commit drop`);
   await tx.execute(sql`delete from res_values`);
@@ -341,28 +366,30 @@ async function loadResolutions(tx: Executor, record: ImportRecord): Promise<void
   await tx.execute(sql`analyze res_values`);
 }
 
-/** Every staged row with its values resolved (null where unmapped). */
-function resolvedRows(record: ImportRecord): SQL {
+/**
+ * Every staged row with its values resolved (null where unmapped), or with `grouped` every group of
+ * `res_groups`; `rows` is how many rows each line stands for.
+ */
+function resolvedRows(record: ImportRecord, grouped = false): SQL {
   const carrier = record.carrierUuid ? sql`${record.carrierUuid}::uuid` : sql`rc.target_uuid`;
   const carrierJoin = record.carrierUuid
     ? sql``
     : sql`left join res_values rc on rc.dimension = 'carrier' and rc.value = r.carrier`;
   const carrierMisc = record.carrierUuid ? sql`false` : sql`coalesce(rc.miscellaneous, false)`;
   return sql`
-    select r.row_number, r.agency_code, r.carrier, r.line, r.month, r.written_premium, r.new_written_premium,
+    select ${grouped ? sql`null::int` : sql`r.row_number`} as row_number, r.agency_code, r.carrier, r.line, r.month, r.written_premium, r.new_written_premium,
       r.earned, r.incurred, r.base_commission, r.additional_commission, ${carrier} as carrier_uuid, rl.target_uuid as line_uuid, ra.target_uuid as agency_code_uuid,
       ra.agency_uuid, (${carrierMisc} or coalesce(rl.miscellaneous, false) or coalesce(ra.miscellaneous, false)) as misc,
       rl.target_uuid is null and not coalesce(rl.miscellaneous, false) as line_unmapped,
       ra.agency_uuid is null and not coalesce(ra.miscellaneous, false) as code_unmapped,
       ${record.carrierUuid ? sql`false` : sql`rc.target_uuid is null and not coalesce(rc.miscellaneous, false)`} as carrier_unmapped,
-      pe.row_number is not null as parse_error
-    from import_rows r
-    left join (select distinct row_number from import_row_errors where import_uuid = ${record.uuid}::uuid) pe
-      on pe.row_number = r.row_number
+      ${grouped ? sql`r.parse_error` : sql`pe.row_number is not null`} as parse_error,
+      ${grouped ? sql`r.rows` : sql`1`} as rows
+    from ${grouped ? sql`res_groups r` : sql`import_rows r left join (select distinct row_number from import_row_errors where import_uuid = ${record.uuid}::uuid) pe on pe.row_number = r.row_number`}
     ${carrierJoin}
     left join res_values rl on rl.dimension = 'line' and rl.value = r.line
     left join res_values ra on ra.dimension = 'agencyCode' and ra.carrier_uuid = ${carrier} and ra.value = r.agency_code
-    where r.import_uuid = ${record.uuid}::uuid`;
+    ${grouped ? sql`` : sql`where r.import_uuid = ${record.uuid}::uuid`}`;
 }
 
 /** The rows a commit would load: mapped, not Miscellaneous, without a parse error. */
@@ -463,6 +490,10 @@ export const ERRORS_SHOWN = 200;
 const SUMS = sql`sum(written_premium), sum(new_written_premium), sum(earned), sum(incurred), sum(base_commission),
   sum(additional_commission)`;
 
+const SUMS_AS = sql`sum(written_premium) as written_premium, sum(new_written_premium) as new_written_premium,
+  sum(earned) as earned, sum(incurred) as incurred, sum(base_commission) as base_commission,
+  sum(additional_commission) as additional_commission`;
+
 const TOTALS = sql`sum(written_premium)::text as "writtenPremium", sum(new_written_premium)::text as "newWrittenPremium",
   sum(earned)::text as earned, sum(incurred)::text as incurred, sum(base_commission)::text as "baseCommission",
   sum(additional_commission)::text as "additionalCommission"`;
@@ -476,42 +507,48 @@ async function previewIn(
     line text, month date, written_premium numeric, new_written_premium numeric, earned numeric, incurred numeric,
     base_commission numeric, additional_commission numeric, carrier_uuid uuid, line_uuid uuid, agency_code_uuid uuid,
     agency_uuid uuid, misc boolean, line_unmapped boolean, code_unmapped boolean, carrier_unmapped boolean,
-    parse_error boolean) on commit drop`);
+    parse_error boolean, rows int) on commit drop`);
   await tx.execute(sql`delete from res_rows`);
   // A year-to-date file's rows are kept resolved in res_rows, where their amounts become months. A
-  // monthly file's are resolved where they are read (a join with the few resolved values): scanning
-  // the staged rows again costs less than writing a million of them to a temporary table.
-  let rows = sql`(${resolvedRows(record)}) r`;
+  // monthly file's are read as the groups of res_groups with their values resolved, and its rows
+  // only to name the rows of a mapping error.
+  let rows = sql`(${resolvedRows(record, true)}) r`;
+  let rowLevel = sql`(${resolvedRows(record)}) r`;
   if (record.amounts === 'ytd') {
     await tx.execute(sql`insert into res_rows ${resolvedRows(record)}`);
     await yearToDateToMonths(tx, record);
-    rows = sql`res_rows`;
+    rows = rowLevel = sql`res_rows`;
   }
   const label = (field: string) => columns[field] ?? field;
+  const carrierUnmapped = sql`carrier_unmapped and carrier is not null`;
+  const lineUnmapped = sql`line_unmapped and line is not null and not misc`;
+  const codeUnmapped = sql`code_unmapped and agency_code is not null and not carrier_unmapped and not misc`;
   const mappingErrors = sql`
     select row_number, ${label('carrier')} as column, 'The carrier "' || carrier || '" is not mapped to a carrier.' as reason
-      from ${rows} where carrier_unmapped and carrier is not null
+      from ${rowLevel} where ${carrierUnmapped}
     union all
     select row_number, ${label('lineOfBusiness')}, 'The policy type "' || line || '" is not mapped to a standard type.'
-      from ${rows} where line_unmapped and line is not null and not misc
+      from ${rowLevel} where ${lineUnmapped}
     union all
     select row_number, ${label('agencyCode')}, 'The agency code "' || agency_code || '" is not mapped to an agency code of ' ||
       ${record.agencyUuid ? sql`'your agency'` : sql`'the network'`} || '.'
-      from ${rows} where code_unmapped and agency_code is not null and not carrier_unmapped and not misc`;
-  // The errors are gathered once (the staged rows scanned once per kind of mapping error), then
-  // counted and listed from that table.
+      from ${rowLevel} where ${codeUnmapped}`;
+  // The errors are gathered once, then counted and listed from that table. The rows are scanned for
+  // mapping errors only when a group has one.
   await tx.execute(sql`create temp table if not exists res_errors (row_number int, "column" text, reason text)
     on commit drop`);
   await tx.execute(sql`delete from res_errors`);
   await tx.execute(sql`insert into res_errors
-    select row_number, "column", reason from import_row_errors where import_uuid = ${record.uuid}::uuid
-    union all ${mappingErrors}`);
+    select row_number, "column", reason from import_row_errors where import_uuid = ${record.uuid}::uuid`);
+  const unmapped = await tx.execute<{ found: boolean }>(sql`select exists (select 1 from ${rows}
+    where (${carrierUnmapped}) or (${lineUnmapped}) or (${codeUnmapped})) as found`);
+  if (unmapped.rows[0]!.found) await tx.execute(sql`insert into res_errors ${mappingErrors}`);
   const errors = await tx.execute<{ row_number: number; column: string; reason: string }>(
     sql`select row_number, "column", reason from res_errors order by row_number, "column" limit ${ERRORS_SHOWN}`,
   );
   const counts = await tx.execute<{ errors: number; rows: number; misc: number }>(sql`
-    select (select count(*) from res_errors)::int as errors, count(*)::int as rows,
-      count(*) filter (where misc)::int as misc from ${rows}`);
+    select (select count(*) from res_errors)::int as errors, coalesce(sum(rows), 0)::int as rows,
+      coalesce(sum(rows) filter (where misc), 0)::int as misc from ${rows}`);
   const c = counts.rows[0]!;
   if (c.rows !== record.rowCount) {
     // The staging table is unlogged (decision 025): a restart of the database empties it.
@@ -527,7 +564,7 @@ async function previewIn(
     earned numeric, incurred numeric, base_commission numeric, additional_commission numeric) on commit drop`);
   await tx.execute(sql`delete from res_cells`);
   await tx.execute(sql`insert into res_cells
-    select agency_uuid, carrier_uuid, line_uuid, agency_code_uuid, month, count(*), ${SUMS}
+    select agency_uuid, carrier_uuid, line_uuid, agency_code_uuid, month, sum(rows), ${SUMS}
     from ${rows} where ${LOADABLE} group by agency_uuid, carrier_uuid, line_uuid, agency_code_uuid, month`);
   await tx.execute(sql`analyze res_cells`);
   // Per carrier, per agency, per month and in all, in one pass: grouping() tells the sets apart.
@@ -593,6 +630,7 @@ export async function previewImport(db: Db, record: ImportRecord): Promise<Previ
   if (!record.columns) throw new AppError('conflict', 'Map the columns of the file first.');
   let preview: Preview | undefined;
   await db.transaction(async (tx) => {
+    await groupStagedRows(tx, record);
     await loadResolutions(tx, record);
     preview = await previewIn(tx, record, record.columns!);
   });
@@ -643,6 +681,7 @@ export async function commitImport(
     if (!record.columns) throw new AppError('conflict', 'Map the columns of the file first.');
     // Commits and undos of a network run one at a time: two files may own the same cells.
     await tx.execute(sql`select 1 from networks where uuid = ${record.networkUuid}::uuid for update`);
+    await groupStagedRows(tx, record);
     await loadResolutions(tx, record);
     const preview = await previewIn(tx, record, record.columns);
     if (preview.errorCount > 0) {

@@ -159,17 +159,20 @@ export function columnIssues(
   return issues;
 }
 
-const COLUMN_OF_FIELD: Partial<Record<ImportField, keyof typeof importRows.$inferInsert>> = {
-  agencyCode: 'agencyCode',
-  carrier: 'carrier',
-  lineOfBusiness: 'line',
-  writtenPremium: 'writtenPremium',
-  newWrittenPremium: 'newWrittenPremium',
-  earned: 'earned',
-  incurred: 'incurred',
-  baseCommission: 'baseCommission',
-  additionalCommission: 'additionalCommission',
+/** Where a field goes among the COPY_IMPORT_ROWS columns after import_uuid and row_number. */
+const SLOT_OF_FIELD: Partial<Record<ImportField, number>> = {
+  agencyCode: 0,
+  carrier: 1,
+  lineOfBusiness: 2,
+  writtenPremium: 4,
+  newWrittenPremium: 5,
+  earned: 6,
+  incurred: 7,
+  baseCommission: 8,
+  additionalCommission: 9,
 };
+const MONTH_SLOT = 3;
+const SLOTS = 10;
 
 export type ReadRowsOptions = {
   onProgress?: ReadOptions['onProgress'];
@@ -206,9 +209,16 @@ export async function readRows(
   }
   const index = (field: ImportField) =>
     columns[field] === undefined ? -1 : table.header.indexOf(columns[field]);
-  const fields = IMPORT_FIELDS[record.kind]
-    .map((field) => ({ field, at: index(field) }))
-    .filter((f) => f.at !== -1);
+  // What to do with each mapped cell of a row, decided once for the file.
+  const readers = IMPORT_FIELDS[record.kind]
+    .filter((field) => field !== 'month' && index(field) !== -1)
+    .map((field) => ({
+      at: index(field),
+      slot: SLOT_OF_FIELD[field]!,
+      amount: AMOUNT_FIELDS.includes(field),
+      column: columns[field]!,
+      blank: `The ${IMPORT_FIELD_LABELS[field].toLowerCase()} is blank.`,
+    }));
   const monthAt = index('month');
   const coversThrough = record.coversThrough;
 
@@ -219,26 +229,27 @@ export async function readRows(
     .where(eq(imports.uuid, record.uuid));
   await db.delete(importRows).where(eq(importRows.importUuid, record.uuid));
   await db.delete(importRowErrors).where(eq(importRowErrors.importUuid, record.uuid));
-  let rows: Omit<typeof importRows.$inferInsert, 'importUuid'>[] = [];
+  // Each row goes straight to its line of COPY text: no object per row.
+  let lines: string[] = [];
   let errors: (typeof importRowErrors.$inferInsert)[] = [];
   let rowCount = 0;
   let errorCount = 0;
-  const write = async (
-    batch: Omit<typeof importRows.$inferInsert, 'importUuid'>[],
-    batchErrors: (typeof importRowErrors.$inferInsert)[],
-  ) => {
+  const fail = (rowNumber: number, column: string, reason: string) => {
+    errorCount++;
+    errors.push({ importUuid: record.uuid, rowNumber, column, reason });
+  };
+  const write = async (batch: string[], batchErrors: (typeof importRowErrors.$inferInsert)[]) => {
     // COPY on both drivers: no statement to parse per batch, no bind parameters, no JSON.
-    if (batch.length > 0)
-      await copyFrom(db, COPY_IMPORT_ROWS, batch.map((r) => copyLine(record.uuid, r)).join(''));
+    if (batch.length > 0) await copyFrom(db, COPY_IMPORT_ROWS, batch.join(''));
     if (batchErrors.length > 0) await db.insert(importRowErrors).values(batchErrors);
   };
   // One batch is written while the next is read: the database and the parser work at once, and at
   // most two batches are in memory.
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
-    const batch = rows;
+    const batch = lines;
     const batchErrors = errors;
-    rows = [];
+    lines = [];
     errors = [];
     await writing;
     writing = write(batch, batchErrors);
@@ -246,42 +257,41 @@ export async function readRows(
     // next flush (or the last wait below) still throws it.
     writing.catch(() => undefined);
   };
+  const prefix = `${record.uuid},`;
+  const slots = new Array<string>(SLOTS).fill('');
   try {
-    for await (const { rowNumber, cells } of table.rows) {
-      rowCount++;
-      const row: Omit<typeof importRows.$inferInsert, 'importUuid'> = { rowNumber };
-      const fail = (field: ImportField, reason: string) => {
-        errorCount++;
-        errors.push({ importUuid: record.uuid, rowNumber, column: columns[field]!, reason });
-      };
-      for (const { field, at } of fields) {
-        const raw = (cells[at] ?? '').trim();
-        const target = COLUMN_OF_FIELD[field];
-        if (field === 'month') continue;
-        if (AMOUNT_FIELDS.includes(field)) {
-          const amount = parseAmount(raw);
-          if (amount.ok) (row as Record<string, unknown>)[target!] = amount.value;
-          else fail(field, amount.reason);
-        } else if (raw === '') {
-          fail(field, `The ${IMPORT_FIELD_LABELS[field].toLowerCase()} is blank.`);
-        } else {
-          (row as Record<string, unknown>)[target!] = raw;
+    for await (const batch of table.rows) {
+      for (const { rowNumber, cells } of batch) {
+        rowCount++;
+        slots.fill('');
+        for (const reader of readers) {
+          const raw = (cells[reader.at] ?? '').trim();
+          if (reader.amount) {
+            const amount = parseAmount(raw);
+            if (!amount.ok) fail(rowNumber, reader.column, amount.reason);
+            else if (amount.value !== null) slots[reader.slot] = amount.value;
+          } else if (raw === '') fail(rowNumber, reader.column, reader.blank);
+          else slots[reader.slot] = copyText(raw);
         }
+        if (monthAt !== -1) {
+          const month = parseMonth(cells[monthAt] ?? '');
+          if (!month.ok) fail(rowNumber, columns.month!, month.reason);
+          else {
+            const start = monthStart(month.value);
+            if (start > coversThrough) {
+              fail(
+                rowNumber,
+                columns.month!,
+                `${start.slice(0, 7)} is after the last month the file covers (${coversThrough.slice(0, 7)}).`,
+              );
+            } else slots[MONTH_SLOT] = start;
+          }
+        } else {
+          slots[MONTH_SLOT] = coversThrough;
+        }
+        lines.push(`${prefix}${rowNumber},${slots.join(',')}\n`);
+        if (lines.length >= BATCH_ROWS) await flush();
       }
-      if (monthAt !== -1) {
-        const month = parseMonth(cells[monthAt] ?? '');
-        if (!month.ok) fail('month', month.reason);
-        else if (monthStart(month.value) > coversThrough) {
-          fail(
-            'month',
-            `${monthStart(month.value).slice(0, 7)} is after the last month the file covers (${coversThrough.slice(0, 7)}).`,
-          );
-        } else row.month = monthStart(month.value);
-      } else {
-        row.month = coversThrough;
-      }
-      rows.push(row);
-      if (rows.length >= BATCH_ROWS) await flush();
     }
     await flush();
   } finally {
@@ -337,22 +347,8 @@ const COPY_IMPORT_ROWS = `import_rows (import_uuid, row_number, agency_code, car
   with (format csv)`;
 
 /** A text field of a CSV COPY line: always quoted, so '' stays a text and only an absent field is NULL. */
-function copyText(value: string | null | undefined): string {
-  return value === null || value === undefined ? '' : `"${value.replaceAll('"', '""')}"`;
-}
-
-/** A number or date field: as it is, or nothing for NULL. */
-function copyPlain(value: string | number | null | undefined): string {
-  return value === null || value === undefined ? '' : String(value);
-}
-
-/** One staged row as a CSV line of COPY_IMPORT_ROWS. */
-function copyLine(importUuid: string, r: Omit<typeof importRows.$inferInsert, 'importUuid'>): string {
-  return `${importUuid},${r.rowNumber},${copyText(r.agencyCode)},${copyText(r.carrier)},${copyText(r.line)},${copyPlain(
-    r.month,
-  )},${copyPlain(r.writtenPremium)},${copyPlain(r.newWrittenPremium)},${copyPlain(r.earned)},${copyPlain(
-    r.incurred,
-  )},${copyPlain(r.baseCommission)},${copyPlain(r.additionalCommission)}\n`;
+function copyText(value: string): string {
+  return `"${value.replaceAll('"', '""')}"`;
 }
 
 /** A key under which a value mapping is remembered: the normalised value. */

@@ -29,9 +29,9 @@ async function writeWorkbook(file: string, sheets: Record<string, unknown[][]>):
   await writer.commit();
 }
 
-async function all(rows: AsyncIterable<TableRow>): Promise<TableRow[]> {
+async function all(batches: AsyncIterable<TableRow[]>): Promise<TableRow[]> {
   const out: TableRow[] = [];
-  for await (const row of rows) out.push(row);
+  for await (const batch of batches) out.push(...batch);
   return out;
 }
 
