@@ -27,6 +27,7 @@ import {
   scopeFilter,
   selectKeptCodeTotals,
   selectKeptTotals,
+  selectNetworksMissingKeptViews,
 } from './sql.ts';
 
 /**
@@ -114,6 +115,15 @@ const cases: Record<string, () => SQL> = {
     return insertKeptTotals(key, figureQuery(request({}), runningTotalsSource(request({}), horizon), false));
   },
   'kept-read': () => selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+  'kept-ahead-missing': () =>
+    selectNetworksMissingKeptViews(
+      [
+        { start: '2026-01', end: '2026-10' },
+        { start: '2025-11', end: '2026-10' },
+      ],
+      ['P&C', 'PL'],
+      null,
+    ),
   'kept-codes-build': () => {
     const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' } as const;
     const codes = request({ grouping: 'agencyCode', level: agency });

@@ -703,6 +703,26 @@ export const selectKeptPeriods = (networkUuid: string, table: 'builds' | 'code b
     : sql`select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
         'P&C' as line from production_period_flags where network_uuid = ${networkUuid}::uuid`;
 
+/**
+ * The networks with running totals that do not keep every one of `periods` (each in every line of
+ * `lines`) yet: those whose preset views are to be built ahead (decision 027).
+ */
+export const selectNetworksMissingKeptViews = (
+  periods: readonly Pick<PeriodKey, 'start' | 'end'>[],
+  lines: readonly string[],
+  networkUuid: string | null,
+) => sql`
+  select n.uuid, n.name from production_rollup_horizons h join networks n on n.uuid = h.network_uuid
+  where ${networkUuid ? sql`h.network_uuid = ${networkUuid}::uuid` : sql`true`} and exists (
+    select 1 from (values ${sql.join(
+      periods.map((p) => sql`(${monthLiteral(p.start)}, ${monthLiteral(p.end)})`),
+      sql`, `,
+    )}) p(start_month, end_month)
+    cross join unnest(array[${inList(lines)}]::text[]) l(line_code)
+    where not exists (select 1 from production_period_builds b where b.network_uuid = h.network_uuid
+      and b.start_month = p.start_month and b.end_month = p.end_month and b.line_code = l.line_code))
+  order by n.name`;
+
 // --- Kept views of the planning tool (decision 022) ---------------------------------------------
 
 /**

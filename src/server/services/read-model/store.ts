@@ -90,21 +90,27 @@ export async function readKeptTotals(db: Executor, key: PeriodKey): Promise<Kept
 }
 
 /**
- * Builds the period's agencies and returns them, or null when another request built them first or
- * the network has no running totals. Periods that no longer come back are dropped on the way.
+ * Builds the period's agencies and returns them (none with `answer` false: a build ahead of any
+ * view), or null when another request built them first or the network has no running totals.
+ * Periods that no longer come back are dropped on the way.
  */
 export async function buildKeptTotals(
   db: Db,
   key: PeriodKey,
   latestReportingMonth: YearMonth,
+  answer = true,
 ): Promise<KeptAgency[] | null> {
   return underHorizonLock(db, key.networkUuid, async (tx, horizon) => {
     await dropStaleBuilds(tx, key.networkUuid, latestReportingMonth, 'agency');
     const claimed = await tx.execute(claimKeptBuild(key));
     if (claimed.rows.length === 0) return null;
-    const { figures } = keptQueries(key, networkLevel(key), horizon);
+    const insert = insertKeptTotals(key, keptQueries(key, networkLevel(key), horizon).figures);
+    if (!answer) {
+      await tx.execute(insert);
+      return [];
+    }
     const built = await tx.execute<StoredRow>(
-      sql`${insertKeptTotals(key, figures)} returning agency_uuid as group_uuid, lines::text as lines`,
+      sql`${insert} returning agency_uuid as group_uuid, lines::text as lines`,
     );
     return kept(built.rows);
   });
