@@ -715,8 +715,19 @@ export const selectKeptPeriods = (networkUuid: string, table: 'builds' | 'code b
     ? sql`select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
         line_code as line from ${BUILDS_TABLE[table === 'builds' ? 'agency' : 'agencyCode']}
         where network_uuid = ${networkUuid}::uuid`
-    : sql`select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
-        'P&C' as line from production_period_flags where network_uuid = ${networkUuid}::uuid`;
+    : // The flags hold a row per agency and period: the periods are read by stepping through the
+      // network's index one period at a time, not by reading every agency's row (decision 027).
+      sql`with recursive p as (
+        (select start_month, end_month from production_period_flags where network_uuid = ${networkUuid}::uuid
+          order by start_month, end_month limit 1)
+        union all
+        select n.start_month, n.end_month from p cross join lateral (
+          select f.start_month, f.end_month from production_period_flags f
+          where f.network_uuid = ${networkUuid}::uuid and (f.start_month, f.end_month) > (p.start_month, p.end_month)
+          order by f.start_month, f.end_month limit 1) n
+      )
+      select to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, 'P&C' as line
+      from p`;
 
 /**
  * The networks with running totals that do not keep every one of `periods` (each in every line of
