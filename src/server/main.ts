@@ -7,6 +7,7 @@ import { DatabaseLockedError } from './db/client.ts';
 import { seedDemoData } from './db/demo/generate.ts';
 import { isEmptyDatabase, openConfiguredDatabase } from './db/open.ts';
 import { ensureReadModel } from './services/read-model/refresh.ts';
+import { keepPresetViewsAhead } from './services/read-model/ahead.ts';
 import { flushErrorReporting, startErrorReporting } from './observability/error-reporting.ts';
 
 /** Starts the server: config, database (migrated; demo data on a new embedded one), HTTP, graceful stop. */
@@ -29,6 +30,12 @@ async function main(): Promise<void> {
     app.log.info({ summary }, 'demo data loaded');
   }
   await ensureReadModel(database.db, (message) => app.log.info(message));
+  // The presets' by-agency views, built before the first user asks (decision 027).
+  const stopKeepingAhead = await keepPresetViewsAhead(
+    database.db,
+    (message) => app.log.info(message),
+    (error) => app.log.error({ err: error }, 'keeping the preset views ahead failed'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,6 +44,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    stopKeepingAhead();
     try {
       await app.close();
       await database.close();

@@ -9,9 +9,11 @@ import {
   refreshAgencyFacts,
 } from '#server/services/read-model/refresh.ts';
 import { dropKeptViews } from '#server/services/read-model/store.ts';
+import { keepPresetViews, presetKeys } from '#server/services/read-model/ahead.ts';
 import { productionByAgency } from '#server/services/production/production-report.ts';
 import type { Level } from '#server/policies/scope.ts';
 import {
+  BROAD_LINE_CODES,
   productionQuerySchema,
   type ByAgencyCodeResponse,
   type ByAgencyResponse,
@@ -20,7 +22,7 @@ import type { NetworkSummaryResponse } from '#shared/contracts/planning.ts';
 import { networkSummary, productionByAgencyCode } from '#server/services/planning/planning-report.ts';
 import { clearPlanningCache } from '#server/services/planning/tenant-cache.ts';
 import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
-import { firstDayOfMonth, lastDayOfMonth } from '#shared/domain/timeframe.ts';
+import { firstDayOfMonth, lastDayOfMonth, presets } from '#shared/domain/timeframe.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 
 /**
@@ -328,6 +330,35 @@ describe('the period totals a network keeps (decision 009)', () => {
     expect(flags).toBeGreaterThan(0);
     expect(await report(yearStart, latest)).toEqual(first);
     expect(await keptFlags()).toBe(flags);
+  });
+
+  it("are built ahead for every preset and line, equal to each period's first view", async () => {
+    await dropAll();
+    const messages: string[] = [];
+    await keepPresetViews(database.db, today, (m) => messages.push(m));
+    const keys = presetKeys(networkUuid, today);
+    expect(keys).toHaveLength(presets(today).length * BROAD_LINE_CODES.length);
+    expect(await kept()).toEqual(keys.map((k) => `${k.start}..${k.end} ${k.line}`).sort());
+    const flags = await keptFlags();
+    expect(flags).toBeGreaterThan(0);
+    expect(messages).toHaveLength(1);
+    const answers = async () => {
+      const all = [];
+      for (const k of keys) {
+        const q = { ...query(k.start, k.end), broadLineOfBusinessStandardTypeCode: k.line };
+        all.push(await productionByAgency(database.db, network(), q, today, null));
+      }
+      return all;
+    };
+    const keptAhead = await answers();
+    expect(keptAhead.some((answer) => answer.agencies.length > 0)).toBe(true);
+    // Nothing more to build while every preset is kept.
+    await keepPresetViews(database.db, today, (m) => messages.push(m));
+    expect(messages).toHaveLength(1);
+    expect(await keptFlags()).toBe(flags);
+    // What was built ahead is what each first view builds on demand.
+    await dropAll();
+    expect(await answers()).toEqual(keptAhead);
   });
 
   it('forget the rolling periods of an earlier latest month, and keep whole years', async () => {

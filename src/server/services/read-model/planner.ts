@@ -43,13 +43,16 @@ export function planMonthlyFigures(request: FactsRequest): MonthlySource {
   return request.level.kind === 'agency' || request.carriers ? 'facts' : 'carrier-months';
 }
 
-/** The running-total grain of a network's by-agency request: 'total', 'broad' or 'type'. */
-export function runningTotalsSource(request: FactsRequest, horizon: YearMonth): FigureSource {
+/**
+ * The running-total grain of a network's by-agency request: 'total', 'broad' or 'type'; `spans`:
+ * whether the network has manual months after a gap to leave out of a period (`selectHasSpans`).
+ */
+export function runningTotalsSource(request: FactsRequest, horizon: YearMonth, spans: boolean): FigureSource {
   // The Total (P&C) view without standard types needs broad lines only: fewer, coarser rows; with
   // the default composite and manual entries counted, fewer still (the 'total' grain).
   const broadOnly = request.line === 'P&C' && request.standardTypes.length === 0;
   const total = broadOnly && isDefaultComposite(request.kinds) && request.period.includesManualEntries;
-  return { kind: 'running-totals', grain: total ? 'total' : broadOnly ? 'broad' : 'type', horizon };
+  return { kind: 'running-totals', grain: total ? 'total' : broadOnly ? 'broad' : 'type', horizon, spans };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   buildKeptFlags,
   buildKeptNetworkTotals,
   buildKeptTotals,
+  readHasSpans,
   readHorizon,
   readKeptCodes,
   readKeptFlags,
@@ -87,9 +88,10 @@ export async function readFigures(db: Db, request: FactsRequest): Promise<Figure
     const keptAgencies =
       key && ((await readKeptTotals(db, key)) ?? (await buildKeptTotals(db, key, request.period.latest)));
     if (keptAgencies) return new Map(keptAgencies.map((agency) => [agency.group_uuid, agency.lines]));
-    const horizon = await readHorizon(db, request.level.networkUuid);
+    const { networkUuid } = request.level;
+    const [horizon, spans] = await Promise.all([readHorizon(db, networkUuid), readHasSpans(db, networkUuid)]);
     // A network without facts has no running totals, and no figures.
-    return queriedFigures(db, request, horizon && runningTotalsSource(request, horizon));
+    return queriedFigures(db, request, horizon && runningTotalsSource(request, horizon, spans));
   };
   const flags = async (): Promise<MissingRow[]> => {
     const key = plan.source === 'running-totals' ? plan.kept : null;

@@ -25,8 +25,10 @@ import {
   monthlyFiguresQuery,
   reportedMonthsOf,
   scopeFilter,
+  selectHasSpans,
   selectKeptCodeTotals,
   selectKeptTotals,
+  selectNetworksMissingKeptViews,
 } from './sql.ts';
 
 /**
@@ -83,10 +85,10 @@ const cases: Record<string, () => SQL> = {
   'figures-carrier-months': () =>
     figureQuery(request({ grouping: 'carrier', line: 'PL' }), { kind: 'carrier-months' }, true),
   'figures-running-totals-total': () =>
-    figureQuery(request({}), runningTotalsSource(request({}), horizon), true),
+    figureQuery(request({}), runningTotalsSource(request({}), horizon, true), true),
   'figures-running-totals-broad': () => {
     const carriersOnly = request({ kinds: compositeKinds('carriers'), period: rolling });
-    return figureQuery(carriersOnly, runningTotalsSource(carriersOnly, horizon), true);
+    return figureQuery(carriersOnly, runningTotalsSource(carriersOnly, horizon, true), true);
   },
   'figures-running-totals-type': () => {
     const types = request({
@@ -94,7 +96,7 @@ const cases: Record<string, () => SQL> = {
       standardTypes: ['PAUTO', 'HOME'],
       period: periodOf('2026-03', '2026-06', ['PAUTO', 'HOME'], today),
     });
-    return figureQuery(types, runningTotalsSource(types, horizon), true);
+    return figureQuery(types, runningTotalsSource(types, horizon, true), true);
   },
   'carrier-month-figures': () => carrierMonthFiguresQuery(request({ grouping: 'carrier', level: agency })),
   'monthly-figures-facts': () => monthlyFiguresQuery(request({ level: agency, line: 'CL' }), 'facts'),
@@ -111,9 +113,22 @@ const cases: Record<string, () => SQL> = {
   'refresh-carry-forward': () => carryRunningTotalsForward(networkUuid, agencyUuid, '2026-09', horizon),
   'kept-build': () => {
     const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' } as const;
-    return insertKeptTotals(key, figureQuery(request({}), runningTotalsSource(request({}), horizon), false));
+    return insertKeptTotals(
+      key,
+      figureQuery(request({}), runningTotalsSource(request({}), horizon, true), false),
+    );
   },
+  'has-spans': () => selectHasSpans(networkUuid),
   'kept-read': () => selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+  'kept-ahead-missing': () =>
+    selectNetworksMissingKeptViews(
+      [
+        { start: '2026-01', end: '2026-10' },
+        { start: '2025-11', end: '2026-10' },
+      ],
+      ['P&C', 'PL'],
+      null,
+    ),
   'kept-codes-build': () => {
     const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' } as const;
     const codes = request({ grouping: 'agencyCode', level: agency });
@@ -177,10 +192,12 @@ describe('the read model’s SQL', () => {
     expect(planMonthlyFigures(request({ level: agency }))).toBe('facts');
     expect(planMonthlyFigures(request({ carriers: [agencyUuid] }))).toBe('facts');
     expect(planMonthlyFigures(request({}))).toBe('carrier-months');
-    expect(runningTotalsSource(request({}), horizon)).toMatchObject({ grain: 'total' });
-    expect(runningTotalsSource(request({ kinds: compositeKinds('wholesalers') }), horizon)).toMatchObject({
+    expect(runningTotalsSource(request({}), horizon, true)).toMatchObject({ grain: 'total' });
+    expect(
+      runningTotalsSource(request({ kinds: compositeKinds('wholesalers') }), horizon, true),
+    ).toMatchObject({
       grain: 'broad',
     });
-    expect(runningTotalsSource(request({ line: 'CL' }), horizon)).toMatchObject({ grain: 'type' });
+    expect(runningTotalsSource(request({ line: 'CL' }), horizon, true)).toMatchObject({ grain: 'type' });
   });
 });

@@ -91,6 +91,15 @@ export const upsertHorizon = (networkUuid: string, horizon: YearMonth) => sql`
 export const selectLatestFactMonth = (scope: Scope) =>
   sql`select to_char(max(f.month), 'YYYY-MM') as month from production_facts f where ${scopeFilter('f', scope)}`;
 
+/**
+ * Whether the network has a fact whose sums started before its month (a manual month after a gap),
+ * from the partial index on such facts: without any, a running-totals query reads no span rows
+ * (`spansIntoPeriod`), which spares their planning (most of a refresh's cost per kept view).
+ */
+export const selectHasSpans = (networkUuid: string) => sql`
+  select exists (select 1 from production_facts f where f.network_uuid = ${networkUuid}::uuid
+    and f.gap_months > 0) as spans`;
+
 // --- Reported months ---------------------------------------------------------------------------
 
 /**
@@ -287,7 +296,13 @@ const MEASURE_COLUMNS = ['written_premium', 'new_written_premium', 'earned', 'in
 export type FigureSource =
   | { kind: 'facts' }
   | { kind: 'carrier-months' }
-  | { kind: 'running-totals'; grain: 'type' | 'broad' | 'total'; horizon: YearMonth };
+  | {
+      kind: 'running-totals';
+      grain: 'type' | 'broad' | 'total';
+      horizon: YearMonth;
+      /** Whether the network has manual months after a gap (`selectHasSpans`); none: no span rows to read. */
+      spans: boolean;
+    };
 
 /** The months of a period, and the first month a fact's sums may start in to count in it. */
 const periods = (request: FactsRequest) =>
@@ -348,8 +363,7 @@ function monthlyParts(
  */
 function runningTotalsParts(
   request: FactsRequest,
-  grain: 'type' | 'broad' | 'total',
-  horizon: YearMonth,
+  { grain, horizon, spans: anySpans }: Extract<FigureSource, { kind: 'running-totals' }>,
 ): SourceParts {
   const total = grain === 'total';
   const at = (month: YearMonth) => `'${firstDayOfMonth(month > horizon ? horizon : month)}'::date`;
@@ -364,9 +378,10 @@ function runningTotalsParts(
         : `sum(case f.span when '' then case f.month when ${last} then f.${column} when ${before} then -f.${column} end ` +
             `when '${name}' then f.${column} end)`,
     );
-  const spans = request.period.includesManualEntries
-    ? edges.filter((p) => p.last !== p.before).map((p) => spansIntoPeriod(request, grain, p))
-    : [];
+  const spans =
+    anySpans && request.period.includesManualEntries
+      ? edges.filter((p) => p.last !== p.before).map((p) => spansIntoPeriod(request, grain, p))
+      : [];
   return {
     from: sql`(
       select agency_uuid, network_uuid, month, carrier_class, broad_code, type_code, source, '' as span,
@@ -433,7 +448,7 @@ function sourceParts(request: FactsRequest, source: FigureSource): SourceParts {
     case 'carrier-months':
       return monthlyParts('production_carrier_months', request);
     case 'running-totals':
-      return runningTotalsParts(request, source.grain, source.horizon);
+      return runningTotalsParts(request, source);
   }
 }
 
@@ -700,8 +715,39 @@ export const selectKeptPeriods = (networkUuid: string, table: 'builds' | 'code b
     ? sql`select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
         line_code as line from ${BUILDS_TABLE[table === 'builds' ? 'agency' : 'agencyCode']}
         where network_uuid = ${networkUuid}::uuid`
-    : sql`select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
-        'P&C' as line from production_period_flags where network_uuid = ${networkUuid}::uuid`;
+    : // The flags hold a row per agency and period: the periods are read by stepping through the
+      // network's index one period at a time, not by reading every agency's row (decision 027).
+      sql`with recursive p as (
+        (select start_month, end_month from production_period_flags where network_uuid = ${networkUuid}::uuid
+          order by start_month, end_month limit 1)
+        union all
+        select n.start_month, n.end_month from p cross join lateral (
+          select f.start_month, f.end_month from production_period_flags f
+          where f.network_uuid = ${networkUuid}::uuid and (f.start_month, f.end_month) > (p.start_month, p.end_month)
+          order by f.start_month, f.end_month limit 1) n
+      )
+      select to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, 'P&C' as line
+      from p`;
+
+/**
+ * The networks with running totals that do not keep every one of `periods` (each in every line of
+ * `lines`) yet: those whose preset views are to be built ahead (decision 027).
+ */
+export const selectNetworksMissingKeptViews = (
+  periods: readonly Pick<PeriodKey, 'start' | 'end'>[],
+  lines: readonly string[],
+  networkUuid: string | null,
+) => sql`
+  select n.uuid, n.name from production_rollup_horizons h join networks n on n.uuid = h.network_uuid
+  where ${networkUuid ? sql`h.network_uuid = ${networkUuid}::uuid` : sql`true`} and exists (
+    select 1 from (values ${sql.join(
+      periods.map((p) => sql`(${monthLiteral(p.start)}, ${monthLiteral(p.end)})`),
+      sql`, `,
+    )}) p(start_month, end_month)
+    cross join unnest(array[${inList(lines)}]::text[]) l(line_code)
+    where not exists (select 1 from production_period_builds b where b.network_uuid = h.network_uuid
+      and b.start_month = p.start_month and b.end_month = p.end_month and b.line_code = l.line_code))
+  order by n.name`;
 
 // --- Kept views of the planning tool (decision 022) ---------------------------------------------
 

@@ -16,6 +16,7 @@ import {
   insertKeptNetworkTotals,
   insertKeptTotals,
   KEPT_TABLES,
+  selectHasSpans,
   selectHorizon,
   selectKeptFlags,
   selectKeptPeriods,
@@ -51,6 +52,12 @@ export async function readHorizon(
   return found.rows[0]?.horizon ?? null;
 }
 
+/** Whether the network has manual months after a gap, whose spans a running-totals query leaves out. */
+export async function readHasSpans(db: Executor, networkUuid: string): Promise<boolean> {
+  const found = await db.execute<{ spans: boolean }>(selectHasSpans(networkUuid));
+  return found.rows[0]?.spans ?? true;
+}
+
 type StoredRow = { group_uuid: string | null; lines: string };
 
 // `lines` is read as text and parsed here, the same way on both drivers. Its numbers are the sums'
@@ -62,10 +69,10 @@ const kept = (rows: StoredRow[]): KeptAgency[] =>
   }));
 
 /** The figure query and flags query of a kept view, at the network level or for one of its agencies. */
-const keptQueries = (key: PeriodKey, level: Level, horizon: YearMonth) => {
+const keptQueries = (key: PeriodKey, level: Level, horizon: YearMonth, spans: boolean) => {
   const request = keptRequest(key, level);
   return {
-    figures: figureQuery(request, runningTotalsSource(request, horizon), false),
+    figures: figureQuery(request, runningTotalsSource(request, horizon, spans), false),
     flags: flagsQuery(request),
   };
 };
@@ -90,21 +97,28 @@ export async function readKeptTotals(db: Executor, key: PeriodKey): Promise<Kept
 }
 
 /**
- * Builds the period's agencies and returns them, or null when another request built them first or
- * the network has no running totals. Periods that no longer come back are dropped on the way.
+ * Builds the period's agencies and returns them (none with `answer` false: a build ahead of any
+ * view), or null when another request built them first or the network has no running totals.
+ * Periods that no longer come back are dropped on the way.
  */
 export async function buildKeptTotals(
   db: Db,
   key: PeriodKey,
   latestReportingMonth: YearMonth,
+  answer = true,
 ): Promise<KeptAgency[] | null> {
   return underHorizonLock(db, key.networkUuid, async (tx, horizon) => {
     await dropStaleBuilds(tx, key.networkUuid, latestReportingMonth, 'agency');
     const claimed = await tx.execute(claimKeptBuild(key));
     if (claimed.rows.length === 0) return null;
-    const { figures } = keptQueries(key, networkLevel(key), horizon);
+    const spans = await readHasSpans(tx, key.networkUuid);
+    const insert = insertKeptTotals(key, keptQueries(key, networkLevel(key), horizon, spans).figures);
+    if (!answer) {
+      await tx.execute(insert);
+      return [];
+    }
     const built = await tx.execute<StoredRow>(
-      sql`${insertKeptTotals(key, figures)} returning agency_uuid as group_uuid, lines::text as lines`,
+      sql`${insert} returning agency_uuid as group_uuid, lines::text as lines`,
     );
     return kept(built.rows);
   });
@@ -224,7 +238,7 @@ export async function buildKeptFlags(db: Db, key: PeriodKey): Promise<MissingRow
       select pg_try_advisory_xact_lock(hashtext(${`period flags ${key.networkUuid} ${key.start} ${key.end}`}))
         as claimed`);
     if (!claimed.rows[0]?.claimed) return null;
-    const { flags } = keptQueries(key, networkLevel(key), horizon);
+    const { flags } = keptQueries(key, networkLevel(key), horizon, true);
     const built = await tx.execute<MissingRow>(sql`${insertKeptFlags(key, flags)}
       on conflict do nothing returning agency_uuid as group_uuid, missing_current, missing_prior`);
     return built.rows.length > 0 ? built.rows : null;
@@ -277,11 +291,12 @@ export async function refreshKeptViews(tx: Executor, networkUuid: string, agency
     (await tx.execute<Omit<PeriodKey, 'networkUuid'>>(selectKeptPeriods(networkUuid, table))).rows.map(
       (row): PeriodKey => ({ networkUuid, ...row }),
     );
+  const spans = await readHasSpans(tx, networkUuid);
   for (const key of await keptPeriods('builds')) {
-    await tx.execute(insertKeptTotals(key, keptQueries(key, level, horizon).figures));
+    await tx.execute(insertKeptTotals(key, keptQueries(key, level, horizon, spans).figures));
   }
   for (const key of await keptPeriods('flags')) {
-    await tx.execute(insertKeptFlags(key, keptQueries(key, level, horizon).flags));
+    await tx.execute(insertKeptFlags(key, keptQueries(key, level, horizon, spans).flags));
   }
   for (const key of await keptPeriods('code builds')) await tx.execute(keptCodesInsert(key, level));
 }

@@ -1,0 +1,109 @@
+import { BROAD_LINE_CODES, type BroadLineCode } from '#shared/contracts/production.ts';
+import { BUSINESS_TIME_ZONE, calendarDateIn, latestReportingMonth } from '#shared/domain/reporting-month.ts';
+import { presets, type CalendarDay } from '#shared/domain/timeframe.ts';
+import type { Db } from '#server/db/client.ts';
+import { selectKeptPeriods, selectNetworksMissingKeptViews, type PeriodKey } from './sql.ts';
+import { buildKeptFlags, buildKeptTotals } from './store.ts';
+
+/**
+ * The presets' kept views built ahead of any view (decision 027): the network's by-agency view as
+ * users open it, for each preset of the timeframe selector (YTD, 12, 24 and 36 months ending at the
+ * latest reporting month) and each line, with the period's incomplete-data flags. Built on demand,
+ * the first view of a period sums the running totals (150-260 ms at 2,000 agencies with a broad line
+ * chosen); kept ahead, every preset's first view reads finished rows. Each view is built in its own
+ * transaction, as a first view builds it (decision 009), so a writer waits for one build at most.
+ */
+
+/** Every preset period and line a network keeps ahead, as of `today`. */
+export function presetKeys(networkUuid: string, today: CalendarDay): (PeriodKey & { line: BroadLineCode })[] {
+  return presets(today).flatMap((tf) =>
+    BROAD_LINE_CODES.map((line) => ({ networkUuid, start: tf.startMonth, end: tf.endMonth, line })),
+  );
+}
+
+/**
+ * Builds the by-agency view and the flags of each key (periods of one network) that the network
+ * does not keep yet; answers how many views it built. A first view of the same period at the same
+ * time waits for the build, then computes its answer itself (decision 009).
+ */
+export async function keepViewsAhead(
+  db: Db,
+  networkUuid: string,
+  keys: readonly PeriodKey[],
+  today: CalendarDay,
+) {
+  const latest = latestReportingMonth(today);
+  const keptPeriods = async (table: 'builds' | 'flags') =>
+    new Set(
+      (await db.execute<Omit<PeriodKey, 'networkUuid'>>(selectKeptPeriods(networkUuid, table))).rows.map(
+        (row) => `${row.start} ${row.end} ${table === 'builds' ? row.line : ''}`,
+      ),
+    );
+  const [views, flags] = [await keptPeriods('builds'), await keptPeriods('flags')];
+  let built = 0;
+  for (const key of keys) {
+    if (
+      !views.has(`${key.start} ${key.end} ${key.line}`) &&
+      (await buildKeptTotals(db, key, latest, false))
+    ) {
+      built++;
+    }
+    const period = `${key.start} ${key.end} `;
+    // A period without any reported month keeps no flags: nothing to build ahead.
+    if (!flags.has(period)) {
+      await buildKeptFlags(db, key);
+      flags.add(period);
+    }
+  }
+  return built;
+}
+
+/**
+ * Keeps the preset views of every network with running totals that lacks one (or of one network)
+ * ahead, as of `today`; logs what it built and how long it took.
+ */
+export async function keepPresetViews(
+  db: Db,
+  today: CalendarDay,
+  log: (message: string) => void,
+  networkUuid: string | null = null,
+): Promise<void> {
+  const periods = presets(today).map((tf) => ({ start: tf.startMonth, end: tf.endMonth }));
+  const missing = await db.execute<{ uuid: string; name: string }>(
+    selectNetworksMissingKeptViews(periods, BROAD_LINE_CODES, networkUuid),
+  );
+  for (const network of missing.rows) {
+    const started = performance.now();
+    const built = await keepViewsAhead(db, network.uuid, presetKeys(network.uuid, today), today);
+    log(
+      `Kept ${built} preset views of ${network.name} ahead in ${Math.round(performance.now() - started)} ms`,
+    );
+  }
+}
+
+/**
+ * Keeps the presets ahead now, then checks every `everyMs` for networks that lack one: the latest
+ * reporting month moved on, a bulk load rebuilt a network, or a network got its first facts. Answers
+ * a function that stops it.
+ */
+export async function keepPresetViewsAhead(
+  db: Db,
+  log: (message: string) => void,
+  onError: (error: unknown) => void,
+  everyMs = 10 * 60_000,
+): Promise<() => void> {
+  const today = () => calendarDateIn(BUSINESS_TIME_ZONE);
+  await keepPresetViews(db, today(), log);
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    keepPresetViews(db, today(), log)
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,10 @@
+-- Parameters:
+--   $1 = "P&C"
+--   $2 = "PL"
+select n.uuid, n.name from production_rollup_horizons h join networks n on n.uuid = h.network_uuid
+  where true and exists (
+    select 1 from (values ('2026-01-01'::date, '2026-10-01'::date), ('2025-11-01'::date, '2026-10-01'::date)) p(start_month, end_month)
+    cross join unnest(array[$1, $2]::text[]) l(line_code)
+    where not exists (select 1 from production_period_builds b where b.network_uuid = h.network_uuid
+      and b.start_month = p.start_month and b.end_month = p.end_month and b.line_code = l.line_code))
+  order by n.name;
