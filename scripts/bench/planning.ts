@@ -19,12 +19,17 @@ import {
 } from '#server/services/planning/planning-report.ts';
 import { clearPlanningCache } from '#server/services/planning/tenant-cache.ts';
 import { summaryByCarrierQuerySchema } from '#shared/contracts/planning.ts';
-import { productionQuerySchema } from '#shared/contracts/production.ts';
+import { agencyCodeQuerySchema, productionQuerySchema } from '#shared/contracts/production.ts';
 import { presets, type Timeframe } from '#shared/domain/timeframe.ts';
 import { benchLevels, ensurePostgresDatabase, ms, parseArgs, prepare, time, today } from './bench-support.ts';
 
 const queryFor = (tf: Timeframe) =>
   productionQuerySchema.parse({ startDate: tf.startDate, endDate: tf.endDate });
+
+/** The planning table's first page by agency code (25 rows, by written premium), or with a search and sort. */
+const codePage = (tf: Timeframe, extra: Record<string, string> = {}) =>
+  agencyCodeQuerySchema.parse({ startDate: tf.startDate, endDate: tf.endDate, pageSize: '25', ...extra });
+const SEARCHED = { search: 'ins', sort: 'lossRatio', direction: 'asc', page: '3' };
 
 async function measure(
   label: string,
@@ -43,7 +48,10 @@ async function measure(
     const net = {
       'by carrier': await time(runs, () => productionByCarrier(db, network, q, today, null)),
       'by agency': await time(runs, () => productionByAgency(db, network, q, today, null)),
-      'by agency code': await time(runs, () => productionByAgencyCode(db, network, q, today, null)),
+      'by agency code': await time(runs, () => productionByAgencyCode(db, network, codePage(tf), today, null)),
+      'by agency code, searched': await time(runs, () =>
+        productionByAgencyCode(db, network, codePage(tf, SEARCHED), today, null),
+      ),
       'summary, first': await time(runs, () => networkSummary(db, network, q, today, null), uncached),
       'summary, cached': await time(runs, () => networkSummary(db, network, q, today, null)),
       'summary by carrier, first': await time(
@@ -56,7 +64,7 @@ async function measure(
     const agency = {
       'agency: by carrier': await time(runs, (i) => productionByCarrier(db, agencyAt(i), q, today, null)),
       'agency: by agency code': await time(runs, (i) =>
-        productionByAgencyCode(db, agencyAt(i), q, today, null),
+        productionByAgencyCode(db, agencyAt(i), codePage(tf), today, null),
       ),
       'agency: summary, first': await time(
         runs,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { byAgencyCodeResponseSchema, productionQuerySchema } from '#shared/contracts/production.ts';
+import { agencyCodeQuerySchema, byAgencyCodeResponseSchema } from '#shared/contracts/production.ts';
 import {
   agencyPlanningCarriersResponseSchema,
   levelQuerySchema,
@@ -39,8 +39,8 @@ export const planningRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => Calend
     {
       schema: {
         tags: ['planning'],
-        summary: 'Carrier production per agency code, with the prior period',
-        querystring: productionQuerySchema,
+        summary: 'Carrier production per agency code, with the prior period: a page, its count and totals',
+        querystring: agencyCodeQuerySchema,
         response: { 200: byAgencyCodeResponseSchema, ...errors },
       },
     },

@@ -17,6 +17,7 @@ import {
   figureQuery,
   flagsQuery,
   insertCarrierMonths,
+  codeRowsQuery,
   insertKeptCodeTotals,
   insertKeptNetworkTotals,
   insertKeptTotals,
@@ -25,7 +26,7 @@ import {
   monthlyFiguresQuery,
   reportedMonthsOf,
   scopeFilter,
-  selectKeptCodeTotals,
+  selectKeptCodeRows,
   selectKeptTotals,
 } from './sql.ts';
 
@@ -117,10 +118,13 @@ const cases: Record<string, () => SQL> = {
   'kept-codes-build': () => {
     const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' } as const;
     const codes = request({ grouping: 'agencyCode', level: agency });
-    return insertKeptCodeTotals(key, figureQuery(codes, { kind: 'facts' }, false), flagsQuery(codes));
+    return insertKeptCodeTotals(
+      key,
+      codeRowsQuery(figureQuery(codes, { kind: 'facts' }, false), flagsQuery(codes)),
+    );
   },
   'kept-codes-read': () =>
-    selectKeptCodeTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+    selectKeptCodeRows({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
   'kept-network-build': () =>
     insertKeptNetworkTotals(
       { networkUuid, start: '2026-01', end: '2026-10', includesManualEntries: true },

@@ -9,8 +9,11 @@
 --   $8 = 62
 insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
     line_code, lines, missing_current, missing_prior)
-  select ac.agency_uuid, ac.uuid, $1::uuid, '2026-01-01'::date, '2026-10-01'::date,
-    $2, c.lines, coalesce(m.missing_current, false), coalesce(m.missing_prior, false)
+  select r.agency_uuid, r.group_uuid, $1::uuid, '2026-01-01'::date,
+    '2026-10-01'::date, $2, r.lines, r.missing_current, r.missing_prior
+  from (
+  select c.group_uuid, ac.agency_uuid, c.lines, coalesce(m.missing_current, false) as missing_current,
+    coalesce(m.missing_prior, false) as missing_prior
   from (
     select f.group_uuid, json_object_agg(f.line_code, json_build_array(f.written_premium, f.prior_written_premium, f.new_written_premium, f.prior_new_written_premium, f.earned, f.prior_earned, f.incurred, f.prior_incurred)) as lines
     from (
@@ -48,4 +51,4 @@ insert into production_code_period_totals (agency_uuid, agency_code_uuid, networ
         and (m.reported_months && int4range(24312, 24321, '[]') or m.reported_months && int4range(24300, 24309, '[]'))
       offset 0
     ) p
-    group by p.group_uuid) m on m.group_uuid = c.group_uuid;
+    group by p.group_uuid) m on m.group_uuid = c.group_uuid) r;
