@@ -7,6 +7,7 @@ import { DatabaseLockedError } from './db/client.ts';
 import { seedDemoData } from './db/demo/generate.ts';
 import { isEmptyDatabase, openConfiguredDatabase } from './db/open.ts';
 import { ensureReadModel } from './services/read-model/refresh.ts';
+import { startKeptViewWarmUp } from './services/read-model/warm-up.ts';
 import { flushErrorReporting, startErrorReporting } from './observability/error-reporting.ts';
 
 /** Starts the server: config, database (migrated; demo data on a new embedded one), HTTP, graceful stop. */
@@ -29,6 +30,12 @@ async function main(): Promise<void> {
     app.log.info({ summary }, 'demo data loaded');
   }
   await ensureReadModel(database.db, (message) => app.log.info(message));
+  // The planning tool's by-agency-code view of each preset, built ahead in the background.
+  const stopWarmUp = startKeptViewWarmUp(
+    database.db,
+    () => calendarDateIn(BUSINESS_TIME_ZONE),
+    (message) => app.log.info(message),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -39,6 +46,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close();
+      await stopWarmUp();
       await database.close();
       await flushErrorReporting();
       process.exit(0);

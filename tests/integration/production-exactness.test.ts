@@ -432,7 +432,12 @@ async function checkByAgencyCode(p: Params, paging: CodePaging = NO_PAGING) {
   const from = (paging.page - 1) * paging.pageSize;
   expect(paged.agencyCodes.map((c) => c.agencyCodeUuid)).toEqual(ordered.slice(from, from + paging.pageSize));
   expect(paged.totalCount).toBe(selected.length);
-  expect(toCents(paged.totals)).toEqual(lineTotal(p, selected.map((uuid) => expected.get(uuid)!)));
+  expect(toCents(paged.totals)).toEqual(
+    lineTotal(
+      p,
+      selected.map((uuid) => expected.get(uuid)!),
+    ),
+  );
   for (const row of paged.agencyCodes) {
     expect(row).toEqual(answer.agencyCodes.find((c) => c.agencyCodeUuid === row.agencyCodeUuid));
   }
@@ -472,12 +477,14 @@ const codePagingArbitrary = () =>
     direction: fc.constantFrom<'asc' | 'desc'>('asc', 'desc'),
     page: fc.integer({ min: 1, max: 3 }),
     pageSize: fc.integer({ min: 1, max: 8 }),
-    search: fc.option(fc.tuple(fc.nat(), fc.nat(6)), { nil: null, freq: 2 }).map(
-      (pick) => (agencyNames: string[]) =>
-        pick === null || agencyNames.length === 0
-          ? ''
-          : agencyNames[pick[0] % agencyNames.length]!.slice(pick[1] % 4, (pick[1] % 4) + 3 + pick[1]),
-    ),
+    search: fc
+      .option(fc.tuple(fc.nat(), fc.nat(6)), { nil: null, freq: 2 })
+      .map(
+        (pick) => (agencyNames: string[]) =>
+          pick === null || agencyNames.length === 0
+            ? ''
+            : agencyNames[pick[0] % agencyNames.length]!.slice(pick[1] % 4, (pick[1] % 4) + 3 + pick[1]),
+      ),
   });
 
 /** An exact ratio of cents, or null (not shown). */
@@ -495,11 +502,18 @@ function referenceOrder(
   namesOf: (uuid: string) => string[],
 ) {
   const [wp, pwp, nb, pnb, ep, pep, il, pil] = [0, 1, 2, 3, 4, 5, 6, 7];
-  const amount = (i: number) => (s: (bigint | null)[]): Ratio => (s[i] === null ? null : ratio(s[i]!, 1n));
-  const change = (i: number, j: number) => (s: (bigint | null)[]): Ratio =>
-    s[i] === null || s[j] === null ? null : s[j] === 0n ? ratio(0n, 1n) : ratio(s[i]! - s[j]!, s[j]!);
-  const lossRatio = (i: number, j: number) => (s: (bigint | null)[]): Ratio =>
-    s[i] === null || s[j] === null || s[j] === 0n ? null : ratio(s[i]!, s[j]!);
+  const amount =
+    (i: number) =>
+    (s: (bigint | null)[]): Ratio =>
+      s[i] === null ? null : ratio(s[i]!, 1n);
+  const change =
+    (i: number, j: number) =>
+    (s: (bigint | null)[]): Ratio =>
+      s[i] === null || s[j] === null ? null : s[j] === 0n ? ratio(0n, 1n) : ratio(s[i]! - s[j]!, s[j]!);
+  const lossRatio =
+    (i: number, j: number) =>
+    (s: (bigint | null)[]): Ratio =>
+      s[i] === null || s[j] === null || s[j] === 0n ? null : ratio(s[i]!, s[j]!);
   const keys: Record<Exclude<AgencyCodeSortKey, 'label'>, (s: (bigint | null)[]) => Ratio> = {
     writtenPremium: amount(wp),
     priorWrittenPremium: amount(pwp),

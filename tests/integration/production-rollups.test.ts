@@ -12,7 +12,8 @@ import { dropKeptViews } from '#server/services/read-model/store.ts';
 import { productionByAgency } from '#server/services/production/production-report.ts';
 import type { Level } from '#server/policies/scope.ts';
 import {
-  agencyCodeQuerySchema, productionQuerySchema,
+  agencyCodeQuerySchema,
+  productionQuerySchema,
   type ByAgencyCodeResponse,
   type ByAgencyResponse,
 } from '#shared/contracts/production.ts';

@@ -5,7 +5,11 @@ import type {
   AgencyCodeSortKey,
   ProductionFigures,
 } from '#shared/contracts/production.ts';
-import { HIDDEN_CARRIER_NAME, isCollaborating, type CollaborationMode } from '#shared/domain/collaboration.ts';
+import {
+  HIDDEN_CARRIER_NAME,
+  isCollaborating,
+  type CollaborationMode,
+} from '#shared/domain/collaboration.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryCodeRows } from '#server/services/read-model/read-model.ts';
 import type { FactsRequest } from '#server/services/read-model/request.ts';
@@ -19,7 +23,7 @@ import { FIGURE_COLUMNS } from '#server/services/read-model/sql.ts';
  * selection.
  */
 
-/** The figures of the chosen line, in the order of `FIGURE_COLUMNS` (the kept rows' arrays). */
+/** The figures of a line, in the order of `FIGURE_COLUMNS` (the columns of the chosen line's total, the arrays of `lines`). */
 const FIGURES = Object.keys(FIGURE_COLUMNS) as (keyof typeof FIGURE_COLUMNS)[];
 const FIGURE_FIELDS = Object.values(FIGURE_COLUMNS);
 
@@ -56,9 +60,7 @@ const SORT_VALUE: Record<Exclude<AgencyCodeSortKey, 'label'>, SQL> = {
 
 /** Names in code-point order of their lower case (the same on every database and locale). */
 const BY_NAME = sql.raw(
-  ['code', 'name', 'agency_name', 'carrier_name']
-    .map((c) => `lower(s.${c}) collate "C"`)
-    .join(', '),
+  ['code', 'name', 'agency_name', 'carrier_name'].map((c) => `lower(s.${c}) collate "C"`).join(', '),
 );
 
 /** The order of the selection: the key (not reported last either way), then by name, then by uuid. */
@@ -84,11 +86,16 @@ function carrierName(mode: CollaborationMode | null): SQL {
   return sql`case when c.uuid in (${listed}) then c.display_name else ${HIDDEN_CARRIER_NAME} end`;
 }
 
-/** The statement of a page over `rows` (a relation with the columns of `codeRowsQuery`): one row. */
+/**
+ * The statement of a page over `rows` (a relation with the columns of `codeRowsQuery`): one row.
+ * The selection is sorted and summed without the codes' `lines` (large JSON), which are read for the
+ * page's rows only; `rows` is read twice (kept rows: a scan, then the page's rows by key), or once
+ * when it is a computation (`computed`: materialized).
+ */
 function pageQuery(
   rows: SQL,
   built: SQL,
-  line: string,
+  computed: boolean,
   q: AgencyCodeQuery,
   mode: CollaborationMode | null,
 ): SQL {
@@ -100,15 +107,16 @@ function pageQuery(
       ? sql`strpos(lower(ac.code || ' ' || ac.name || ' ' || a.name || ' ' || ${name}), lower(${q.search})) > 0`
       : null,
   ].filter((f): f is SQL => f !== null);
-  const figures = sql.raw(FIGURES.map((f, i) => `(r.figures ->> ${i})::numeric as ${f}`).join(', '));
+  const figures = sql.raw(FIGURES.map((f) => `r.${f}`).join(', '));
   const sums = sql.raw(FIGURES.map((f) => `sum(s.${f})::text as ${f}`).join(', '));
   const order = orderOf(q.sort, q.direction);
   const limit = q.pageSize ? sql`limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}` : sql``;
   return sql`
-    with sel as (
-      select r.group_uuid, r.lines, r.missing_current, r.missing_prior, ac.code, ac.name,
-        a.uuid as agency_uuid, a.name as agency_name, c.uuid as carrier_uuid, ${name} as carrier_name, ${figures}
-      from (select x.*, x.lines::jsonb -> ${line} as figures from (${rows}) x) r
+    with src as ${computed ? sql`materialized` : sql`not materialized`} (${rows}),
+    sel as (
+      select r.group_uuid, r.agency_uuid, r.missing_current, r.missing_prior, ac.code, ac.name,
+        a.name as agency_name, c.uuid as carrier_uuid, ${name} as carrier_name, ${figures}
+      from src r
       join agency_codes ac on ac.uuid = r.group_uuid
       join agencies a on a.uuid = ac.agency_uuid
       join carriers c on c.uuid = ac.carrier_uuid
@@ -120,8 +128,8 @@ function pageQuery(
           'name', s.name, 'agencyUuid', s.agency_uuid, 'agencyName', s.agency_name,
           'carrierUuid', s.carrier_uuid, 'carrierName', s.carrier_name,
           'haveMissingCurrentData', s.missing_current, 'haveMissingPriorData', s.missing_prior,
-          'lines', s.lines) order by ${order}), '[]'::json)::text
-        from page s) as rows
+          'lines', x.lines) order by ${order}), '[]'::json)::text
+        from page s join src x on x.agency_uuid = s.agency_uuid and x.group_uuid = s.group_uuid) as rows
     from (select count(*)::int as total_count, ${sums} from sel s) t`;
 }
 
@@ -160,8 +168,8 @@ export async function readAgencyCodePage(
   q: AgencyCodeQuery,
   mode: CollaborationMode | null,
 ): Promise<AgencyCodePage> {
-  const [answer] = await queryCodeRows<PageRow>(db, request, (rows, built) =>
-    pageQuery(rows, built, request.line, q, mode),
+  const [answer] = await queryCodeRows<PageRow>(db, request, (rows, built, computed) =>
+    pageQuery(rows, built, computed, q, mode),
   );
   const stored = JSON.parse(answer!.rows) as StoredCode[];
   const totals = Object.fromEntries(

@@ -96,7 +96,8 @@ export async function readFigures(db: Db, request: FactsRequest): Promise<Figure
 /**
  * Runs `query` over the agency codes of a by-agency-code request: `rows` is a relation with the
  * columns of `codeRowsQuery` (each code's figures per line code as arrays, and its flags), `built` a
- * boolean expression the query answers in every row (one snapshot with the rows). At the network
+ * boolean expression the query answers in every row (one snapshot with the rows), `computed` whether
+ * `rows` is a computation (from the facts) rather than kept rows. At the network
  * level as users open it, the rows are those the network keeps for the period (decision 022), built
  * here when it keeps none yet; any other request, or a period another request is building, reads
  * the facts.
@@ -104,21 +105,26 @@ export async function readFigures(db: Db, request: FactsRequest): Promise<Figure
 export async function queryCodeRows<R extends { built: boolean }>(
   db: Db,
   request: FactsRequest,
-  query: (rows: SQL, built: SQL) => SQL,
+  query: (rows: SQL, built: SQL, computed: boolean) => SQL,
 ): Promise<R[]> {
   if (request.grouping !== 'agencyCode') throw new RangeError('agency-code rows are read by agency code');
   const plan = planFigures(request);
   if (plan.source === 'kept-codes') {
-    const kept = async () => (await db.execute<R>(query(selectKeptCodeRows(plan.kept), keptCodesBuilt(plan.kept)))).rows;
+    const kept = async () =>
+      (await db.execute<R>(query(selectKeptCodeRows(plan.kept), keptCodesBuilt(plan.kept), false))).rows;
     const first = await kept();
     if (first[0]?.built) return first;
-    if (await buildKeptCodes(db, plan.kept, request.period.latest)) {
-      const built = await kept();
-      if (built[0]?.built) return built;
-    }
+    // Built here, or by another request meanwhile; while another builds it, read from the facts.
+    await buildKeptCodes(db, plan.kept, request.period.latest);
+    const built = await kept();
+    if (built[0]?.built) return built;
   }
-  const rows = codeRowsQuery(figureQuery(request, { kind: 'facts' }, false), flagsQuery(request));
-  return (await db.execute<R>(query(rows, sql`true`))).rows;
+  const rows = codeRowsQuery(
+    request.line,
+    figureQuery(request, { kind: 'facts' }, false),
+    flagsQuery(request),
+  );
+  return (await db.execute<R>(query(rows, sql`true`, true))).rows;
 }
 
 /**

@@ -120,11 +120,10 @@ const cases: Record<string, () => SQL> = {
     const codes = request({ grouping: 'agencyCode', level: agency });
     return insertKeptCodeTotals(
       key,
-      codeRowsQuery(figureQuery(codes, { kind: 'facts' }, false), flagsQuery(codes)),
+      codeRowsQuery('P&C', figureQuery(codes, { kind: 'facts' }, false), flagsQuery(codes)),
     );
   },
-  'kept-codes-read': () =>
-    selectKeptCodeRows({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+  'kept-codes-read': () => selectKeptCodeRows({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
   'kept-network-build': () =>
     insertKeptNetworkTotals(
       { networkUuid, start: '2026-01', end: '2026-10', includesManualEntries: true },

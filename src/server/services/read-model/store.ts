@@ -73,7 +73,7 @@ const keptQueries = (key: PeriodKey, level: Level, horizon: YearMonth) => {
 export const keptCodeRows = (key: PeriodKey, level: Level) => {
   const request = keptRequest(key, level, 'agencyCode');
   // Only the facts carry the agency code.
-  return codeRowsQuery(figureQuery(request, { kind: 'facts' }, false), flagsQuery(request));
+  return codeRowsQuery(key.line, figureQuery(request, { kind: 'facts' }, false), flagsQuery(request));
 };
 
 const networkLevel = (key: PeriodKey): Level => ({ kind: 'network', networkUuid: key.networkUuid });
@@ -109,23 +109,59 @@ export async function buildKeptTotals(
   });
 }
 
+/** A writer changed the network while a build read its facts: the build is rolled back. */
+class OutdatedBuild extends Error {}
+
 /**
  * Builds the period's agency codes (figures and flags); false when another request is building them
- * or the network has no running totals. Periods that no longer come back are dropped on the way.
+ * or built them first, or the network has no running totals. Periods that no longer come back are
+ * dropped on the way.
+ *
+ * The build reads the facts for seconds on a large network, so it does not hold the horizon row
+ * meanwhile (writers would wait for it): it notes the row's version (every writer rewrites the row),
+ * computes and inserts the rows, then holds the row for share and checks the version. If a writer
+ * changed the network in between, its refresh did not see this uncommitted period, so the build is
+ * rolled back and tried again; after the check, a writer waits for the commit and then refreshes the
+ * period like any other.
  */
 export async function buildKeptCodes(
   db: Db,
   key: PeriodKey,
   latestReportingMonth: YearMonth,
 ): Promise<boolean> {
-  const built = await underHorizonLock(db, key.networkUuid, async (tx) => {
-    await dropStaleBuilds(tx, key.networkUuid, latestReportingMonth, 'agencyCode');
-    const claimed = await tx.execute(claimKeptBuild(key, 'agencyCode'));
-    if (claimed.rows.length === 0) return null;
-    await tx.execute(insertKeptCodeTotals(key, keptCodeRows(key, networkLevel(key))));
-    return true;
-  });
-  return built ?? false;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const version = await horizonVersion(tx, key.networkUuid, false);
+        if (version === null) return false;
+        // One builder per period; another request does not wait for it.
+        const lock = `code build ${key.networkUuid} ${key.start} ${key.end} ${key.line}`;
+        const free = await tx.execute<{ free: boolean }>(
+          sql`select pg_try_advisory_xact_lock(hashtext(${lock})) as free`,
+        );
+        if (!free.rows[0]?.free) return false;
+        await dropStaleBuilds(tx, key.networkUuid, latestReportingMonth, 'agencyCode');
+        const claimed = await tx.execute(claimKeptBuild(key, 'agencyCode'));
+        if (claimed.rows.length === 0) return false;
+        await tx.execute(insertKeptCodeTotals(key, keptCodeRows(key, networkLevel(key))));
+        // Statistics for the pages' joins over tens of thousands of codes (no autovacuum on PGlite).
+        await tx.execute(sql`analyze production_code_period_totals`);
+        if ((await horizonVersion(tx, key.networkUuid, true)) !== version) throw new OutdatedBuild();
+        return true;
+      });
+    } catch (error) {
+      if (!(error instanceof OutdatedBuild)) throw error;
+    }
+  }
+  return false;
+}
+
+/** The version of the network's horizon row (its xmin), held for share with `hold`; null without one. */
+async function horizonVersion(tx: Executor, networkUuid: string, hold: boolean): Promise<string | null> {
+  const found = await tx.execute<{ version: string }>(sql`
+    select xmin::text as version from production_rollup_horizons
+    where network_uuid = ${networkUuid}::uuid${hold ? sql` for share` : sql``}`);
+  return found.rows[0]?.version ?? null;
 }
 
 async function dropStaleBuilds(tx: Executor, networkUuid: string, latest: YearMonth, view: KeptView) {
