@@ -237,3 +237,12 @@ export const byAgencyCodeResponseSchema = z.object({
   pageSize: z.number().int().nullable(),
 });
 export type ByAgencyCodeResponse = z.infer<typeof byAgencyCodeResponseSchema>;
+
+/**
+ * GET /api/core-production/by-agencyCode/export: the planning table by agency code as CSV, every row
+ * of the selection (search and sort as the table; page and page size are ignored), displayText naming
+ * the file.
+ */
+export const agencyCodeExportQuerySchema = agencyCodeQuerySchema.extend({
+  displayText: z.string().trim().min(1, 'displayText is required').max(100),
+});
