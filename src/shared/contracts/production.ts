@@ -215,10 +215,11 @@ export const agencyCodeQuerySchema = productionQuerySchema.extend({
   pageSize: wholeNumber('pageSize', MAX_AGENCY_CODE_PAGE_SIZE)
     .optional()
     .transform((v) => (v === undefined ? undefined : Number(v))),
-  /** Only the codes of this carrier (a carrier row's Subcode sub-table). */
+  /**
+   * Only the codes of this carrier (a carrier row's Subcode sub-table; an agency row's asks with the
+   * agency as levelUuid).
+   */
   carrierUuid: z.string().uuid('carrierUuid must be the UUID of a carrier').optional(),
-  /** Only the codes of this agency (an agency row's Subcode sub-table). */
-  agencyUuid: z.string().uuid('agencyUuid must be the UUID of an agency').optional(),
 });
 export type AgencyCodeQuery = z.infer<typeof agencyCodeQuerySchema>;
 

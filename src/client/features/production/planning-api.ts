@@ -14,7 +14,6 @@ export type AgencyCodeOptions = {
   direction?: 'asc' | 'desc';
   search?: string;
   carrierUuid?: string;
-  agencyUuid?: string;
 };
 
 /** The query string of a by-agency-code request (also its CSV export's). */

@@ -222,8 +222,11 @@ function SubTable({
 }) {
   const [pill, setPill] = useState<'LOB' | 'Subcode'>('LOB');
   // A row's agency codes: every code of its carrier or agency, asked when the Subcode pill is chosen.
+  const { agencyUuid, carrierUuid } = row.parent;
   const codes = useQuery({
-    ...byAgencyCodeQuery(request, row.parent),
+    ...(agencyUuid
+      ? byAgencyCodeQuery({ ...request, levelUuid: agencyUuid }, {})
+      : byAgencyCodeQuery(request, { carrierUuid })),
     enabled: pill === 'Subcode',
   });
   const items =

@@ -102,7 +102,6 @@ function pageQuery(
   const name = carrierName(mode);
   const filters = [
     q.carrierUuid ? sql`ac.carrier_uuid = ${q.carrierUuid}::uuid` : null,
-    q.agencyUuid ? sql`r.agency_uuid = ${q.agencyUuid}::uuid` : null,
     q.search
       ? sql`strpos(lower(ac.code || ' ' || ac.name || ' ' || a.name || ' ' || ${name}), lower(${q.search})) > 0`
       : null,
