@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { AgencyCodeQuery, ByAgencyCodeResponse } from '#shared/contracts/production.ts';
 import type {
   AgencyPlanningCarriersResponse,
