@@ -41,7 +41,7 @@ import {
   type SortKey,
   type SortState,
 } from './production-model.ts';
-import { SortHeader } from './production-table.tsx';
+import { SortHeader } from './sort-header.tsx';
 import { changeTimeframe, readProductionState } from './production-params.ts';
 import { TimeframeSelector } from './timeframe-selector.tsx';
 import { agencyCodeSearchParams, byAgencyCodeQuery, networkSummaryQuery } from './planning-api.ts';
