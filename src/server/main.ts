@@ -7,7 +7,8 @@ import { DatabaseLockedError } from './db/client.ts';
 import { seedDemoData } from './db/demo/generate.ts';
 import { isEmptyDatabase, openConfiguredDatabase } from './db/open.ts';
 import { ensureReadModel } from './services/read-model/refresh.ts';
-import { keepPresetViewsAhead } from './services/read-model/ahead.ts';
+import { keepPresetViews } from './services/read-model/ahead.ts';
+import { startKeptViewWarmUp } from './services/read-model/warm-up.ts';
 import { flushErrorReporting, startErrorReporting } from './observability/error-reporting.ts';
 
 /** Starts the server: config, database (migrated; demo data on a new embedded one), HTTP, graceful stop. */
@@ -30,11 +31,13 @@ async function main(): Promise<void> {
     app.log.info({ summary }, 'demo data loaded');
   }
   await ensureReadModel(database.db, (message) => app.log.info(message));
-  // The presets' by-agency views, built before the first user asks (decision 027).
-  const stopKeepingAhead = await keepPresetViewsAhead(
+  // The presets' by-agency views, built before the first user asks (decision 027); then, in the
+  // background, the by-agency-code views (decision 026), and both again when a network needs them.
+  await keepPresetViews(database.db, calendarDateIn(BUSINESS_TIME_ZONE), (message) => app.log.info(message));
+  const stopWarmUp = startKeptViewWarmUp(
     database.db,
+    () => calendarDateIn(BUSINESS_TIME_ZONE),
     (message) => app.log.info(message),
-    (error) => app.log.error({ err: error }, 'keeping the preset views ahead failed'),
   );
 
   let closing = false;
@@ -44,9 +47,9 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
-    stopKeepingAhead();
     try {
       await app.close();
+      await stopWarmUp();
       await database.close();
       await flushErrorReporting();
       process.exit(0);

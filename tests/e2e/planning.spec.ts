@@ -60,6 +60,40 @@ test('a network analyst reads the planning tool by carrier, agency and agency co
   await expect(table.locator('[data-icon]')).toHaveCount(0);
   await page.getByRole('radiogroup', { name: 'Show production by' }).getByText('Agency Code').click();
   await expect(table).toHaveAttribute('aria-busy', 'false');
+
+  // By agency code the server pages, sorts and searches the table (decision 026).
+  const sortedBy = (name: string | RegExp) =>
+    table.getByRole('columnheader').filter({ has: page.getByRole('button', { name }) });
+  await expect(sortedBy('Written Premium Current')).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.getByRole('rowheader', { name: 'Totals:' })).toBeVisible();
+  const pages = page.getByRole('navigation', { name: 'Table pages' });
+  if (await pages.isVisible()) {
+    const firstOfPage1 = await table
+      .getByRole('button', { name: /show details/ })
+      .first()
+      .textContent();
+    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    await expect(table.getByRole('button', { name: /show details/ }).first()).not.toHaveText(firstOfPage1!);
+  }
+  await table.getByRole('button', { name: /^Name/ }).click();
+  await expect(sortedBy(/^Name/)).toHaveAttribute('aria-sort', 'ascending');
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  const first = (await table
+    .getByRole('button', { name: /show details/ })
+    .first()
+    .textContent())!.trim();
+  const code = first.split(/\s/)[0]!;
+  await page.getByRole('textbox', { name: 'Search agency codes' }).fill(code);
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  await expect(table.getByRole('button', { name: /show details/ }).first()).toContainText(code);
+  // The CSV of the whole selection comes from the server.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/Agency_Codes_.*\.csv$/);
+  await expectNoAxeViolations(page);
+  await page.getByRole('textbox', { name: 'Search agency codes' }).fill('');
+  await expect(table).toHaveAttribute('aria-busy', 'false');
   await page.getByRole('radiogroup', { name: 'Policy type' }).getByText('PL', { exact: true }).click();
   await expect(table).toHaveAttribute('aria-busy', 'false');
   await table

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AGENCY_CODE_SORT_KEYS,
+  agencyCodeQuerySchema,
   productionQuerySchema,
+  type AgencyCodeSortKey,
   type BroadLineCode,
   type CarrierFigures,
   type ProductionFigures,
@@ -302,15 +305,19 @@ const paramsArbitrary = () =>
       return { level, start, end, line, types, flags };
     });
 
-function queryOf(p: Params) {
-  return productionQuerySchema.parse({
-    startDate: firstDayOfMonth(p.start),
-    endDate: lastDayOfMonth(p.end),
-    broadLineOfBusinessStandardTypeCode: p.line,
-    standardTypes: p.types.join(','),
-    ...flagsQuery(p.flags),
-  });
-}
+/** A request's query string, as the client sends it. */
+const rawQueryOf = (p: Params) => ({
+  startDate: firstDayOfMonth(p.start),
+  endDate: lastDayOfMonth(p.end),
+  broadLineOfBusinessStandardTypeCode: p.line,
+  standardTypes: p.types.join(','),
+  ...flagsQuery(p.flags),
+});
+
+const queryOf = (p: Params) => productionQuerySchema.parse(rawQueryOf(p));
+
+const codeQueryOf = (p: Params, extra: Record<string, string> = {}) =>
+  agencyCodeQuerySchema.parse({ ...rawQueryOf(p), ...extra });
 
 const NO_SUMS = Array<bigint | null>(8).fill(null);
 
@@ -383,8 +390,8 @@ async function checkByCarrier(p: Params) {
   }
 }
 
-async function checkByAgencyCode(p: Params) {
-  const answer = await productionByAgencyCode(database.db, p.level, queryOf(p), today, null);
+async function checkByAgencyCode(p: Params, paging: CodePaging = NO_PAGING) {
+  const answer = await productionByAgencyCode(database.db, p.level, codeQueryOf(p), today, null);
   const expected = reference(p, (f) => f.code);
   const missing = referenceMissing(p, (f) => codesByPair.get(`${f.agency}/${f.carrier}`) ?? []);
   expect(answer.agencyCodes.map((c) => c.agencyCodeUuid).sort()).toEqual([...expected.keys()].sort());
@@ -396,6 +403,150 @@ async function checkByAgencyCode(p: Params) {
     expect(row.haveMissingCurrentData).toBe(missing.get(row.agencyCodeUuid)?.current ?? false);
     expect(row.haveMissingPriorData).toBe(missing.get(row.agencyCodeUuid)?.prior ?? false);
   }
+  expect(answer.totalCount).toBe(expected.size);
+  expect(toCents(answer.totals)).toEqual(lineTotal(p, [...expected.values()]));
+
+  // A page of the selection a search leaves, in the order asked, with its count and totals.
+  const names = new Map(
+    answer.agencyCodes.map((c) => [c.agencyCodeUuid, [c.code, c.name, c.agencyName, c.carrierName]]),
+  );
+  const term = paging.search(answer.agencyCodes.map((c) => c.agencyName));
+  const selected = [...expected.keys()].filter((uuid) =>
+    names.get(uuid)!.join(' ').toLowerCase().includes(term.toLowerCase()),
+  );
+  const sums = (uuid: string) => expected.get(uuid)!.get(p.line) ?? NO_SUMS;
+  const ordered = selected.sort(referenceOrder(paging, sums, (uuid) => names.get(uuid)!));
+  const paged = await productionByAgencyCode(
+    database.db,
+    p.level,
+    codeQueryOf(p, {
+      search: term,
+      sort: paging.sort,
+      direction: paging.direction,
+      page: String(paging.page),
+      pageSize: String(paging.pageSize),
+    }),
+    today,
+    null,
+  );
+  const from = (paging.page - 1) * paging.pageSize;
+  expect(paged.agencyCodes.map((c) => c.agencyCodeUuid)).toEqual(ordered.slice(from, from + paging.pageSize));
+  expect(paged.totalCount).toBe(selected.length);
+  expect(toCents(paged.totals)).toEqual(
+    lineTotal(
+      p,
+      selected.map((uuid) => expected.get(uuid)!),
+    ),
+  );
+  for (const row of paged.agencyCodes) {
+    expect(row).toEqual(answer.agencyCodes.find((c) => c.agencyCodeUuid === row.agencyCodeUuid));
+  }
+}
+
+/** The 'Totals:' row of the reference: the chosen line's sums over the given codes. */
+function lineTotal(p: Params, codes: Map<string, (bigint | null)[]>[]) {
+  const total = [...NO_SUMS];
+  for (const byLine of codes) {
+    (byLine.get(p.line) ?? NO_SUMS).forEach((v, i) => {
+      if (v !== null) total[i] = (total[i] ?? 0n) + v;
+    });
+  }
+  return total;
+}
+
+type CodePaging = {
+  sort: AgencyCodeSortKey;
+  direction: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+  /** The search term, from the agency names of the answer (empty: no search). */
+  search: (agencyNames: string[]) => string;
+};
+
+const NO_PAGING: CodePaging = {
+  sort: 'writtenPremium',
+  direction: 'desc',
+  page: 1,
+  pageSize: 25,
+  search: () => '',
+};
+
+const codePagingArbitrary = () =>
+  fc.record({
+    sort: fc.constantFrom(...AGENCY_CODE_SORT_KEYS),
+    direction: fc.constantFrom<'asc' | 'desc'>('asc', 'desc'),
+    page: fc.integer({ min: 1, max: 3 }),
+    pageSize: fc.integer({ min: 1, max: 8 }),
+    search: fc
+      .option(fc.tuple(fc.nat(), fc.nat(6)), { nil: null, freq: 2 })
+      .map(
+        (pick) => (agencyNames: string[]) =>
+          pick === null || agencyNames.length === 0
+            ? ''
+            : agencyNames[pick[0] % agencyNames.length]!.slice(pick[1] % 4, (pick[1] % 4) + 3 + pick[1]),
+      ),
+  });
+
+/** An exact ratio of cents, or null (not shown). */
+type Ratio = { num: bigint; den: bigint } | null;
+const ratio = (num: bigint, den: bigint): Ratio => (den < 0n ? { num: -num, den: -den } : { num, den });
+
+/**
+ * The reference order of the table by agency code: the key as `#shared/domain/measures.ts` defines
+ * it, computed exactly on cents (not reported last either way), then by the lower-case names in
+ * code-point order, then by uuid.
+ */
+function referenceOrder(
+  paging: CodePaging,
+  sumsOf: (uuid: string) => (bigint | null)[],
+  namesOf: (uuid: string) => string[],
+) {
+  const [wp, pwp, nb, pnb, ep, pep, il, pil] = [0, 1, 2, 3, 4, 5, 6, 7];
+  const amount =
+    (i: number) =>
+    (s: (bigint | null)[]): Ratio =>
+      s[i] === null ? null : ratio(s[i]!, 1n);
+  const change =
+    (i: number, j: number) =>
+    (s: (bigint | null)[]): Ratio =>
+      s[i] === null || s[j] === null ? null : s[j] === 0n ? ratio(0n, 1n) : ratio(s[i]! - s[j]!, s[j]!);
+  const lossRatio =
+    (i: number, j: number) =>
+    (s: (bigint | null)[]): Ratio =>
+      s[i] === null || s[j] === null || s[j] === 0n ? null : ratio(s[i]!, s[j]!);
+  const keys: Record<Exclude<AgencyCodeSortKey, 'label'>, (s: (bigint | null)[]) => Ratio> = {
+    writtenPremium: amount(wp),
+    priorWrittenPremium: amount(pwp),
+    writtenPremiumChange: change(wp, pwp),
+    newBusiness: amount(nb),
+    priorNewBusiness: amount(pnb),
+    newBusinessChange: (s) => (s[pnb] === null || s[pnb]! <= 0n ? null : change(nb, pnb)(s)),
+    earned: amount(ep),
+    incurred: amount(il),
+    lossRatio: lossRatio(il, ep),
+    priorLossRatio: lossRatio(pil, pep),
+  };
+  const sign = paging.direction === 'asc' ? 1 : -1;
+  const byNames = (a: string, b: string) => {
+    const [x, y] = [namesOf(a), namesOf(b)];
+    for (let i = 0; i < x.length; i++) {
+      const [u, v] = [x[i]!.toLowerCase(), y[i]!.toLowerCase()];
+      if (u !== v) return u < v ? -1 : 1;
+    }
+    return 0;
+  };
+  const byUuid = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return (a: string, b: string): number => {
+    if (paging.sort === 'label') return sign * byNames(a, b) || sign * byUuid(a, b);
+    const [x, y] = [keys[paging.sort](sumsOf(a)), keys[paging.sort](sumsOf(b))];
+    if (x === null || y === null) {
+      if (x !== y) return x === null ? 1 : -1;
+    } else {
+      const diff = x.num * y.den - y.num * x.den;
+      if (diff !== 0n) return sign * (diff > 0n ? 1 : -1);
+    }
+    return byNames(a, b) || byUuid(a, b);
+  };
 }
 
 /** The network summary: the level's network, every carrier, per broad line and in total. */
@@ -500,7 +651,10 @@ describe('Carrier Production is exact to the cent', () => {
   }, 300_000);
 
   it('by agency code, for random levels, periods, lines, standard types and composites', async () => {
-    await fc.assert(fc.asyncProperty(paramsArbitrary(), checkByAgencyCode), { numRuns: 20, seed: 20261126 });
+    await fc.assert(fc.asyncProperty(paramsArbitrary(), codePagingArbitrary(), checkByAgencyCode), {
+      numRuns: 20,
+      seed: 20261126,
+    });
   }, 300_000);
 
   it("in the network's summaries (per line, and by carrier for a policy type), for random periods", async () => {
@@ -555,9 +709,13 @@ describe('Carrier Production is exact to the cent', () => {
       await checkByAgency(p);
       // A network keeps this view once built (decision 009): the second answer reads what it kept.
       await checkByAgency(p);
-      // And its view by agency code (decision 022), the same way.
+      // And its view by agency code (decision 022), the same way; its pages in every order.
       await checkByAgencyCode(p);
-      await checkByAgencyCode(p);
+      for (const sort of AGENCY_CODE_SORT_KEYS) {
+        for (const direction of ['asc', 'desc'] as const) {
+          await checkByAgencyCode(p, { sort, direction, page: 2, pageSize: 6, search: () => '' });
+        }
+      }
     }
   }, 300_000);
 

@@ -13,6 +13,7 @@ import { keepPresetViews, presetKeys } from '#server/services/read-model/ahead.t
 import { productionByAgency } from '#server/services/production/production-report.ts';
 import type { Level } from '#server/policies/scope.ts';
 import {
+  agencyCodeQuerySchema,
   BROAD_LINE_CODES,
   productionQuerySchema,
   type ByAgencyCodeResponse,
@@ -264,7 +265,11 @@ describe('the period totals a network keeps (decision 009)', () => {
   it('of the planning tool (by agency code, the network summary) are kept and follow changed facts', async () => {
     await dropAll();
     const db = database.db;
-    const codes = () => productionByAgencyCode(db, network(), query(yearStart, latest), today, null);
+    const codeQuery = agencyCodeQuerySchema.parse({
+      startDate: firstDayOfMonth(yearStart),
+      endDate: lastDayOfMonth(latest),
+    });
+    const codes = () => productionByAgencyCode(db, network(), codeQuery, today, null);
     // The summary's in-process copy is dropped each time, so the answer comes from the database.
     const summary = (level: Level = network()) => {
       clearPlanningCache();

@@ -170,10 +170,80 @@ export const agencyCodeProductionRowSchema = z.object({
 });
 export type AgencyCodeProductionRow = z.infer<typeof agencyCodeProductionRowSchema>;
 
-/** GET /api/core-production/by-agencyCode: production per agency code (sub-code). */
+/**
+ * What the planning table sorts agency codes by: the name (its label) or one of its measures (spec
+ * part 2 §9: current written premium, highest first, by default).
+ */
+export const AGENCY_CODE_SORT_KEYS = [
+  'label',
+  'writtenPremium',
+  'priorWrittenPremium',
+  'writtenPremiumChange',
+  'newBusiness',
+  'priorNewBusiness',
+  'newBusinessChange',
+  'earned',
+  'incurred',
+  'lossRatio',
+  'priorLossRatio',
+] as const;
+export type AgencyCodeSortKey = (typeof AGENCY_CODE_SORT_KEYS)[number];
+
+/** The largest page of agency codes one call answers. */
+export const MAX_AGENCY_CODE_PAGE_SIZE = 500;
+
+/** A whole number from 1 to `max` in a query string. */
+const wholeNumber = (field: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, `${field} must be a whole number`)
+    .refine((v) => Number(v) >= 1 && Number(v) <= max, `${field} must be between 1 and ${max}`);
+
+/**
+ * GET /api/core-production/by-agencyCode: the spec's query (part 2 §7), plus the table's page, sort
+ * and search, done by the server over the whole selection (decision 026). Without pageSize the answer
+ * holds every row of the selection, as the spec's call does.
+ */
+export const agencyCodeQuerySchema = productionQuerySchema.extend({
+  /** A case-insensitive contains on the code, its name, its agency's and its carrier's names. */
+  search: z.string().trim().max(100, 'search must be at most 100 characters').default(''),
+  sort: z
+    .enum(AGENCY_CODE_SORT_KEYS, { message: `sort must be one of ${AGENCY_CODE_SORT_KEYS.join(', ')}` })
+    .default('writtenPremium'),
+  direction: z.enum(['asc', 'desc'], { message: "direction must be 'asc' or 'desc'" }).default('desc'),
+  page: wholeNumber('page', 100_000).default('1').transform(Number),
+  pageSize: wholeNumber('pageSize', MAX_AGENCY_CODE_PAGE_SIZE)
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Number(v))),
+  /**
+   * Only the codes of this carrier (a carrier row's Subcode sub-table; an agency row's asks with the
+   * agency as levelUuid).
+   */
+  carrierUuid: z.string().uuid('carrierUuid must be the UUID of a carrier').optional(),
+});
+export type AgencyCodeQuery = z.infer<typeof agencyCodeQuerySchema>;
+
+/** GET /api/core-production/by-agencyCode: production per agency code (sub-code), a page of the selection. */
 export const byAgencyCodeResponseSchema = z.object({
   period: periodSchema,
   lineCode: z.enum(BROAD_LINE_CODES),
+  /** The page's rows, in the order asked. */
   agencyCodes: z.array(agencyCodeProductionRowSchema),
+  /** How many agency codes the whole selection has (every page). */
+  totalCount: z.number().int(),
+  /** The 'Totals:' row: the line's figures summed over the whole selection (not reported: null). */
+  totals: productionFiguresSchema,
+  page: z.number().int(),
+  /** The page size asked, or null: every row of the selection. */
+  pageSize: z.number().int().nullable(),
 });
 export type ByAgencyCodeResponse = z.infer<typeof byAgencyCodeResponseSchema>;
+
+/**
+ * GET /api/core-production/by-agencyCode/export: the planning table by agency code as CSV, every row
+ * of the selection (search and sort as the table; page and page size are ignored), displayText naming
+ * the file.
+ */
+export const agencyCodeExportQuerySchema = agencyCodeQuerySchema.extend({
+  displayText: z.string().trim().min(1, 'displayText is required').max(100),
+});

@@ -287,6 +287,10 @@ const RECIPES: Record<string, Recipe> = {
     why: 'a period whose start is not after its end',
     fill: () => ({ query: PRODUCTION_PERIOD }),
   },
+  'GET /api/core-production/by-agencyCode/export': {
+    why: 'a period whose start is not after its end, and the text naming it',
+    fill: () => ({ query: { ...PRODUCTION_PERIOD, displayText: 'Jan 2026 - Oct 2026' } }),
+  },
   'GET /api/core-production/network/summary': {
     why: 'a period whose start is not after its end',
     fill: () => ({ query: PRODUCTION_PERIOD }),

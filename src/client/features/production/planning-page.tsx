@@ -4,19 +4,21 @@ import {
   Checkbox,
   Chip,
   Group,
+  Pagination,
   Paper,
   SegmentedControl,
   SimpleGrid,
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import type { BroadLineCode } from '#shared/contracts/production.ts';
+import { NO_FIGURES, type BroadLineCode } from '#shared/contracts/production.ts';
 import { reportingDateTone } from '#shared/domain/date-badge.ts';
 import { BUSINESS_TIME_ZONE, calendarDateIn, latestReportingMonth } from '#shared/domain/reporting-month.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
@@ -25,19 +27,24 @@ import { DateBadge } from '#client/components/date-badge.tsx';
 import { formatMoney, formatPercent, LossRatio, Money, Percent } from '#client/components/figures.tsx';
 import { Hint } from '#client/components/hint.tsx';
 import { Icon } from '#client/components/icons.tsx';
-import { usePaging } from '#client/components/table-pager.tsx';
+import { PAGE_SIZE, usePaging } from '#client/components/table-pager.tsx';
 import { byAgencyQuery, byCarrierQuery, standardTypesQuery } from './production-api.ts';
 import {
   agencyRows,
   DEFAULT_SORT,
   lineCatalog,
+  measuresOf,
   sortRows,
+  type LineCatalog,
   type Measures,
   type ProductionRequest,
+  type SortKey,
+  type SortState,
 } from './production-model.ts';
+import { SortHeader } from './sort-header.tsx';
 import { changeTimeframe, readProductionState } from './production-params.ts';
 import { TimeframeSelector } from './timeframe-selector.tsx';
-import { byAgencyCodeQuery, networkSummaryQuery } from './planning-api.ts';
+import { agencyCodeSearchParams, byAgencyCodeQuery, networkSummaryQuery } from './planning-api.ts';
 import {
   cardRows,
   INCOMPLETE_TOOLTIP,
@@ -45,6 +52,7 @@ import {
   networkShare,
   NO_DATA,
   percentOfBook,
+  PLEASE_WAIT,
   planningCarrierRows,
   planningCodeRows,
   planningCsv,
@@ -204,17 +212,34 @@ function FigureCells({ m, incomplete }: { m: Measures; incomplete: boolean }) {
 function SubTable({
   row,
   type,
-  codes,
+  request,
+  catalog,
 }: {
   row: PlanningRow;
   type: BroadLineCode;
-  codes: { id: string; label: string; m: Measures; incomplete: boolean }[];
+  request: ProductionRequest;
+  catalog: LineCatalog;
 }) {
   const [pill, setPill] = useState<'LOB' | 'Subcode'>('LOB');
+  // A row's agency codes: every code of its carrier or agency, asked when the Subcode pill is chosen.
+  const { agencyUuid, carrierUuid } = row.parent;
+  const codes = useQuery({
+    ...(agencyUuid
+      ? byAgencyCodeQuery({ ...request, levelUuid: agencyUuid }, {})
+      : byAgencyCodeQuery(request, { carrierUuid })),
+    enabled: pill === 'Subcode',
+  });
   const items =
     pill === 'LOB'
       ? row.lines.map((l) => ({ id: l.code, label: l.label, m: l.measures, incomplete: row.incomplete }))
-      : codes;
+      : codes.data
+        ? planningCodeRows(codes.data, catalog).map((r) => ({
+            id: r.id,
+            label: r.label,
+            m: r.measures,
+            incomplete: r.incomplete,
+          }))
+        : [];
   return (
     <Stack gap="xs" p="xs">
       <Chip.Group multiple={false} value={pill} onChange={(v) => setPill(v)}>
@@ -234,11 +259,11 @@ function SubTable({
           {LOB_NOTE}
         </Text>
       )}
-      <Table aria-label={`${row.label}: ${pill}`}>
+      <Table aria-label={`${row.label}: ${pill}`} aria-busy={pill === 'Subcode' && codes.isPending}>
         <Table.Tbody>
           {items.length === 0 ? (
             <Table.Tr>
-              <Table.Td>{NO_DATA}</Table.Td>
+              <Table.Td>{pill === 'Subcode' && codes.isPending ? PLEASE_WAIT : NO_DATA}</Table.Td>
             </Table.Tr>
           ) : (
             items.map((i) => (
@@ -251,6 +276,36 @@ function SubTable({
         </Table.Tbody>
       </Table>
     </Stack>
+  );
+}
+
+/** The pages of a table the server pages (25 rows), shown only above 25 rows (spec part 2 §9). */
+function ServerPager({
+  total,
+  page,
+  onChange,
+}: {
+  total: number;
+  page: number;
+  onChange: (page: number) => void;
+}) {
+  if (total <= PAGE_SIZE) return null;
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Text size="sm">{total.toLocaleString('en-US')} agency codes</Text>
+      <nav aria-label="Table pages">
+        <Pagination
+          total={Math.ceil(total / PAGE_SIZE)}
+          value={page}
+          onChange={onChange}
+          getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+          getControlProps={(control) => ({
+            'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
+          })}
+          withEdges
+        />
+      </nav>
+    </Group>
   );
 }
 
@@ -277,7 +332,12 @@ export function PlanningPage() {
   const [view, setView] = useState<PlanningView>('carriers');
   const [type, setType] = useState<BroadLineCode>('P&C');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Selected rows by id, kept with their figures: agency codes come a page at a time.
+  const [selected, setSelected] = useState<ReadonlyMap<string, PlanningRow>>(new Map());
+  // The table by agency code is paged, sorted and searched by the server (decision 026).
+  const [codePage, setCodePage] = useState(1);
+  const [codeSort, setCodeSort] = useState<SortState>(DEFAULT_SORT);
+  const [codeSearch, setCodeSearch] = useState('');
 
   const request: ProductionRequest = {
     levelUuid: levelUuid ?? '',
@@ -286,44 +346,69 @@ export function PlanningPage() {
     standardTypes: [],
     composite: 'all',
   };
+  const codeOptions = {
+    sort: codeSort.key,
+    direction: codeSort.direction,
+    search: codeSearch.trim(),
+  };
   const enabled = Boolean(levelUuid);
   const summary = useQuery({ ...networkSummaryQuery(request), enabled });
   const carriers = useQuery({ ...byCarrierQuery(request), enabled: enabled && view === 'carriers' });
   const agencies = useQuery({ ...byAgencyQuery(request), enabled: enabled && view === 'agencies' });
-  // Agency codes: the table of that view, and the Subcode sub-tables of the others.
-  const codes = useQuery({ ...byAgencyCodeQuery(request), enabled });
+  const codes = useQuery({
+    ...byAgencyCodeQuery(request, { ...codeOptions, page: codePage, pageSize: PAGE_SIZE }),
+    enabled: enabled && view === 'agencyCodes',
+  });
   const tree = useQuery(standardTypesQuery);
   const catalog = useMemo(() => lineCatalog(tree.data?.tree), [tree.data]);
 
   const rows = useMemo((): PlanningRow[] => {
+    if (view === 'agencyCodes') return codes.data ? planningCodeRows(codes.data, catalog) : [];
     const all =
       view === 'carriers'
         ? carriers.data
           ? planningCarrierRows(carriers.data, catalog)
           : []
-        : view === 'agencies'
-          ? agencies.data
-            ? agencyRows(agencies.data, catalog).map((r) => ({
-                ...r,
-                carrier: null,
-                parent: { agencyUuid: r.id },
-              }))
-            : []
-          : codes.data
-            ? planningCodeRows(codes.data, catalog)
-            : [];
+        : agencies.data
+          ? agencyRows(agencies.data, catalog).map((r) => ({
+              ...r,
+              carrier: null,
+              parent: { agencyUuid: r.id },
+            }))
+          : [];
     return sortRows(all, DEFAULT_SORT) as PlanningRow[];
   }, [view, carriers.data, agencies.data, codes.data, catalog]);
   const active = view === 'carriers' ? carriers : view === 'agencies' ? agencies : codes;
-  const loading = !enabled || active.isPending;
-  const { shown, pager } = usePaging(rows);
-  const picked = rows.filter((r) => selected.has(r.id));
-  const sel = selectionSummary(picked);
+  const loading = !enabled || active.isPending || (view === 'agencyCodes' && codes.isPlaceholderData);
+  const paging = usePaging(rows);
+  const { shown, pager } =
+    view === 'agencyCodes'
+      ? {
+          shown: rows,
+          pager: (
+            <ServerPager
+              total={codes.data?.totalCount ?? 0}
+              page={codePage}
+              onChange={(next) => {
+                setExpanded(new Set());
+                setCodePage(next);
+              }}
+            />
+          ),
+        }
+      : paging;
+  const sel = selectionSummary([...selected.values()]);
   const period = { start: timeframe.startDate.slice(0, 7), end: timeframe.endDate.slice(0, 7) };
+  const totals =
+    view === 'agencyCodes'
+      ? measuresOf(codes.data?.totals ?? NO_FIGURES)
+      : (cardRows(summary.data).find((c) => c.code === type)?.measures ?? cardRows(undefined)[0]!.measures);
+  const noRows = view === 'agencyCodes' ? (codes.data?.totalCount ?? 0) === 0 : rows.length === 0;
 
   const reset = () => {
     setExpanded(new Set());
-    setSelected(new Set());
+    setSelected(new Map());
+    setCodePage(1);
   };
   const onTimeframe = (next: Timeframe) => {
     if (next.code === timeframe.code) return;
@@ -335,17 +420,42 @@ export function PlanningPage() {
     if (!next.delete(id)) next.add(id);
     return next;
   };
-  const subcodes = (row: PlanningRow) =>
-    (codes.data?.agencyCodes ?? [])
-      .filter(
-        (c) =>
-          (row.parent.carrierUuid && c.carrierUuid === row.parent.carrierUuid) ||
-          (row.parent.agencyUuid && c.agencyUuid === row.parent.agencyUuid),
-      )
-      .map((c) => {
-        const [r] = planningCodeRows({ ...codes.data!, agencyCodes: [c] }, catalog);
-        return { id: r!.id, label: r!.label, m: r!.measures, incomplete: r!.incomplete };
-      });
+  const toggleSelected = (row: PlanningRow) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (!next.delete(row.id)) next.set(row.id, row);
+      return next;
+    });
+  const onSort = (key: SortKey) => {
+    setCodeSort((s) =>
+      s.key === key
+        ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' }
+        : { key, direction: key === 'label' ? 'asc' : 'desc' },
+    );
+    setCodePage(1);
+    setExpanded(new Set());
+  };
+  const exportCsv = () => {
+    if (view === 'agencyCodes') {
+      // The whole selection, in the table's order, written by the server.
+      const params = agencyCodeSearchParams(request, codeOptions);
+      params.set('displayText', timeframe.displayText);
+      window.location.assign(`/api/core-production/by-agencyCode/export?${params.toString()}`);
+      return;
+    }
+    download(planningCsv(rows), `Planning_${view}_${timeframe.displayText.replace(/\s+/g, '_')}.csv`);
+  };
+  const headerCells: { key: SortKey; label: string }[] = [
+    { key: 'writtenPremium', label: 'Current' },
+    { key: 'priorWrittenPremium', label: 'Prior' },
+    { key: 'writtenPremiumChange', label: 'Change' },
+    { key: 'newBusiness', label: 'Current' },
+    { key: 'priorNewBusiness', label: 'Prior' },
+    { key: 'newBusinessChange', label: 'Change' },
+    { key: 'lossRatio', label: 'Current' },
+    { key: 'priorLossRatio', label: 'Prior' },
+  ];
+  const groupOf = (i: number) => ['Written Premium', 'New Business', 'Loss Ratio'][i < 3 ? 0 : i < 6 ? 1 : 2];
 
   return (
     <Stack gap="md" maw={1600}>
@@ -377,19 +487,23 @@ export function PlanningPage() {
                 }}
               />
             </Group>
-            <Button
-              variant="default"
-              disabled={loading}
-              onClick={() =>
-                download(
-                  planningCsv(rows),
-                  `Planning_${view}_${timeframe.displayText.replace(/\s+/g, '_')}.csv`,
-                )
-              }
-            >
+            <Button variant="default" disabled={loading} onClick={exportCsv}>
               Export CSV
             </Button>
           </Group>
+          {view === 'agencyCodes' && (
+            <TextInput
+              label="Search agency codes"
+              placeholder="Code, name, agency or carrier"
+              value={codeSearch}
+              onChange={(e) => {
+                setCodeSearch(e.currentTarget.value);
+                setCodePage(1);
+                setExpanded(new Set());
+              }}
+              maw={360}
+            />
+          )}
           <Paper withBorder p="sm" aria-label="Selection Summary" role="region">
             <Text fw={600} mb={4}>
               Selection Summary
@@ -418,7 +532,18 @@ export function PlanningPage() {
                   <Table.Th rowSpan={2}>
                     <VisuallyHidden>Select</VisuallyHidden>
                   </Table.Th>
-                  <Table.Th rowSpan={2}>Name</Table.Th>
+                  {view === 'agencyCodes' ? (
+                    <SortHeader
+                      sortKey="label"
+                      label="Name"
+                      sort={codeSort}
+                      onSort={onSort}
+                      align="left"
+                      rowSpan={2}
+                    />
+                  ) : (
+                    <Table.Th rowSpan={2}>Name</Table.Th>
+                  )}
                   {view === 'carriers' && <Table.Th rowSpan={2}>Last Reported</Table.Th>}
                   <Table.Th colSpan={3} ta="center">
                     Written Premium
@@ -431,17 +556,27 @@ export function PlanningPage() {
                   </Table.Th>
                 </Table.Tr>
                 <Table.Tr>
-                  {['Current', 'Prior', 'Change', 'Current', 'Prior', 'Change', 'Current', 'Prior'].map(
-                    (h, i) => (
+                  {headerCells.map((h, i) =>
+                    view === 'agencyCodes' ? (
+                      <SortHeader
+                        key={i}
+                        sortKey={h.key}
+                        label={h.label}
+                        ariaLabel={`${groupOf(i)} ${h.label}`}
+                        sort={codeSort}
+                        onSort={onSort}
+                        align="right"
+                      />
+                    ) : (
                       <Table.Th key={i} ta="right">
-                        {h}
+                        {h.label}
                       </Table.Th>
                     ),
                   )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {!loading && rows.length === 0 && (
+                {!loading && noRows && (
                   <Table.Tr>
                     <Table.Td colSpan={view === 'carriers' ? 11 : 10}>{NO_DATA}</Table.Td>
                   </Table.Tr>
@@ -455,7 +590,7 @@ export function PlanningPage() {
                           <Checkbox
                             aria-label={`Select ${row.label}`}
                             checked={selected.has(row.id)}
-                            onChange={() => setSelected((s) => toggle(s, row.id))}
+                            onChange={() => toggleSelected(row)}
                           />
                         </Table.Td>
                         <Table.Th scope="row" fw={500}>
@@ -486,7 +621,7 @@ export function PlanningPage() {
                       {open && (
                         <Table.Tr>
                           <Table.Td colSpan={view === 'carriers' ? 11 : 10}>
-                            <SubTable row={row} type={type} codes={subcodes(row)} />
+                            <SubTable row={row} type={type} request={request} catalog={catalog} />
                           </Table.Td>
                         </Table.Tr>
                       )}
@@ -494,19 +629,13 @@ export function PlanningPage() {
                   );
                 })}
               </Table.Tbody>
-              {rows.length > 0 && (
+              {!noRows && (
                 <Table.Tfoot>
                   <Table.Tr>
                     <Table.Td />
                     <Table.Th scope="row">Totals:</Table.Th>
                     {view === 'carriers' && <Table.Td />}
-                    <FigureCells
-                      m={
-                        cardRows(summary.data).find((c) => c.code === type)?.measures ??
-                        cardRows(undefined)[0]!.measures
-                      }
-                      incomplete={false}
-                    />
+                    <FigureCells m={totals} incomplete={false} />
                   </Table.Tr>
                 </Table.Tfoot>
               )}

@@ -1,8 +1,9 @@
 import { memo, useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Center, Group, Loader, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { LossRatio, Money, Percent } from '#client/components/figures.tsx';
 import { ExpandAllBar, useExpandableRows } from '#client/components/expandable-rows.tsx';
 import { Hint } from '#client/components/hint.tsx';
+import { SortHeader } from './sort-header.tsx';
 import { Icon } from '#client/components/icons.tsx';
 import { usePaging } from '#client/components/table-pager.tsx';
 import {
@@ -128,41 +129,6 @@ const Row = memo(function Row({
     </>
   );
 });
-
-function ariaSort(sort: SortState, key: SortKey): 'ascending' | 'descending' | undefined {
-  if (sort.key !== key) return undefined;
-  return sort.direction === 'asc' ? 'ascending' : 'descending';
-}
-
-function SortHeader({
-  sortKey,
-  label,
-  sort,
-  onSort,
-  align,
-}: {
-  sortKey: SortKey;
-  label: string;
-  sort: SortState;
-  onSort: (key: SortKey) => void;
-  align: 'left' | 'right';
-}) {
-  const direction = ariaSort(sort, sortKey);
-  return (
-    <Table.Th
-      aria-sort={direction}
-      ta={align}
-      style={{ whiteSpace: 'nowrap', minWidth: sortKey === 'label' ? 260 : undefined }}
-    >
-      <UnstyledButton onClick={() => onSort(sortKey)} fw={600} fz="sm">
-        {label}
-        <span aria-hidden="true">
-          {direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ''}
-        </span>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 /**
  * The production table: sortable columns (written premium, highest first, by default), rows that

@@ -228,6 +228,16 @@ export const productionCodePeriodTotals = pgTable(
     lines: json('lines').notNull(),
     missingCurrent: boolean('missing_current').notNull(),
     missingPrior: boolean('missing_prior').notNull(),
+    // The line's own figures (its total), also in `lines`: what the planning table sorts, pages and
+    // sums over every code without reading the JSON (decision 026). NULL: not reported.
+    writtenPremium: moneySum('written_premium'),
+    priorWrittenPremium: moneySum('prior_written_premium'),
+    newWrittenPremium: moneySum('new_written_premium'),
+    priorNewWrittenPremium: moneySum('prior_new_written_premium'),
+    earned: moneySum('earned'),
+    priorEarned: moneySum('prior_earned'),
+    incurred: moneySum('incurred'),
+    priorIncurred: moneySum('prior_incurred'),
   },
   (t) => [
     primaryKey({

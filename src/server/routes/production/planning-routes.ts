@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { byAgencyCodeResponseSchema, productionQuerySchema } from '#shared/contracts/production.ts';
+import { Readable } from 'node:stream';
+import {
+  agencyCodeExportQuerySchema,
+  agencyCodeQuerySchema,
+  byAgencyCodeResponseSchema,
+} from '#shared/contracts/production.ts';
 import {
   agencyPlanningCarriersResponseSchema,
   levelQuerySchema,
@@ -20,6 +25,12 @@ import {
   planningCarriers,
   productionByAgencyCode,
 } from '#server/services/planning/planning-report.ts';
+import {
+  agencyCodeCsvLines,
+  exportFileName,
+  inChunks,
+} from '#server/services/production/production-export.ts';
+import { levelName } from '#server/services/levels/levels-service.ts';
 
 const errors = productionErrors;
 
@@ -39,14 +50,39 @@ export const planningRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => Calend
     {
       schema: {
         tags: ['planning'],
-        summary: 'Carrier production per agency code, with the prior period',
-        querystring: productionQuerySchema,
+        summary: 'Carrier production per agency code, with the prior period: a page, its count and totals',
+        querystring: agencyCodeQuerySchema,
         response: { 200: byAgencyCodeResponseSchema, ...errors },
       },
     },
     async (request) => {
       const { level, mode } = await context(request, request.query.levelUuid);
       return productionByAgencyCode(db, level, request.query, today(), mode);
+    },
+  );
+
+  app.get(
+    '/api/core-production/by-agencyCode/export',
+    {
+      schema: {
+        tags: ['planning'],
+        summary: 'The planning table by agency code as CSV, every row of the selection (streamed)',
+        querystring: agencyCodeExportQuerySchema,
+        produces: ['text/csv'],
+        response: { ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { level, mode } = await context(request, request.query.levelUuid);
+      const everyRow = { ...request.query, page: 1, pageSize: undefined };
+      const report = await productionByAgencyCode(db, level, everyRow, today(), mode);
+      const name = await levelName(db, level);
+      const fileName = exportFileName(`${name ?? 'Planning'} Agency Codes`, request.query.displayText);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(inChunks(agencyCodeCsvLines(report))) as never); // a stream, not JSON
     },
   );
 

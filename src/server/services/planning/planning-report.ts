@@ -1,9 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type {
-  AgencyCodeProductionRow,
-  ByAgencyCodeResponse,
-  ProductionQuery,
-} from '#shared/contracts/production.ts';
+import type { AgencyCodeQuery, ByAgencyCodeResponse } from '#shared/contracts/production.ts';
 import type {
   AgencyPlanningCarriersResponse,
   NetworkSummaryQuery,
@@ -20,11 +15,12 @@ import type { Level } from '#server/policies/scope.ts';
 import { readFigures, readNetworkLines } from '#server/services/read-model/read-model.ts';
 import type { FactsRequest } from '#server/services/read-model/request.ts';
 import {
-  groupedReport,
+  factsRequest,
   periodOut,
   reportPeriod,
   sharedCarriers,
 } from '#server/services/production/production-report.ts';
+import { readAgencyCodePage } from './agency-code-page.ts';
 import { listCarrierReportingDates } from './reporting-dates.ts';
 import { cached, CARRIER_LIST_TTL_MS, NETWORK_SUMMARY_TTL_MS } from './tenant-cache.ts';
 
@@ -34,49 +30,26 @@ import { cached, CARRIER_LIST_TTL_MS, NETWORK_SUMMARY_TTL_MS } from './tenant-ca
  * carrier lists (cached 10 minutes per level), all read from the one read model.
  */
 
-/** Carrier production per agency code (GET /api/core-production/by-agencyCode), by agency and code. */
+/**
+ * Carrier production per agency code (GET /api/core-production/by-agencyCode): the page of the
+ * selection `q` asks (every row without a page size), its row count and its 'Totals:' row.
+ */
 export async function productionByAgencyCode(
   db: Db,
   level: Level,
-  q: ProductionQuery,
+  q: AgencyCodeQuery,
   today: CalendarDay,
   mode: CollaborationMode | null,
 ): Promise<ByAgencyCodeResponse> {
-  type Code = {
-    uuid: string;
-    code: string;
-    name: string;
-    agency_uuid: string;
-    agency_name: string;
-    carrier_uuid: string;
-    carrier_name: string;
+  const period = reportPeriod(q, today);
+  const page = await readAgencyCodePage(db, factsRequest('agencyCode', level, q, period, mode), q, mode);
+  return {
+    period: periodOut(period),
+    lineCode: q.broadLineOfBusinessStandardTypeCode,
+    ...page,
+    page: q.page,
+    pageSize: q.pageSize ?? null,
   };
-  const report = await groupedReport<Code>(
-    db,
-    'agencyCode',
-    level,
-    q,
-    today,
-    mode,
-    sql`select ac.uuid, ac.code, ac.name, a.uuid as agency_uuid, a.name as agency_name,
-        c.uuid as carrier_uuid, c.display_name as carrier_name
-      from agency_codes ac join agencies a on a.uuid = ac.agency_uuid join carriers c on c.uuid = ac.carrier_uuid
-      where ${level.kind === 'agency' ? sql`ac.agency_uuid = ${level.agencyUuid}::uuid` : sql`a.network_uuid = ${level.networkUuid}::uuid`}
-      order by a.name, c.display_name, ac.code`,
-  );
-  const rows: AgencyCodeProductionRow[] = report.rows.map(({ described: c, lines, missing }) => ({
-    agencyCodeUuid: c.uuid,
-    code: c.code,
-    name: c.name,
-    agencyUuid: c.agency_uuid,
-    agencyName: c.agency_name,
-    carrierUuid: c.carrier_uuid,
-    carrierName: c.carrier_name,
-    haveMissingCurrentData: missing?.missing_current ?? false,
-    haveMissingPriorData: missing?.missing_prior ?? false,
-    lines,
-  }));
-  return { period: report.period, lineCode: report.lineCode, agencyCodes: maskCarrierRows(rows, mode) };
 }
 
 /** The network's request: every agency of the level's network, every carrier kind. */

@@ -1,4 +1,9 @@
-import type { ByAgencyResponse, ByCarrierResponse, ProductionFigures } from '#shared/contracts/production.ts';
+import type {
+  ByAgencyCodeResponse,
+  ByAgencyResponse,
+  ByCarrierResponse,
+  ProductionFigures,
+} from '#shared/contracts/production.ts';
 import { csvField } from '#shared/domain/csv.ts';
 import { changePercent, lossRatio, newBusinessChangePercent, wholeDollars } from '#shared/domain/measures.ts';
 
@@ -67,10 +72,18 @@ type ExportRow = {
  * of business. Blanks stay blank (not reported), zeros stay 0. A row's name fields and flags are
  * written once and shared by its lines.
  */
-function* csvLines(nameHeaders: string[], lineCode: string, rows: ExportRow[]): Generator<string> {
+function* csvLines(
+  nameHeaders: string[],
+  lineCode: string,
+  rows: ExportRow[],
+  order: 'by premium' | 'as given' = 'by premium',
+): Generator<string> {
   yield [...nameHeaders, ...FIGURE_HEADERS].map(csvField).join(',') + '\r\n';
   const premium = (row: ExportRow) => row.lines[lineCode]?.writtenPremium ?? -Infinity;
-  const sorted = rows.sort((a, b) => premium(b) - premium(a) || a.names[0]!.localeCompare(b.names[0]!));
+  const sorted =
+    order === 'as given'
+      ? rows
+      : rows.sort((a, b) => premium(b) - premium(a) || a.names[0]!.localeCompare(b.names[0]!));
   for (const row of sorted) {
     const names = row.names.map(csvField).join(',');
     const flags = `${row.haveMissingCurrentData ? 'Yes' : 'No'},${row.haveMissingPriorData ? 'Yes' : 'No'}\r\n`;
@@ -105,6 +118,22 @@ export function agencyCsvLines(report: ByAgencyResponse): Generator<string> {
     names: [`${row.name} - ${row.agencyCity} - ${row.agencyState}`],
   }));
   return csvLines(['Agency'], report.lineCode, rows);
+}
+
+/**
+ * The CSV of the planning table by agency code: Agency Code, Agency, Carrier, then the figures, in
+ * the order the table shows (the server sorted the selection).
+ */
+export function agencyCodeCsvLines(report: ByAgencyCodeResponse): Generator<string> {
+  const rows = report.agencyCodes.map((row) => ({
+    ...row,
+    names: [
+      row.name && row.name !== row.code ? `${row.code} - ${row.name}` : row.code,
+      row.agencyName,
+      row.carrierName,
+    ],
+  }));
+  return csvLines(['Agency Code', 'Agency', 'Carrier'], report.lineCode, rows, 'as given');
 }
 
 /** "Prairie Oak Insurance Agency" + "YTD 2026 through 2026-10" -> Prairie_Oak_Insurance_Agency_YTD_2026_through_2026-10.csv */

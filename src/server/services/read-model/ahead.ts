@@ -1,5 +1,5 @@
 import { BROAD_LINE_CODES, type BroadLineCode } from '#shared/contracts/production.ts';
-import { BUSINESS_TIME_ZONE, calendarDateIn, latestReportingMonth } from '#shared/domain/reporting-month.ts';
+import { latestReportingMonth } from '#shared/domain/reporting-month.ts';
 import { presets, type CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
 import { selectKeptPeriods, selectNetworksMissingKeptViews, type PeriodKey } from './sql.ts';
@@ -79,31 +79,4 @@ export async function keepPresetViews(
       `Kept ${built} preset views of ${network.name} ahead in ${Math.round(performance.now() - started)} ms`,
     );
   }
-}
-
-/**
- * Keeps the presets ahead now, then checks every `everyMs` for networks that lack one: the latest
- * reporting month moved on, a bulk load rebuilt a network, or a network got its first facts. Answers
- * a function that stops it.
- */
-export async function keepPresetViewsAhead(
-  db: Db,
-  log: (message: string) => void,
-  onError: (error: unknown) => void,
-  everyMs = 10 * 60_000,
-): Promise<() => void> {
-  const today = () => calendarDateIn(BUSINESS_TIME_ZONE);
-  await keepPresetViews(db, today(), log);
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    keepPresetViews(db, today(), log)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -1,13 +1,17 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { ProductionFigures } from '#shared/contracts/production.ts';
 import type { Db } from '#server/db/client.ts';
 import { keptNetworkKey, planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
 import type { FactsRequest } from './request.ts';
 import {
   carrierMonthFiguresQuery,
+  codeRowsQuery,
   FIGURE_COLUMNS,
   figureQuery,
   flagsQuery,
+  keptCodesBuilt,
   monthlyFiguresQuery,
+  selectKeptCodeRows,
   type FigureSource,
 } from './sql.ts';
 import {
@@ -17,7 +21,6 @@ import {
   buildKeptTotals,
   readHasSpans,
   readHorizon,
-  readKeptCodes,
   readKeptFlags,
   readKeptNetworkTotals,
   readKeptTotals,
@@ -70,18 +73,8 @@ async function queriedFigures(db: Db, request: FactsRequest, source: FigureSourc
 
 export async function readFigures(db: Db, request: FactsRequest): Promise<Figures> {
   const plan = planFigures(request);
-  if (plan.source === 'kept-codes') {
-    // Figures and flags kept together; when another request is building them, computed here.
-    const codes =
-      (await readKeptCodes(db, plan.kept)) ?? (await buildKeptCodes(db, plan.kept, request.period.latest));
-    if (codes) {
-      return {
-        lines: new Map(codes.map((code) => [code.group_uuid, code.lines])),
-        missing: new Map(codes.map((code) => [code.group_uuid, code])),
-      };
-    }
-  }
   const figures = async (): Promise<Figures['lines']> => {
+    // Agency codes are read by `queryCodeRows`; asked here, their figures come from the facts.
     if (plan.source === 'kept-codes') return queriedFigures(db, request, { kind: 'facts' });
     if (plan.source !== 'running-totals') return queriedFigures(db, request, { kind: plan.source });
     const key = plan.kept;
@@ -100,6 +93,40 @@ export async function readFigures(db: Db, request: FactsRequest): Promise<Figure
   };
   const [lines, missing] = await Promise.all([figures(), flags()]);
   return { lines, missing: new Map(missing.map((m) => [m.group_uuid, m])) };
+}
+
+/**
+ * Runs `query` over the agency codes of a by-agency-code request: `rows` is a relation with the
+ * columns of `codeRowsQuery` (each code's figures per line code as arrays, and its flags), `built` a
+ * boolean expression the query answers in every row (one snapshot with the rows), `computed` whether
+ * `rows` is a computation (from the facts) rather than kept rows. At the network
+ * level as users open it, the rows are those the network keeps for the period (decision 022), built
+ * here when it keeps none yet; any other request, or a period another request is building, reads
+ * the facts.
+ */
+export async function queryCodeRows<R extends { built: boolean }>(
+  db: Db,
+  request: FactsRequest,
+  query: (rows: SQL, built: SQL, computed: boolean) => SQL,
+): Promise<R[]> {
+  if (request.grouping !== 'agencyCode') throw new RangeError('agency-code rows are read by agency code');
+  const plan = planFigures(request);
+  if (plan.source === 'kept-codes') {
+    const kept = async () =>
+      (await db.execute<R>(query(selectKeptCodeRows(plan.kept), keptCodesBuilt(plan.kept), false))).rows;
+    const first = await kept();
+    if (first[0]?.built) return first;
+    // Built here, or by another request meanwhile; while another builds it, read from the facts.
+    await buildKeptCodes(db, plan.kept, request.period.latest);
+    const built = await kept();
+    if (built[0]?.built) return built;
+  }
+  const rows = codeRowsQuery(
+    request.line,
+    figureQuery(request, { kind: 'facts' }, false),
+    flagsQuery(request),
+  );
+  return (await db.execute<R>(query(rows, sql`true`, true))).rows;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from './sql.ts';
 import { readHorizon, refreshKeptViews } from './store.ts';
 import { invalidateNetwork } from '#server/services/planning/tenant-cache.ts';
+import { requestKeptViewWarmUp } from './warm-up.ts';
 import {
   COMMISSION_TABLES,
   insertCommissionCarrierMonths,
@@ -53,6 +54,8 @@ export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void>
     await tx.execute(upsertHorizon(networkUuid, horizon));
   });
   invalidateNetwork(networkUuid);
+  // The rebuild dropped the views the network kept: the presets' are built again ahead.
+  requestKeptViewWarmUp(networkUuid);
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   figureQuery,
   flagsQuery,
   insertCarrierMonths,
+  codeRowsQuery,
   insertKeptCodeTotals,
   insertKeptNetworkTotals,
   insertKeptTotals,
@@ -26,7 +27,7 @@ import {
   reportedMonthsOf,
   scopeFilter,
   selectHasSpans,
-  selectKeptCodeTotals,
+  selectKeptCodeRows,
   selectKeptTotals,
   selectNetworksMissingKeptViews,
 } from './sql.ts';
@@ -132,10 +133,12 @@ const cases: Record<string, () => SQL> = {
   'kept-codes-build': () => {
     const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' } as const;
     const codes = request({ grouping: 'agencyCode', level: agency });
-    return insertKeptCodeTotals(key, figureQuery(codes, { kind: 'facts' }, false), flagsQuery(codes));
+    return insertKeptCodeTotals(
+      key,
+      codeRowsQuery('P&C', figureQuery(codes, { kind: 'facts' }, false), flagsQuery(codes)),
+    );
   },
-  'kept-codes-read': () =>
-    selectKeptCodeTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+  'kept-codes-read': () => selectKeptCodeRows({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
   'kept-network-build': () =>
     insertKeptNetworkTotals(
       { networkUuid, start: '2026-01', end: '2026-10', includesManualEntries: true },

@@ -752,30 +752,56 @@ export const selectNetworksMissingKeptViews = (
 // --- Kept views of the planning tool (decision 022) ---------------------------------------------
 
 /**
- * Keeps the agency codes of `figures` (a figure query by agency code, numeric sums) for the period and
- * line, each with its incomplete-data flags from `flags` (a flags query by agency code; none: complete).
- * `lines` holds each line code's figures as an array (`FIGURE_ARRAY`).
+ * The agency codes of `figures` (a figure query by agency code for `line`, numeric sums) with their
+ * incomplete-data flags from `flags` (a flags query by agency code; none: complete): one row per code
+ * with its agency (`group_uuid`, `agency_uuid`, `lines`, `missing_current`, `missing_prior`, and the
+ * line's own figures in the columns of `FIGURE_COLUMNS`), `lines` holding each line code's figures
+ * as an array (`FIGURE_ARRAY`), as the network keeps them.
  */
-export const insertKeptCodeTotals = (key: PeriodKey, figures: SQL, flags: SQL) => sql`
-  insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
-    line_code, lines, missing_current, missing_prior)
-  select ac.agency_uuid, ac.uuid, ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)},
-    ${key.line}, c.lines, coalesce(m.missing_current, false), coalesce(m.missing_prior, false)
+export const codeRowsQuery = (line: string, figures: SQL, flags: SQL) => {
+  const own = sql.raw(
+    Object.keys(FIGURE_COLUMNS)
+      .map((column) => `c.${column}`)
+      .join(', '),
+  );
+  const ownSums = sql.join(
+    Object.keys(FIGURE_COLUMNS).map(
+      (column) => sql`max(f.${sql.raw(column)}) filter (where f.line_code = ${line}) as ${sql.raw(column)}`,
+    ),
+    sql`, `,
+  );
+  return sql`
+  select c.group_uuid, ac.agency_uuid, c.lines, coalesce(m.missing_current, false) as missing_current,
+    coalesce(m.missing_prior, false) as missing_prior, ${own}
   from (
-    select f.group_uuid, json_object_agg(f.line_code, ${FIGURE_ARRAY}) as lines
+    select f.group_uuid, json_object_agg(f.line_code, ${FIGURE_ARRAY}) as lines, ${ownSums}
     from (${figures}) f
     where f.line_code is not null
     group by f.group_uuid
   ) c
   join agency_codes ac on ac.uuid = c.group_uuid
   left join (${flags}) m on m.group_uuid = c.group_uuid`;
+};
 
-/** The agency codes kept for a period and line with their flags, behind its build marker. */
-export const selectKeptCodeTotals = (key: PeriodKey) => sql`
-  select t.agency_code_uuid as group_uuid, t.lines::text as lines, t.missing_current, t.missing_prior
-  from production_code_period_builds b
-  left join production_code_period_totals t on ${keyOf('t', key)}
-  where ${keyOf('b', key)}`;
+const KEPT_CODE_FIGURES = sql.raw(Object.keys(FIGURE_COLUMNS).join(', '));
+
+/** Keeps the agency codes of `rows` (a `codeRowsQuery`) for the period and line. */
+export const insertKeptCodeTotals = (key: PeriodKey, rows: SQL) => sql`
+  insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
+    line_code, lines, missing_current, missing_prior, ${KEPT_CODE_FIGURES})
+  select r.agency_uuid, r.group_uuid, ${key.networkUuid}::uuid, ${monthLiteral(key.start)},
+    ${monthLiteral(key.end)}, ${key.line}, r.lines, r.missing_current, r.missing_prior, ${KEPT_CODE_FIGURES}
+  from (${rows}) r`;
+
+/** The agency codes kept for a period and line, with the columns of `codeRowsQuery`. */
+export const selectKeptCodeRows = (key: PeriodKey) => sql`
+  select t.agency_code_uuid as group_uuid, t.agency_uuid, t.lines, t.missing_current, t.missing_prior,
+    ${KEPT_CODE_FIGURES}
+  from production_code_period_totals t where ${keyOf('t', key)}`;
+
+/** Whether the network keeps the agency codes of a period and line (its build marker), as a boolean expression. */
+export const keptCodesBuilt = (key: PeriodKey) =>
+  sql`exists (select 1 from production_code_period_builds b where ${keyOf('b', key)})`;
 
 /** A period of the network summary: its months and whether it counts manual entries. */
 export type NetworkPeriodKey = Omit<PeriodKey, 'line'> & { includesManualEntries: boolean };

@@ -6,9 +6,9 @@ import type { Level } from '#server/policies/scope.ts';
 import { keptRequest, runningTotalsSource } from './planner.ts';
 import {
   claimKeptBuild,
+  codeRowsQuery,
   deleteKeptPeriod,
   deleteStaleKeptBuilds,
-  FIGURE_COLUMNS,
   figureQuery,
   flagsQuery,
   insertKeptCodeTotals,
@@ -20,7 +20,6 @@ import {
   selectHorizon,
   selectKeptFlags,
   selectKeptPeriods,
-  selectKeptCodeTotals,
   selectKeptNetworkTotals,
   selectKeptTotals,
   type KeptView,
@@ -77,11 +76,11 @@ const keptQueries = (key: PeriodKey, level: Level, horizon: YearMonth, spans: bo
   };
 };
 
-/** The statement that keeps the by-agency-code view of a period and line, at the network level or for one agency. */
-const keptCodesInsert = (key: PeriodKey, level: Level) => {
+/** The agency codes of a kept by-agency-code view (a `codeRowsQuery`), at the network level or for one agency. */
+export const keptCodeRows = (key: PeriodKey, level: Level) => {
   const request = keptRequest(key, level, 'agencyCode');
   // Only the facts carry the agency code.
-  return insertKeptCodeTotals(key, figureQuery(request, { kind: 'facts' }, false), flagsQuery(request));
+  return codeRowsQuery(key.line, figureQuery(request, { kind: 'facts' }, false), flagsQuery(request));
 };
 
 const networkLevel = (key: PeriodKey): Level => ({ kind: 'network', networkUuid: key.networkUuid });
@@ -124,62 +123,59 @@ export async function buildKeptTotals(
   });
 }
 
-/** An agency code the network keeps for a period and line: its figures per line code and its flags. */
-export type KeptCode = KeptAgency & { missing_current: boolean; missing_prior: boolean };
-
-type StoredCodeRow = StoredRow & { missing_current: boolean | null; missing_prior: boolean | null };
-
-const FIGURE_FIELDS = Object.values(FIGURE_COLUMNS);
-
-/** A kept code's `lines`: each line code's figures as an array in the order of `FIGURE_COLUMNS`. */
-function codeLines(text: string): Record<string, ProductionFigures> {
-  const arrays = JSON.parse(text) as Record<string, (number | null)[]>;
-  const lines: Record<string, ProductionFigures> = {};
-  for (const code in arrays) {
-    const values = arrays[code]!;
-    const figures: Record<string, number | null> = {};
-    for (let i = 0; i < FIGURE_FIELDS.length; i++) figures[FIGURE_FIELDS[i]!] = values[i] ?? null;
-    lines[code] = figures as ProductionFigures;
-  }
-  return lines;
-}
-
-const keptCodes = (rows: StoredCodeRow[]): KeptCode[] =>
-  rows[0]?.group_uuid === null // built, and empty
-    ? []
-    : rows.map((row) => ({
-        group_uuid: row.group_uuid!,
-        lines: codeLines(row.lines),
-        missing_current: row.missing_current!,
-        missing_prior: row.missing_prior!,
-      }));
+/** A writer changed the network while a build read its facts: the build is rolled back. */
+class OutdatedBuild extends Error {}
 
 /**
- * The agency codes the network keeps for the period and line, with their flags, or null when it keeps
- * none (not built, or dropped by a rebuild). One statement: one snapshot for the marker and the rows.
- */
-export async function readKeptCodes(db: Executor, key: PeriodKey): Promise<KeptCode[] | null> {
-  const result = await db.execute<StoredCodeRow>(selectKeptCodeTotals(key));
-  return result.rows.length === 0 ? null : keptCodes(result.rows);
-}
-
-/**
- * Builds the period's agency codes (figures and flags) and returns them, or null when another request
- * built them first or the network has no running totals. Periods that no longer come back are dropped.
+ * Builds the period's agency codes (figures and flags); false when another request is building them
+ * or built them first, or the network has no running totals. Periods that no longer come back are
+ * dropped on the way.
+ *
+ * The build reads the facts for seconds on a large network, so it does not hold the horizon row
+ * meanwhile (writers would wait for it): it notes the row's version (every writer rewrites the row),
+ * computes and inserts the rows, then holds the row for share and checks the version. If a writer
+ * changed the network in between, its refresh did not see this uncommitted period, so the build is
+ * rolled back and tried again; after the check, a writer waits for the commit and then refreshes the
+ * period like any other.
  */
 export async function buildKeptCodes(
   db: Db,
   key: PeriodKey,
   latestReportingMonth: YearMonth,
-): Promise<KeptCode[] | null> {
-  return underHorizonLock(db, key.networkUuid, async (tx) => {
-    await dropStaleBuilds(tx, key.networkUuid, latestReportingMonth, 'agencyCode');
-    const claimed = await tx.execute(claimKeptBuild(key, 'agencyCode'));
-    if (claimed.rows.length === 0) return null;
-    const built = await tx.execute<StoredCodeRow>(sql`${keptCodesInsert(key, networkLevel(key))}
-      returning agency_code_uuid as group_uuid, lines::text as lines, missing_current, missing_prior`);
-    return keptCodes(built.rows);
-  });
+): Promise<boolean> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const version = await horizonVersion(tx, key.networkUuid, false);
+        if (version === null) return false;
+        // One builder per period; another request does not wait for it.
+        const lock = `code build ${key.networkUuid} ${key.start} ${key.end} ${key.line}`;
+        const free = await tx.execute<{ free: boolean }>(
+          sql`select pg_try_advisory_xact_lock(hashtext(${lock})) as free`,
+        );
+        if (!free.rows[0]?.free) return false;
+        await dropStaleBuilds(tx, key.networkUuid, latestReportingMonth, 'agencyCode');
+        const claimed = await tx.execute(claimKeptBuild(key, 'agencyCode'));
+        if (claimed.rows.length === 0) return false;
+        await tx.execute(insertKeptCodeTotals(key, keptCodeRows(key, networkLevel(key))));
+        // Statistics for the pages' joins over tens of thousands of codes (no autovacuum on PGlite).
+        await tx.execute(sql`analyze production_code_period_totals`);
+        if ((await horizonVersion(tx, key.networkUuid, true)) !== version) throw new OutdatedBuild();
+        return true;
+      });
+    } catch (error) {
+      if (!(error instanceof OutdatedBuild)) throw error;
+    }
+  }
+  return false;
+}
+
+/** The version of the network's horizon row (its xmin), held for share with `hold`; null without one. */
+async function horizonVersion(tx: Executor, networkUuid: string, hold: boolean): Promise<string | null> {
+  const found = await tx.execute<{ version: string }>(sql`
+    select xmin::text as version from production_rollup_horizons
+    where network_uuid = ${networkUuid}::uuid${hold ? sql` for share` : sql``}`);
+  return found.rows[0]?.version ?? null;
 }
 
 async function dropStaleBuilds(tx: Executor, networkUuid: string, latest: YearMonth, view: KeptView) {
@@ -298,5 +294,7 @@ export async function refreshKeptViews(tx: Executor, networkUuid: string, agency
   for (const key of await keptPeriods('flags')) {
     await tx.execute(insertKeptFlags(key, keptQueries(key, level, horizon, spans).flags));
   }
-  for (const key of await keptPeriods('code builds')) await tx.execute(keptCodesInsert(key, level));
+  for (const key of await keptPeriods('code builds')) {
+    await tx.execute(insertKeptCodeTotals(key, keptCodeRows(key, level)));
+  }
 }

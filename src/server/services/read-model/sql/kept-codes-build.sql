@@ -2,20 +2,31 @@
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "P&C"
 --   $3 = "P&C"
---   $4 = "00000000-0000-4000-8000-000000000002"
---   $5 = "00000000-0000-4000-8000-000000000002"
---   $6 = 1
---   $7 = 1
---   $8 = 62
+--   $4 = "P&C"
+--   $5 = "P&C"
+--   $6 = "P&C"
+--   $7 = "P&C"
+--   $8 = "P&C"
+--   $9 = "P&C"
+--   $10 = "P&C"
+--   $11 = "P&C"
+--   $12 = "00000000-0000-4000-8000-000000000002"
+--   $13 = "00000000-0000-4000-8000-000000000002"
+--   $14 = 1
+--   $15 = 1
+--   $16 = 62
 insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
-    line_code, lines, missing_current, missing_prior)
-  select ac.agency_uuid, ac.uuid, $1::uuid, '2026-01-01'::date, '2026-10-01'::date,
-    $2, c.lines, coalesce(m.missing_current, false), coalesce(m.missing_prior, false)
+    line_code, lines, missing_current, missing_prior, written_premium, prior_written_premium, new_written_premium, prior_new_written_premium, earned, prior_earned, incurred, prior_incurred)
+  select r.agency_uuid, r.group_uuid, $1::uuid, '2026-01-01'::date,
+    '2026-10-01'::date, $2, r.lines, r.missing_current, r.missing_prior, written_premium, prior_written_premium, new_written_premium, prior_new_written_premium, earned, prior_earned, incurred, prior_incurred
   from (
-    select f.group_uuid, json_object_agg(f.line_code, json_build_array(f.written_premium, f.prior_written_premium, f.new_written_premium, f.prior_new_written_premium, f.earned, f.prior_earned, f.incurred, f.prior_incurred)) as lines
+  select c.group_uuid, ac.agency_uuid, c.lines, coalesce(m.missing_current, false) as missing_current,
+    coalesce(m.missing_prior, false) as missing_prior, c.written_premium, c.prior_written_premium, c.new_written_premium, c.prior_new_written_premium, c.earned, c.prior_earned, c.incurred, c.prior_incurred
+  from (
+    select f.group_uuid, json_object_agg(f.line_code, json_build_array(f.written_premium, f.prior_written_premium, f.new_written_premium, f.prior_new_written_premium, f.earned, f.prior_earned, f.incurred, f.prior_incurred)) as lines, max(f.written_premium) filter (where f.line_code = $3) as written_premium, max(f.prior_written_premium) filter (where f.line_code = $4) as prior_written_premium, max(f.new_written_premium) filter (where f.line_code = $5) as new_written_premium, max(f.prior_new_written_premium) filter (where f.line_code = $6) as prior_new_written_premium, max(f.earned) filter (where f.line_code = $7) as earned, max(f.prior_earned) filter (where f.line_code = $8) as prior_earned, max(f.incurred) filter (where f.line_code = $9) as incurred, max(f.prior_incurred) filter (where f.line_code = $10) as prior_incurred
     from (
     select f.agency_code_uuid as group_uuid,
-      case when grouping(case when l.level = 1 then l.code else p.code end) = 1 then $3::text else case when l.level = 1 then l.code else p.code end end as line_code, sum(f.written_premium) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
+      case when grouping(case when l.level = 1 then l.code else p.code end) = 1 then $11::text else case when l.level = 1 then l.code else p.code end end as line_code, sum(f.written_premium) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date))) as written_premium, sum(f.written_premium) filter (where (f.month between '2025-01-01'::date and '2025-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date))) as prior_written_premium, sum(f.new_written_premium) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date))) as new_written_premium, sum(f.new_written_premium) filter (where (f.month between '2025-01-01'::date and '2025-10-01'::date
@@ -27,7 +38,7 @@ insert into production_code_period_totals (agency_uuid, agency_code_uuid, networ
     from production_facts f
       join lines_of_business l on l.uuid = f.line_uuid
       left join lines_of_business p on p.uuid = l.parent_uuid
-    where f.agency_uuid = $4::uuid and ((f.month between '2026-01-01'::date and '2026-10-01'::date
+    where f.agency_uuid = $12::uuid and ((f.month between '2026-01-01'::date and '2026-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date)) or (f.month between '2025-01-01'::date and '2025-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date)))
       and true and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))) and true and true and true
@@ -43,9 +54,9 @@ insert into production_code_period_totals (agency_uuid, agency_code_uuid, networ
       select ac.uuid as group_uuid, not m.reported_months @> int4range(24312, 24321, '[]') as missing_current,
         not m.reported_months @> int4range(24300, 24309, '[]') as missing_prior
       from carrier_reported_masks m join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid
-      where m.agency_uuid = $5::uuid and (m.carrier_class & $6 <> 0 or (m.carrier_class & $7 = 0 and m.carrier_class & $8 <> 0))
+      where m.agency_uuid = $13::uuid and (m.carrier_class & $14 <> 0 or (m.carrier_class & $15 = 0 and m.carrier_class & $16 <> 0))
         and true
         and (m.reported_months && int4range(24312, 24321, '[]') or m.reported_months && int4range(24300, 24309, '[]'))
       offset 0
     ) p
-    group by p.group_uuid) m on m.group_uuid = c.group_uuid;
+    group by p.group_uuid) m on m.group_uuid = c.group_uuid) r;

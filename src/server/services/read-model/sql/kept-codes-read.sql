@@ -1,11 +1,7 @@
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "P&C"
---   $3 = "00000000-0000-4000-8000-000000000001"
---   $4 = "P&C"
-select t.agency_code_uuid as group_uuid, t.lines::text as lines, t.missing_current, t.missing_prior
-  from production_code_period_builds b
-  left join production_code_period_totals t on t.network_uuid = $1::uuid and t.start_month = '2026-01-01'::date
-    and t.end_month = '2026-10-01'::date and t.line_code = $2
-  where b.network_uuid = $3::uuid and b.start_month = '2026-01-01'::date
-    and b.end_month = '2026-10-01'::date and b.line_code = $4;
+select t.agency_code_uuid as group_uuid, t.agency_uuid, t.lines, t.missing_current, t.missing_prior,
+    written_premium, prior_written_premium, new_written_premium, prior_new_written_premium, earned, prior_earned, incurred, prior_incurred
+  from production_code_period_totals t where t.network_uuid = $1::uuid and t.start_month = '2026-01-01'::date
+    and t.end_month = '2026-10-01'::date and t.line_code = $2;

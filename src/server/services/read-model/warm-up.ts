@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { latestReportingMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
+import { presets, type CalendarDay } from '#shared/domain/timeframe.ts';
+import type { Db } from '#server/db/client.ts';
+import { keptCodesBuilt, type PeriodKey } from './sql.ts';
+import { buildKeptCodes } from './store.ts';
+import { keepPresetViews } from './ahead.ts';
+
+/**
+ * Builds ahead the views users open first: the presets' by-agency views (decision 027, `ahead.ts`)
+ * and the by-agency-code view (decision 026): the network level, Total
+ * (P&C), for every preset (YTD, 12MM, 24MM, 36MM), so that no user's first view of a period waits
+ * the seconds its build takes on a large network. The server starts it once its read model is
+ * ready; it runs in the background, one build at a time, for every network at start and every 10
+ * minutes (the latest reporting month moves on, a bulk load in another process rebuilds a network),
+ * and for a network whose views a rebuild dropped (`requestKeptViewWarmUp`). A build does not hold writers back
+ * (`buildKeptCodes`). Tests and scripts that do not start it build on first view, as before.
+ */
+
+/** The periods a network keeps ahead: every preset as of `today`, Total (P&C). */
+export function presetCodeKeys(networkUuid: string, today: CalendarDay): PeriodKey[] {
+  return presets(today).map((tf) => ({
+    networkUuid,
+    start: tf.startDate.slice(0, 7) as YearMonth,
+    end: tf.endDate.slice(0, 7) as YearMonth,
+    line: 'P&C',
+  }));
+}
+
+/** A preset built for a network, and how long its build took (null: kept already, or not built). */
+export type WarmedPeriod = { key: PeriodKey; ms: number | null };
+
+/** Builds the presets' by-agency-code views a network does not keep yet, one after another. */
+export async function warmKeptCodes(
+  db: Db,
+  networkUuid: string,
+  today: CalendarDay,
+): Promise<WarmedPeriod[]> {
+  const latest = latestReportingMonth(today);
+  const warmed: WarmedPeriod[] = [];
+  for (const key of presetCodeKeys(networkUuid, today)) {
+    const kept = await db.execute<{ built: boolean }>(sql`select ${keptCodesBuilt(key)} as built`);
+    if (kept.rows[0]?.built) {
+      warmed.push({ key, ms: null });
+      continue;
+    }
+    const started = performance.now();
+    const built = await buildKeptCodes(db, key, latest);
+    warmed.push({ key, ms: built ? performance.now() - started : null });
+  }
+  return warmed;
+}
+
+type WarmUp = {
+  db: Db;
+  today: () => CalendarDay;
+  log: (message: string) => void;
+  queue: Set<string>;
+  running: Promise<void> | null;
+  timer: ReturnType<typeof setInterval>;
+  stopped: boolean;
+};
+
+let warmUp: WarmUp | null = null;
+
+async function networksWithFacts(db: Db): Promise<string[]> {
+  const found = await db.execute<{ uuid: string }>(
+    sql`select network_uuid as uuid from production_rollup_horizons order by network_uuid`,
+  );
+  return found.rows.map((r) => r.uuid);
+}
+
+function drain(w: WarmUp): void {
+  if (w.running || w.stopped) return;
+  w.running = (async () => {
+    while (!w.stopped && w.queue.size > 0) {
+      const networkUuid = w.queue.values().next().value!;
+      w.queue.delete(networkUuid);
+      try {
+        await keepPresetViews(w.db, w.today(), w.log, networkUuid);
+        const warmed = await warmKeptCodes(w.db, networkUuid, w.today());
+        const built = warmed.filter((p) => p.ms !== null);
+        if (built.length > 0) {
+          w.log(
+            `Kept the by-agency-code view of network ${networkUuid} ahead: ` +
+              built.map((p) => `${p.key.start}..${p.key.end} in ${Math.round(p.ms!)} ms`).join(', '),
+          );
+        }
+      } catch (error) {
+        if (!w.stopped)
+          w.log(`Could not keep the by-agency-code view of ${networkUuid} ahead: ${String(error)}`);
+      }
+    }
+  })().finally(() => {
+    w.running = null;
+    if (w.queue.size > 0) drain(w);
+  });
+}
+
+/** Asks the running warm-up (if the server started one) to build a network's presets again. */
+export function requestKeptViewWarmUp(networkUuid: string): void {
+  if (!warmUp || warmUp.stopped) return;
+  warmUp.queue.add(networkUuid);
+  drain(warmUp);
+}
+
+/** Starts the warm-up for every network, then every 10 minutes. Answers the function that stops it. */
+export function startKeptViewWarmUp(
+  db: Db,
+  today: () => CalendarDay,
+  log: (message: string) => void,
+): () => Promise<void> {
+  const w: WarmUp = {
+    db,
+    today,
+    log,
+    queue: new Set(),
+    running: null,
+    stopped: false,
+    // Every 10 minutes, each network is checked (a few small queries when nothing is missing): the
+    // latest reporting month may have moved on, or a bulk load in another process rebuilt a network.
+    timer: setInterval(() => void enqueueAll(), 10 * 60 * 1000),
+  };
+  w.timer.unref();
+  const enqueueAll = async () => {
+    try {
+      for (const uuid of await networksWithFacts(db)) w.queue.add(uuid);
+      drain(w);
+    } catch (error) {
+      log(`Could not list the networks to keep ahead: ${String(error)}`);
+    }
+  };
+  warmUp = w;
+  void enqueueAll();
+  return async () => {
+    w.stopped = true;
+    clearInterval(w.timer);
+    if (warmUp === w) warmUp = null;
+    // A build under way is rolled back when the database closes; it is not waited for long.
+    await Promise.race([w.running, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+  };
+}
