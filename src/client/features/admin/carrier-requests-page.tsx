@@ -41,7 +41,7 @@ export function CarrierRequestsPage() {
         <Text role="status">There are no carrier requests yet.</Text>
       )}
       {requests.data && requests.data.requests.length > 0 && (
-        <Table.ScrollContainer minWidth={1100}>
+        <Table.ScrollContainer minWidth={1100} type="native">
           <Table verticalSpacing="xs" striped>
             <Table.Caption>{requests.data.requests.length} carrier requests</Table.Caption>
             <Table.Thead>

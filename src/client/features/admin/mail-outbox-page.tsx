@@ -31,7 +31,7 @@ export function MailOutboxPage() {
       <ApiErrorAlert error={outbox.error} title="Could not load the outbox" />
       {outbox.data && outbox.data.messages.length === 0 && <Text role="status">No e-mails yet.</Text>}
       {outbox.data && outbox.data.messages.length > 0 && (
-        <Table.ScrollContainer minWidth={1000}>
+        <Table.ScrollContainer minWidth={1000} type="native">
           <Table verticalSpacing="xs" striped>
             <Table.Caption>{outbox.data.messages.length} e-mails</Table.Caption>
             <Table.Thead>

@@ -256,7 +256,7 @@ export function ReportAssignmentsPage() {
         <Text role="status">No dashboards are assigned yet.</Text>
       )}
       {assignments.data && assignments.data.assignments.length > 0 && (
-        <Table.ScrollContainer minWidth={1000}>
+        <Table.ScrollContainer minWidth={1000} type="native">
           <Table verticalSpacing="xs" striped>
             <Table.Caption>{assignments.data.assignments.length} assignments</Table.Caption>
             <Table.Thead>

@@ -103,7 +103,7 @@ export function ChartCard({
           </figure>
           <details>
             <summary style={{ cursor: 'pointer', marginTop: 8 }}>Show table</summary>
-            <Table.ScrollContainer minWidth={400}>
+            <Table.ScrollContainer minWidth={400} type="native">
               <Table striped withTableBorder mt="xs" aria-labelledby={titleId}>
                 <Table.Thead>
                   <Table.Tr>
