@@ -243,6 +243,7 @@ export function CategoryChart({
   /** The start of category `i`'s band along the category axis. */
   const bandStart = (i: number) => (byRow ? top : left) + i * band;
   const zero = at(0);
+  // Along columns, one category name in `every` (a month is 8 characters, 'Jan 2026'), none overlapping.
   const every = byRow ? 1 : Math.max(1, Math.ceil((12 * CHAR_WIDTH) / Math.max(1, band)));
 
   const pick = (event: PointerEvent<SVGSVGElement>) => {
