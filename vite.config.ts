@@ -120,6 +120,10 @@ function zodWithoutJsonSchema(): Plugin {
  * same export, taken from a lighter place; every other importer gets the real library:
  * - ScrollArea (in every Table) imports `useMergeRefs` from `@floating-ui/react`: the whole of
  *   Floating UI (about 15 kB gzip) came with every table. Mantine's own `useMergedRef` does the same.
+ * - \`Table\` has \`Table.ScrollContainer\` as a static property, which imports ScrollArea (about 5 kB gzip
+ *   with its hooks) for its default \`type="scrollarea"\`: every page with a table loaded it. Every
+ *   scroll container of the app is \`type="native"\` (a plain box that scrolls; decision 030); the
+ *   container's ScrollArea is a plain scrolling box, so one written without the type still scrolls.
  * - the AppShell's header, footer and aside read `RemoveScroll.classNames.zeroRight` from
  *   `react-remove-scroll`: its whole scroll lock (about 4 kB) came with the shell. The class names are
  *   the constants of `react-remove-scroll-bar`, which the scroll lock itself uses.
@@ -132,6 +136,20 @@ const LIGHTER_IMPORTS: { source: string; importer: RegExp; id: string; code: str
     code: [
       "import { useMergedRef } from '@mantine/hooks';",
       'export const useMergeRefs = (refs) => useMergedRef(...refs);',
+    ].join('\n'),
+  },
+  {
+    source: '../ScrollArea/ScrollArea.mjs',
+    importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/,
+    id: '\0lighter:table-scroll-area',
+    code: [
+      "import { createElement, forwardRef } from 'react';",
+      // Only the DOM's own props go to the box; ScrollArea's own (offsetScrollbars...) are left out.
+      'const own = /^(?:className|style|children|id|role|tabIndex|aria-.+|data-.+)$/;',
+      'export const ScrollArea = forwardRef(function TableScrollBox(props, ref) {',
+      '  const dom = Object.fromEntries(Object.entries(props).filter(([key]) => own.test(key)));',
+      "  return createElement('div', { ...dom, ref, style: { ...dom.style, overflow: 'auto' } });",
+      '});',
     ].join('\n'),
   },
   {

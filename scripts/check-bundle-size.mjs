@@ -33,7 +33,7 @@ const STANDALONE_PAGES = [
   'src/client/features/registration/registration-page.tsx',
 ];
 /** Packages that must never load with the shell: each only in its own lazy chunk. */
-const LAZY_ONLY = ['powerbi-client', '@sentry/', '@mantine/charts', 'recharts'];
+const LAZY_ONLY = ['powerbi-client', '@sentry/'];
 /** Lazy chunks that are no page: error reporting, loaded with every page only when SENTRY_DSN is set. */
 const isOptional = (key) => key.includes('node_modules/@sentry/');
 

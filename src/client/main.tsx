@@ -1,6 +1,4 @@
 import '@mantine/core/styles.css';
-// Performance Charts' styles beside the core's: one stylesheet (the charts' code itself is lazy).
-import '@mantine/charts/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';

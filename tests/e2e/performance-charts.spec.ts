@@ -20,9 +20,7 @@ async function chartsDrawn(page: Page) {
     'Carriers That Shrank Most',
     'Top Agencies by Written Premium',
   ]) {
-    await expect(
-      chart(page, title).getByRole('figure').locator('svg.recharts-surface').first(),
-    ).toBeVisible();
+    await expect(chart(page, title).getByRole('figure').locator('svg.chart-surface').first()).toBeVisible();
   }
 }
 
@@ -45,6 +43,25 @@ test('a network user opens Performance Charts, changes the timeframe and reads a
   await expect(figure).toBeFocused();
   await expect(page.getByRole('tooltip')).toHaveCount(0);
   await expectNoAxeViolations(page);
+
+  // From the figure, the arrow keys move the chart's tooltip from month to month, read out as it moves.
+  const values = figure.locator('[aria-live="polite"]');
+  await expect(values).toBeEmpty();
+  await page.keyboard.press('ArrowRight');
+  await expect(values).toContainText(/^[A-Z][a-z]{2} \d{4}Written Premium.+Prior Year.+$/);
+  const firstMonth = await values.textContent();
+  await page.keyboard.press('ArrowRight');
+  await expect(values).not.toHaveText(firstMonth!);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(values).toBeEmpty();
+  // The pointer shows the same tooltip over a month.
+  const surface = figure.locator('svg.chart-surface');
+  const box = (await surface.boundingBox())!;
+  await page.mouse.move(box.x + box.width - 20, box.y + box.height / 2);
+  await expect(values).toContainText('Prior Year');
+  await page.mouse.move(700, 90);
+  await expect(values).toBeEmpty();
 
   // A new timeframe asks for its months again.
   const answered = page.waitForResponse((r) => /\/api\/core-production\/by-month\?/.test(r.url()));
@@ -110,7 +127,7 @@ test('measures the largest contentful paint of /dataviz', async ({ page }) => {
     // The seven charts of a network drawn, timed in the page (checked at every frame).
     const drawn = await (
       await page.waitForFunction(
-        () => (document.querySelectorAll('figure svg.recharts-surface').length >= 7 ? performance.now() : 0),
+        () => (document.querySelectorAll('figure svg.chart-surface').length >= 7 ? performance.now() : 0),
         null,
         { polling: 'raf' },
       )

@@ -89,7 +89,7 @@ export function AccessRecordsEditor({
         {rows.length === 0 ? (
           <Text>There are no product features.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={640} type="native">
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>

@@ -7,9 +7,6 @@ import {
   type setFlagTargetSchema,
 } from '#shared/contracts/admin.ts';
 import type { AccessRecord } from '#shared/contracts/access.ts';
-import { carrierRequestListResponseSchema } from '#shared/contracts/carrier-request.ts';
-import { mailOutboxResponseSchema } from '#shared/contracts/mail.ts';
-import { adminAssignmentsResponseSchema, type AssignmentInput } from '#shared/contracts/reports.ts';
 import type { UserType } from '#shared/contracts/user.ts';
 import { apiRequest, apiSend } from '#client/lib/api-client.ts';
 
@@ -75,35 +72,4 @@ export async function revokeSessions(userUuid: string): Promise<number> {
     },
   );
   return revoked;
-}
-
-/** GET /api/carrier-requests: the latest new carrier requests, newest first. */
-export const carrierRequestsQuery = queryOptions({
-  queryKey: ['admin', 'carrier-requests'],
-  queryFn: ({ signal }) => apiRequest('/api/carrier-requests', carrierRequestListResponseSchema, { signal }),
-});
-
-/** GET /api/mail/outbox: the latest e-mails the product sent, newest first. */
-export const mailOutboxQuery = queryOptions({
-  queryKey: ['admin', 'mail-outbox'],
-  queryFn: ({ signal }) => apiRequest('/api/mail/outbox', mailOutboxResponseSchema, { signal }),
-});
-
-/** GET /api/admin/report-assignments: every dashboard assignment and the configured providers. */
-export const reportAssignmentsQuery = queryOptions({
-  queryKey: ['admin', 'report-assignments'],
-  queryFn: ({ signal }) =>
-    apiRequest('/api/admin/report-assignments', adminAssignmentsResponseSchema, { signal }),
-});
-
-/** POST (new) or PUT (existing) /api/admin/report-assignments. */
-export function saveReportAssignment(assignmentId: string | null, input: AssignmentInput): Promise<void> {
-  return assignmentId
-    ? apiSend(`/api/admin/report-assignments/${assignmentId}`, { method: 'PUT', body: input })
-    : apiSend('/api/admin/report-assignments', { method: 'POST', body: input });
-}
-
-/** DELETE /api/admin/report-assignments/{assignmentId} */
-export function deleteReportAssignment(assignmentId: string): Promise<void> {
-  return apiSend(`/api/admin/report-assignments/${assignmentId}`, { method: 'DELETE' });
 }

@@ -1,9 +1,19 @@
 import { Anchor, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { carrierTypeLabels, type CarrierRequestList } from '#shared/contracts/carrier-request.ts';
-import { carrierRequestsQuery } from './admin-api.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  carrierRequestListResponseSchema,
+  carrierTypeLabels,
+  type CarrierRequestList,
+} from '#shared/contracts/carrier-request.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 import { AdminNav, formatMoment } from './admin-nav.tsx';
 import { ApiErrorAlert } from './api-error-alert.tsx';
+
+/** GET /api/carrier-requests: the latest new carrier requests, newest first. */
+const carrierRequestsQuery = queryOptions({
+  queryKey: ['admin', 'carrier-requests'],
+  queryFn: ({ signal }) => apiRequest('/api/carrier-requests', carrierRequestListResponseSchema, { signal }),
+});
 
 type Status = CarrierRequestList['requests'][number]['status'];
 
@@ -41,7 +51,7 @@ export function CarrierRequestsPage() {
         <Text role="status">There are no carrier requests yet.</Text>
       )}
       {requests.data && requests.data.requests.length > 0 && (
-        <Table.ScrollContainer minWidth={1100}>
+        <Table.ScrollContainer minWidth={1100} type="native">
           <Table verticalSpacing="xs" striped>
             <Table.Caption>{requests.data.requests.length} carrier requests</Table.Caption>
             <Table.Thead>

@@ -80,7 +80,7 @@ export function FeatureFlagsSection({
       {flags.data && flags.data.flags.length === 0 && <Text>There are no feature flags.</Text>}
       {flags.data && flags.data.flags.length > 0 && (
         <>
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={640} type="native">
             <Table verticalSpacing="sm" aria-busy={flags.isFetching}>
               <Table.Thead>
                 <Table.Tr>

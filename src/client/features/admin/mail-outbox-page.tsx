@@ -1,9 +1,15 @@
 import { Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { MAIL_OUTBOX_LIMIT, type MailTransport } from '#shared/contracts/mail.ts';
-import { mailOutboxQuery } from './admin-api.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MAIL_OUTBOX_LIMIT, mailOutboxResponseSchema, type MailTransport } from '#shared/contracts/mail.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 import { AdminNav, formatMoment } from './admin-nav.tsx';
 import { ApiErrorAlert } from './api-error-alert.tsx';
+
+/** GET /api/mail/outbox: the latest e-mails the product sent, newest first. */
+const mailOutboxQuery = queryOptions({
+  queryKey: ['admin', 'mail-outbox'],
+  queryFn: ({ signal }) => apiRequest('/api/mail/outbox', mailOutboxResponseSchema, { signal }),
+});
 
 const transportLabels: Record<MailTransport, string> = {
   smtp: 'Sent (SMTP)',
@@ -31,7 +37,7 @@ export function MailOutboxPage() {
       <ApiErrorAlert error={outbox.error} title="Could not load the outbox" />
       {outbox.data && outbox.data.messages.length === 0 && <Text role="status">No e-mails yet.</Text>}
       {outbox.data && outbox.data.messages.length > 0 && (
-        <Table.ScrollContainer minWidth={1000}>
+        <Table.ScrollContainer minWidth={1000} type="native">
           <Table verticalSpacing="xs" striped>
             <Table.Caption>{outbox.data.messages.length} e-mails</Table.Caption>
             <Table.Thead>

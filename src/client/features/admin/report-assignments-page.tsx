@@ -13,8 +13,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminAssignment, AssignmentInput } from '#shared/contracts/reports.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminAssignmentsResponseSchema,
+  type AdminAssignment,
+  type AssignmentInput,
+} from '#shared/contracts/reports.ts';
 import {
   EMBED_PROVIDER_LABELS,
   EMBED_PROVIDERS,
@@ -23,9 +27,28 @@ import {
   type EmbedProvider,
 } from '#shared/domain/reports.ts';
 import { levelsQuery } from '#client/app/level.ts';
-import { deleteReportAssignment, reportAssignmentsQuery, saveReportAssignment } from './admin-api.ts';
+import { apiRequest, apiSend } from '#client/lib/api-client.ts';
 import { AdminNav, formatMoment } from './admin-nav.tsx';
 import { ApiErrorAlert, errorFields } from './api-error-alert.tsx';
+
+/** GET /api/admin/report-assignments: every dashboard assignment and the configured providers. */
+const reportAssignmentsQuery = queryOptions({
+  queryKey: ['admin', 'report-assignments'],
+  queryFn: ({ signal }) =>
+    apiRequest('/api/admin/report-assignments', adminAssignmentsResponseSchema, { signal }),
+});
+
+/** POST (new) or PUT (existing) /api/admin/report-assignments. */
+function saveReportAssignment(assignmentId: string | null, input: AssignmentInput): Promise<void> {
+  return assignmentId
+    ? apiSend(`/api/admin/report-assignments/${assignmentId}`, { method: 'PUT', body: input })
+    : apiSend('/api/admin/report-assignments', { method: 'POST', body: input });
+}
+
+/** DELETE /api/admin/report-assignments/{assignmentId} */
+function deleteReportAssignment(assignmentId: string): Promise<void> {
+  return apiSend(`/api/admin/report-assignments/${assignmentId}`, { method: 'DELETE' });
+}
 
 type FormState = {
   assignmentId: string | null;
@@ -256,7 +279,7 @@ export function ReportAssignmentsPage() {
         <Text role="status">No dashboards are assigned yet.</Text>
       )}
       {assignments.data && assignments.data.assignments.length > 0 && (
-        <Table.ScrollContainer minWidth={1000}>
+        <Table.ScrollContainer minWidth={1000} type="native">
           <Table verticalSpacing="xs" striped>
             <Table.Caption>{assignments.data.assignments.length} assignments</Table.Caption>
             <Table.Thead>

@@ -38,7 +38,7 @@ export function UsersSection({ onChooseUser }: { onChooseUser: (user: AdminUser)
         </Text>
       )}
       {users.data && users.data.users.length > 0 && (
-        <Table.ScrollContainer minWidth={820}>
+        <Table.ScrollContainer minWidth={820} type="native">
           <Table verticalSpacing="xs" highlightOnHover aria-busy={users.isFetching}>
             <Table.Thead>
               <Table.Tr>

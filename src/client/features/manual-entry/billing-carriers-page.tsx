@@ -16,7 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { offeredYears } from '#shared/contracts/manual-entry.ts';
-import { BUSINESS_TIME_ZONE, calendarDateIn, workingYear } from '#shared/domain/reporting-month.ts';
+import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
 import { useLevel } from '#client/app/level.ts';
 import { Money } from '#client/components/figures.tsx';
 import { useOpenedOnce } from '#client/components/deferred.tsx';
@@ -25,6 +25,7 @@ import { Select } from '#client/components/select.tsx';
 import { usePaging } from '#client/components/table-pager.tsx';
 import { HoverTooltip } from '#client/components/tooltip.tsx';
 import { DeleteButton, type DeleteTarget } from './delete-button.tsx';
+import { useEntryYear } from './entry-year.ts';
 import { carrierEntriesQuery } from './manual-entry-api.ts';
 import { BADGE_LINES, carrierGroups, MONTH_NAMES, type CarrierGroup } from './manual-entry-model.ts';
 
@@ -35,23 +36,6 @@ const DeleteConfirmation = lazy(async () => ({
 }));
 
 export const PAGE_TITLE = 'Input Additional Carrier Production';
-
-/** The year shown: the `year` search parameter when it is one of the offered years. */
-export function useEntryYear(today: ReturnType<typeof calendarDateIn>): [number, (year: number) => void] {
-  const [params, setParams] = useSearchParams();
-  const requested = Number(params.get('year'));
-  const year = offeredYears(today).includes(requested) ? requested : workingYear(today);
-  const setYear = (next: number) =>
-    setParams(
-      (previous) => {
-        const updated = new URLSearchParams(previous);
-        updated.set('year', String(next));
-        return updated;
-      },
-      { replace: true },
-    );
-  return [year, setYear];
-}
 
 function LineBadges({ group }: { group: CarrierGroup }) {
   return (

@@ -22,8 +22,8 @@ import { Money } from '#client/components/figures.tsx';
 import { useOpenedOnce } from '#client/components/deferred.tsx';
 import { Icon } from '#client/components/icons.tsx';
 import { Select } from '#client/components/select.tsx';
-import { useEntryYear } from './billing-carriers-page.tsx';
 import { DeleteButton, type DeleteTarget } from './delete-button.tsx';
+import { useEntryYear } from './entry-year.ts';
 import { carrierEntriesQuery } from './manual-entry-api.ts';
 import { carrierGroups, type LineBlock } from './manual-entry-model.ts';
 

@@ -3,6 +3,7 @@ import { Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { formatMoney, formatPercent, NotReported } from '#client/components/figures.tsx';
 import { saveFile } from '#client/lib/save-file.ts';
 import { chartPng } from './chart-image.ts';
+import { FigureKeysContext, type FigureKeys } from './svg-charts.tsx';
 import { chartCsv, chartFileName, type ChartColumn, type ChartTable } from './performance-charts-model.ts';
 
 function Cell({ column, value }: { column: ChartColumn; value: string | number | null }) {
@@ -14,6 +15,7 @@ function Cell({ column, value }: { column: ChartColumn; value: string | number |
 /**
  * One chart of the page: its heading, the chart as a focusable figure named by the heading and
  * summarised in words, its data as a table behind 'Show table', and downloads of both (PNG, CSV).
+ * While the figure has the focus, the arrow keys move the chart's tooltip from value to value.
  */
 export function ChartCard({
   title,
@@ -33,6 +35,7 @@ export function ChartCard({
   const titleId = useId();
   const summaryId = useId();
   const figure = useRef<HTMLElement>(null);
+  const keys = useRef<FigureKeys>(null);
   const empty = table.rows.length === 0;
 
   const downloadPng = async () => {
@@ -86,8 +89,10 @@ export function ChartCard({
             aria-labelledby={titleId}
             aria-describedby={summaryId}
             style={{ margin: 0 }}
+            onKeyDown={(event) => keys.current?.onKey(event)}
+            onBlur={() => keys.current?.onBlur()}
           >
-            {children}
+            <FigureKeysContext value={keys}>{children}</FigureKeysContext>
             <figcaption
               id={summaryId}
               style={{
@@ -103,7 +108,7 @@ export function ChartCard({
           </figure>
           <details>
             <summary style={{ cursor: 'pointer', marginTop: 8 }}>Show table</summary>
-            <Table.ScrollContainer minWidth={400}>
+            <Table.ScrollContainer minWidth={400} type="native">
               <Table striped withTableBorder mt="xs" aria-labelledby={titleId}>
                 <Table.Thead>
                   <Table.Tr>

@@ -3,6 +3,8 @@
  * page computed for it (its colours come from CSS variables an image would not see), drawn on a
  * white canvas at twice its size, and encoded.
  */
+import { CHART_SURFACE } from './svg-charts.tsx';
+
 const STYLED = [
   'fill',
   'stroke',
@@ -22,9 +24,9 @@ function inlineStyles(source: Element, copy: Element): void {
   for (let i = 0; i < source.children.length; i++) inlineStyles(source.children[i]!, copy.children[i]!);
 }
 
-/** The chart's SVG (recharts' surface within `container`) as a PNG blob. */
+/** The chart's SVG (the one drawn within `container`) as a PNG blob. */
 export async function chartPng(container: Element, scale = 2): Promise<Blob> {
-  const svg = container.querySelector('svg.recharts-surface') ?? container.querySelector('svg');
+  const svg = container.querySelector(`svg.${CHART_SURFACE}`);
   if (!svg) throw new Error('The chart has no SVG to save.');
   const { width, height } = svg.getBoundingClientRect();
   const copy = svg.cloneNode(true) as SVGSVGElement;

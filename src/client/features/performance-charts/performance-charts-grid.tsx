@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import type { ByMonthResponse } from '#shared/contracts/performance-charts.ts';
 import type { ByAgencyResponse, ByCarrierResponse } from '#shared/contracts/production.ts';
 import { formatMoney, formatPercent, NOT_REPORTED } from '#client/components/figures.tsx';
@@ -13,6 +12,7 @@ import {
   pickColumns,
   type ChartTable,
 } from './performance-charts-model.ts';
+import { CategoryChart, DonutChart } from './svg-charts.tsx';
 
 const CURRENT = '#124f93';
 /** At least 3:1 against white, as graphics need. */
@@ -24,9 +24,6 @@ const HEIGHT = 280;
 
 const money = (value: number) => formatMoney(value);
 const percent = (value: number) => formatPercent(value);
-/** Chart points: a figure not reported is a gap, not zero. */
-const points = (table: ChartTable) =>
-  table.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v ?? undefined])));
 
 /** Every row of a table in words, for the figure's description. */
 function describe(table: ChartTable): string {
@@ -82,18 +79,18 @@ function MonthlyBars({
   const [current, prior] = table.columns.slice(1).map((c) => c.key);
   return (
     <ChartCard title={title} summary={describe(table)} table={table} period={period}>
-      <BarChart
-        h={HEIGHT}
-        data={points(table)}
-        dataKey="month"
-        yAxisProps={{ width: 96 }}
+      <CategoryChart
+        kind="columns"
+        height={HEIGHT}
+        rows={table.rows}
+        categoryKey="month"
+        axisWidth={96}
         series={[
-          { name: current!, label, color: CURRENT },
-          { name: prior!, label: 'Prior Year', color: PRIOR },
+          { key: current!, label, color: CURRENT },
+          { key: prior!, label: 'Prior Year', color: PRIOR },
         ]}
-        valueFormatter={money}
+        format={money}
         withLegend
-        accessibilityLayer={false}
       />
     </ChartCard>
   );
@@ -110,20 +107,18 @@ function MonthlyCharts({ byMonth, period }: { byMonth: ByMonthResponse; period: 
       <MonthlyBars title="Written Premium by Month" table={written} label="Written Premium" period={period} />
       <MonthlyBars title="New Business by Month" table={newBusiness} label="New Business" period={period} />
       <ChartCard title="Loss Ratio by Month" summary={describe(loss)} table={loss} period={period}>
-        <LineChart
-          h={HEIGHT}
-          data={points(loss)}
-          dataKey="month"
-          yAxisProps={{ width: 96 }}
+        <CategoryChart
+          kind="line"
+          height={HEIGHT}
+          rows={loss.rows}
+          categoryKey="month"
+          axisWidth={96}
           series={[
-            { name: 'lossRatio', label: 'Loss Ratio', color: CURRENT },
-            { name: 'priorLossRatio', label: 'Prior Year', color: PRIOR },
+            { key: 'lossRatio', label: 'Loss Ratio', color: CURRENT },
+            { key: 'priorLossRatio', label: 'Prior Year', color: PRIOR },
           ]}
-          valueFormatter={percent}
-          unit="%"
-          connectNulls={false}
+          format={percent}
           withLegend
-          accessibilityLayer={false}
         />
       </ChartCard>
     </>
@@ -150,18 +145,7 @@ function MixChart({
     }));
   return (
     <ChartCard title="Mix by Line" summary={describe(table)} table={table} period={period}>
-      <DonutChart
-        h={HEIGHT}
-        size={220}
-        thickness={36}
-        data={slices}
-        valueFormatter={money}
-        withLabels
-        withLabelsLine
-        labelsType="percent"
-        withLegend
-        accessibilityLayer={false}
-      />
+      <DonutChart height={HEIGHT} size={220} thickness={36} slices={slices} format={money} />
     </ChartCard>
   );
 }
@@ -179,22 +163,21 @@ function MoverChart({
 }) {
   return (
     <ChartCard title={title} summary={describe(table)} table={table} period={period}>
-      <BarChart
-        h={HEIGHT}
-        data={points(table)}
-        dataKey="carrier"
-        orientation="vertical"
-        yAxisProps={{ width: 140 }}
-        series={[{ name: 'change', label: 'Change in Written Premium', color: colour }]}
-        valueFormatter={money}
-        accessibilityLayer={false}
+      <CategoryChart
+        kind="rows"
+        height={HEIGHT}
+        rows={table.rows}
+        categoryKey="carrier"
+        axisWidth={140}
+        series={[{ key: 'change', label: 'Change in Written Premium', color: colour }]}
+        format={money}
       />
     </ChartCard>
   );
 }
 
 /**
- * Performance Charts' charts (the charting library's chunk): each shows a skeleton until its data
+ * Performance Charts' charts (a lazy chunk, after the page's frame): each shows a skeleton until its data
  * has come.
  */
 export function PerformanceChartsGrid({ byMonth, byCarrier, byAgency, lineNames, period }: ChartsData) {
@@ -229,19 +212,18 @@ export function PerformanceChartsGrid({ byMonth, byCarrier, byAgency, lineNames,
             table={ranking}
             period={period}
           >
-            <BarChart
-              h={HEIGHT + 80}
-              data={points(ranking)}
-              dataKey="agency"
-              orientation="vertical"
-              yAxisProps={{ width: 160 }}
+            <CategoryChart
+              kind="rows"
+              height={HEIGHT + 80}
+              rows={ranking.rows}
+              categoryKey="agency"
+              axisWidth={160}
               series={[
-                { name: 'writtenPremium', label: 'Written Premium', color: CURRENT },
-                { name: 'priorWrittenPremium', label: 'Prior Written Premium', color: PRIOR },
+                { key: 'writtenPremium', label: 'Written Premium', color: CURRENT },
+                { key: 'priorWrittenPremium', label: 'Prior Written Premium', color: PRIOR },
               ]}
-              valueFormatter={money}
+              format={money}
               withLegend
-              accessibilityLayer={false}
             />
           </ChartCard>
         ) : (

@@ -525,7 +525,7 @@ export function PlanningPage() {
               ))}
             </Group>
           </Paper>
-          <Table.ScrollContainer minWidth={900}>
+          <Table.ScrollContainer minWidth={900} type="native">
             <Table aria-label="Planning" aria-busy={loading}>
               <Table.Thead>
                 <Table.Tr>
