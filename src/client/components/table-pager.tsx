@@ -43,19 +43,34 @@ export function usePaging<T>(
           w={130}
           size="sm"
         />
-        <nav aria-label="Table pages">
-          <Pagination
-            total={pageCount}
-            value={current}
-            onChange={(next) => setPaging({ rows, page: next })}
-            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-            getControlProps={(control) => ({
-              'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
-            })}
-            withEdges
-          />
-        </nav>
+        <PageLinks total={pageCount} page={current} onChange={(next) => setPaging({ rows, page: next })} />
       </Group>
     ),
   };
+}
+
+/** The page links of a table, each named for assistive technology ('Page 3', 'Next page'). */
+export function PageLinks({
+  total,
+  page,
+  onChange,
+}: {
+  total: number;
+  page: number;
+  onChange: (page: number) => void;
+}) {
+  return (
+    <nav aria-label="Table pages">
+      <Pagination
+        total={total}
+        value={page}
+        onChange={onChange}
+        getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+        getControlProps={(control) => ({
+          'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
+        })}
+        withEdges
+      />
+    </nav>
+  );
 }

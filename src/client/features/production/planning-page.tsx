@@ -4,7 +4,6 @@ import {
   Checkbox,
   Chip,
   Group,
-  Pagination,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -27,7 +26,7 @@ import { DateBadge } from '#client/components/date-badge.tsx';
 import { formatMoney, formatPercent, LossRatio, Money, Percent } from '#client/components/figures.tsx';
 import { Hint } from '#client/components/hint.tsx';
 import { Icon } from '#client/components/icons.tsx';
-import { PAGE_SIZE, usePaging } from '#client/components/table-pager.tsx';
+import { PageLinks, PAGE_SIZE, usePaging } from '#client/components/table-pager.tsx';
 import { byAgencyQuery, byCarrierQuery, standardTypesQuery } from './production-api.ts';
 import {
   agencyRows,
@@ -293,18 +292,7 @@ function ServerPager({
   return (
     <Group justify="space-between" wrap="wrap">
       <Text size="sm">{total.toLocaleString('en-US')} agency codes</Text>
-      <nav aria-label="Table pages">
-        <Pagination
-          total={Math.ceil(total / PAGE_SIZE)}
-          value={page}
-          onChange={onChange}
-          getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-          getControlProps={(control) => ({
-            'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
-          })}
-          withEdges
-        />
-      </nav>
+      <PageLinks total={Math.ceil(total / PAGE_SIZE)} page={page} onChange={onChange} />
     </Group>
   );
 }
