@@ -452,10 +452,10 @@ describe(`input fuzzing, generated from the OpenAPI document (${FULL ? 'full' : 
     it(operation.id, async () => {
       const failures: string[] = [];
       for (const [i, probe] of hostileProbes(operation).entries()) {
-        // Quick: as staff and the agency owner (who reach deepest) and one more caller in turn; full: as everyone.
-        const callers = FULL
-          ? CALLERS
-          : [...new Set<Caller>(['staff', 'owner', CALLERS[(index + i) % CALLERS.length]!])];
+        // As staff and the agency owner (who reach deepest) and one more caller in turn: a hand-made
+        // probe tests the handling of a value, which is every caller's; the drawn requests below go
+        // out as every caller. (As all seven callers, these probes were 80% of CI's fuzzing time.)
+        const callers = [...new Set<Caller>(['staff', 'owner', CALLERS[(index + i) % CALLERS.length]!])];
         for (const caller of callers) {
           await probeAnswer(operation, caller, probe).catch((error: Error) => failures.push(error.message));
         }
