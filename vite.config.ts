@@ -127,6 +127,9 @@ function zodWithoutJsonSchema(): Plugin {
  * - the AppShell's header, footer and aside read `RemoveScroll.classNames.zeroRight` from
  *   `react-remove-scroll`: its whole scroll lock (about 4 kB) came with the shell. The class names are
  *   the constants of `react-remove-scroll-bar`, which the scroll lock itself uses.
+ * - the AppShell's sections import the drag handle of a resizable section (with its size helpers),
+ *   drawn only when the AppShell has a `resize` prop. The shell's AppShell has none (app-layout.tsx):
+ *   its sections get a handle that draws nothing. Giving it `resize` means removing this entry.
  */
 const LIGHTER_IMPORTS: { source: string; importer: RegExp; id: string; code: string }[] = [
   {
@@ -161,6 +164,13 @@ const LIGHTER_IMPORTS: { source: string; importer: RegExp; id: string; code: str
       "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
       'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };',
     ].join('\n'),
+  },
+  {
+    source: '../AppShellResizeHandle/AppShellResizeHandle.mjs',
+    importer:
+      /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(?:Navbar|Aside|Header|Footer)[\\/][^\\/]+\.mjs$/,
+    id: '\0lighter:app-shell-without-resize-handle',
+    code: 'export const AppShellResizeHandle = () => null;',
   },
 ];
 
