@@ -19,7 +19,7 @@ const FULL_SCREEN = <PageLoader fullScreen />;
  * The route table (spec part 1 §2). Pages load on demand so the first paint only carries the shell.
  * A screen that is not built yet has no route: its path shows the not-found page.
  */
-export const appRoutes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     path: '/auth/auth0',
     element: lazyPage(
@@ -67,11 +67,7 @@ export const appRoutes: RouteObject[] = [
   },
   {
     path: '/',
-    element: (
-      <RouteErrorBoundary standalone>
-        <AppFrame />
-      </RouteErrorBoundary>
-    ),
+    element: <AppFrame />,
     children: [
       // Outside the subscriber gate: where the gate sends users, and the returns from checkout.
       {
@@ -217,6 +213,18 @@ export const appRoutes: RouteObject[] = [
         ],
       },
     ],
+  },
+];
+
+/** The route table, below the route error page for what no page's own error page catches. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: (
+      <RouteErrorBoundary standalone>
+        <Outlet />
+      </RouteErrorBoundary>
+    ),
+    children: routes,
   },
 ];
 
