@@ -99,15 +99,15 @@ function zodWithoutJsonSchema(): Plugin {
               .at(-1)!,
           );
       }
+      // One function under every name: each schema type refers to its own processor, and a constant
+      // per name would weigh on every page.
+      const stubbed = [...names].filter((name) => name !== 'aggregateChecks');
       const lines = [
-        'const unavailable = () => { throw new Error("zod JSON Schema is not generated in the browser"); };',
+        'function unavailable() { throw new Error("zod JSON Schema is not generated in the browser"); }',
+        `export { ${stubbed.map((name) => `unavailable as ${name}`).join(', ')} };`,
       ];
-      for (const name of names) {
-        lines.push(
-          name === 'aggregateChecks'
-            ? `export { aggregateChecks } from ${JSON.stringify(real)};`
-            : `export const ${name} = unavailable;`,
-        );
+      if (names.has('aggregateChecks')) {
+        lines.push(`export { aggregateChecks } from ${JSON.stringify(real)};`);
       }
       return lines.join('\n');
     },
@@ -127,6 +127,12 @@ function zodWithoutJsonSchema(): Plugin {
  * - the AppShell's header, footer and aside read `RemoveScroll.classNames.zeroRight` from
  *   `react-remove-scroll`: its whole scroll lock (about 4 kB) came with the shell. The class names are
  *   the constants of `react-remove-scroll-bar`, which the scroll lock itself uses.
+ * - the AppShell's sections import the drag handle of a resizable section (with its size helpers),
+ *   drawn only when the AppShell has a `resize` prop. The shell's AppShell has none (app-layout.tsx):
+ *   its sections get a handle that draws nothing. Giving it `resize` means removing this entry.
+ * - NavLink imports Collapse (with its hooks, about 1.5 kB gzip) to fold the nested links of a link
+ *   that has some; the sidebar's links have none (sidebar.tsx). NavLink's nested links, if any, are
+ *   drawn when open, at once rather than unfolding.
  */
 const LIGHTER_IMPORTS: { source: string; importer: RegExp; id: string; code: string }[] = [
   {
@@ -161,6 +167,20 @@ const LIGHTER_IMPORTS: { source: string; importer: RegExp; id: string; code: str
       "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
       'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };',
     ].join('\n'),
+  },
+  {
+    source: '../AppShellResizeHandle/AppShellResizeHandle.mjs',
+    importer:
+      /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(?:Navbar|Aside|Header|Footer)[\\/][^\\/]+\.mjs$/,
+    id: '\0lighter:app-shell-without-resize-handle',
+    code: 'export const AppShellResizeHandle = () => null;',
+  },
+  {
+    source: '../Collapse/Collapse.mjs',
+    importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]NavLink[\\/]NavLink\.mjs$/,
+    id: '\0lighter:nav-link-collapse',
+    // The nested links of an open NavLink, drawn without the animation (Collapse's own props left out).
+    code: 'export const Collapse = ({ expanded, children }) => (expanded ? children : null);',
   },
 ];
 

@@ -3,11 +3,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { reportError, startErrorReporting } from '#client/lib/error-reporting.ts';
 import { clientConfigQuery } from './app/access.ts';
 import { queryClient } from './app/query-client.ts';
-import { router } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 
 const root = document.getElementById('root');
@@ -36,7 +36,10 @@ createRoot(root, {
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        {/* No transitions: a link moves at once, and a page still loading shows its loader. */}
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -2,20 +2,63 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router';
 import { createQueryClient } from '#client/app/query-client.ts';
 import { cssVariablesResolver, theme } from '#client/app/theme.ts';
 
-/** Renders routes inside the app's providers (the app's query client, without retries), starting at `path`. */
+/** Where the test's router is, and a way to move it, read from inside it. */
+type RouterProbe = { location: Location | null; navigate: NavigateFunction | null };
+
+function Routes({ routes, probe }: { routes: RouteObject[]; probe: RouterProbe }) {
+  probe.location = useLocation();
+  probe.navigate = useNavigate();
+  return useRoutes(routes);
+}
+
+/**
+ * Renders routes inside the app's providers (the app's query client, without retries), starting at
+ * `path`, with the app's kind of router (main.tsx: declarative, no transitions). `router.state.location`
+ * is where it is now; `router.navigate` moves it as a link would.
+ */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const queryClient = createQueryClient({ retries: false });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const probe: RouterProbe = { location: null, navigate: null };
+  const router = {
+    state: {
+      get location(): Location {
+        if (!probe.location) throw new Error('The routes have not been drawn yet');
+        return probe.location;
+      },
+    },
+    navigate: async (to: string) => {
+      if (!probe.navigate) throw new Error('The routes have not been drawn yet');
+      await probe.navigate(to);
+    },
+  };
   const wrap = (node: ReactNode) => (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <QueryClientProvider client={queryClient}>{node}</QueryClientProvider>
     </MantineProvider>
   );
-  return { router, queryClient, ...render(wrap(<RouterProvider router={router} />)) };
+  return {
+    router,
+    queryClient,
+    ...render(
+      wrap(
+        <MemoryRouter initialEntries={[path]} useTransitions={false}>
+          <Routes routes={routes} probe={probe} />
+        </MemoryRouter>,
+      ),
+    ),
+  };
 }
 
 type Handler = (init?: RequestInit) => { status: number; body: unknown };

@@ -3,7 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { isInternalUser } from '#shared/domain/navigation.ts';
 import { REPORT_PATHS, resolveReportPath, type ReportAccess } from '#shared/domain/reports.ts';
 import { AccessDeniedPage } from '#client/features/errors/access-denied-page.tsx';
-import { RouteErrorPage } from '#client/features/errors/route-error-page.tsx';
+import { RouteErrorBoundary } from '#client/features/errors/route-error-page.tsx';
 import { SomethingWentWrongPage } from '#client/features/errors/something-went-wrong-page.tsx';
 import { PageLoader } from '#client/components/page-loader.tsx';
 import { useAccess } from './access.ts';
@@ -56,6 +56,9 @@ export function ReportRoute({ path }: { path: string }) {
 /** A route for every report path of the catalogues, each with its own error page. */
 export const reportRoutes: RouteObject[] = REPORT_PATHS.map((path) => ({
   path,
-  errorElement: <RouteErrorPage />,
-  element: <ReportRoute key={path} path={path} />,
+  element: (
+    <RouteErrorBoundary>
+      <ReportRoute key={path} path={path} />
+    </RouteErrorBoundary>
+  ),
 }));

@@ -2,14 +2,26 @@ import type { ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { isInternalUser } from '#shared/domain/navigation.ts';
 import { AccessDeniedPage } from '#client/features/errors/access-denied-page.tsx';
-import { RouteErrorPage } from '#client/features/errors/route-error-page.tsx';
+import { RouteErrorBoundary } from '#client/features/errors/route-error-page.tsx';
 import { PageLoader } from '#client/components/page-loader.tsx';
 import { useAccess } from './access.ts';
 import { useCurrentUser } from './current-user.ts';
 
 /** The guarded routes, with their own error page so a failing page stays behind its guard. */
 function guarded(element: ReactNode, children: RouteObject[]): RouteObject {
-  return { element, children: [{ errorElement: <RouteErrorPage />, children }] };
+  return {
+    element,
+    children: [
+      {
+        element: (
+          <RouteErrorBoundary>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
+        children,
+      },
+    ],
+  };
 }
 
 /** Renders the routes below only for internal staff. */

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '#tests/support/render.tsx';
 import { agencyUser, shellApi, staffUser } from '#tests/support/shell-api.ts';
 import { allowConsoleError } from '#tests/support/fail-on-console-error.ts';
 import { ApiError } from '#client/lib/api-client.ts';
+import { lazyPage } from '#client/components/lazy-page.tsx';
 import { AppFrame } from './app-frame.tsx';
 import { IndexRedirect } from './index-redirect.tsx';
 import { appRoutes } from './router.tsx';
@@ -62,10 +63,10 @@ describe('the index redirect', () => {
             { path: 'production', element: <p>Carrier Production</p> },
             {
               path: 'chosen',
-              lazy: async () => {
+              element: lazyPage(async () => {
                 await chosenPageLoaded;
-                return { Component: () => <p>Chosen page</p> };
-              },
+                return () => <p>Chosen page</p>;
+              }),
             },
           ],
         },
@@ -242,6 +243,14 @@ describe('the MFA rule', () => {
   });
 });
 
+/** A page whose data failed: what a query with `throwOnError` throws while drawing. */
+function FailingPage(): never {
+  throw new ApiError(404, {
+    error: { code: 'not_found', message: 'There is no such user.' },
+    referenceId: 'req-1234',
+  });
+}
+
 describe('guards and errors', () => {
   const staffOnly = [
     {
@@ -265,33 +274,55 @@ describe('guards and errors', () => {
   });
 
   it('shows the route error page with the reference id of a failed API call', async () => {
+    // React reports the error its boundary caught.
+    allowConsoleError();
     vi.stubGlobal('fetch', shellApi({ user: staffUser }).fetchImpl);
     const failing = [
       {
         path: '/',
         element: <AppFrame />,
-        hydrateFallbackElement: <p>Loading</p>,
         children: [
           requireInternal([
-            {
-              path: 'broken',
-              loader: () => {
-                throw new ApiError(404, {
-                  error: { code: 'not_found', message: 'There is no such user.' },
-                  referenceId: 'req-1234',
-                });
-              },
-              element: <p>Never shown</p>,
-            },
+            { path: 'broken', element: <FailingPage /> },
+            { path: 'other', element: <p>Other page</p> },
           ]),
         ],
       },
     ];
-    renderRoutes(failing, '/broken');
+    const { router } = renderRoutes(failing, '/broken');
     expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong.' })).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
     expect(screen.getByText('There is no such user.')).toBeInTheDocument();
     expect(screen.getByText(/Reference ID/)).toHaveTextContent('Reference ID: req-1234');
     expect(screen.getByRole('link', { name: 'Return to Understanding' })).toHaveAttribute('href', '/');
+
+    // Another page leaves the error behind.
+    await act(() => router.navigate('/other'));
+    expect(await screen.findByText('Other page')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Oops! Something went wrong.' })).not.toBeInTheDocument();
+  });
+
+  it('shows the route error page when a page cannot load its code', async () => {
+    allowConsoleError();
+    vi.stubGlobal('fetch', shellApi({ user: staffUser }).fetchImpl);
+    const routes = [
+      {
+        path: '/',
+        element: <AppFrame />,
+        children: [
+          requireInternal([
+            {
+              path: 'unreachable',
+              element: lazyPage(() =>
+                Promise.reject(new Error('Failed to fetch dynamically imported module')),
+              ),
+            },
+          ]),
+        ],
+      },
+    ];
+    renderRoutes(routes, '/unreachable');
+    expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong.' })).toBeInTheDocument();
+    expect(screen.getByText('Failed to fetch dynamically imported module')).toBeInTheDocument();
   });
 });

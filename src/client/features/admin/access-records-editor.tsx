@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, Code, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useRevalidator } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccessRecord, ProductFeature } from '#shared/contracts/access.ts';
-import { replaceUserAccess } from './admin-api.ts';
+import { replaceUserAccess, userAccessKey } from './admin-api.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 
 type AccessState = 'none' | 'granted' | 'denied';
@@ -52,12 +51,12 @@ export function AccessRecordsEditor({
   productFeatures: ProductFeature[];
   accessRecords: AccessRecord[];
 }) {
-  const revalidator = useRevalidator();
+  const queryClient = useQueryClient();
   const rows = featureRows(productFeatures, accessRecords);
   const [states, setStates] = useState<Record<string, AccessState>>(() => statesOf(accessRecords));
   const save = useMutation({
     mutationFn: (records: AccessRecord[]) => replaceUserAccess(userUuid, records),
-    onSuccess: () => revalidator.revalidate(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userAccessKey(userUuid) }),
   });
 
   const saved = statesOf(accessRecords);

@@ -44,6 +44,9 @@ export function adminUsersQuery(search: string) {
   });
 }
 
+/** The key of one user's page (user-access-page.tsx): its editors refresh it after a change. */
+export const userAccessKey = (userUuid: string) => ['admin', 'user-access', userUuid] as const;
+
 const flagPath = (key: string) => `/api/admin/feature-flags/${encodeURIComponent(key)}`;
 const userPath = (userUuid: string) => `/api/admin/users/${encodeURIComponent(userUuid)}`;
 

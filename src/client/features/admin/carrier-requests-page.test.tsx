@@ -104,6 +104,7 @@ describe('staff pages: carrier requests and mail outbox', () => {
     expect(row.getByText('New carrier request: Prairie Mutual')).toBeInTheDocument();
     expect(row.getByText('support@understanding.local')).toBeInTheDocument();
     expect(row.getByText('Outbox only')).toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'Access' })).toHaveAttribute('href', '/admin/access');
+    const outboxNav = screen.getByRole('navigation', { name: 'Admin pages' });
+    expect(within(outboxNav).getByRole('link', { name: 'Access' })).toHaveAttribute('href', '/admin/access');
   });
 });

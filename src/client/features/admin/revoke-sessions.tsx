@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { LazyDialog } from '#client/components/lazy-dialog.tsx';
-import { useMutation } from '@tanstack/react-query';
-import { useRevalidator } from 'react-router';
-import { revokeSessions } from './admin-api.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { revokeSessions, userAccessKey } from './admin-api.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 
 function sessionsText(count: number): string {
@@ -20,13 +19,13 @@ export function RevokeSessions({
   userName: string | null;
   activeSessions: number | null;
 }) {
-  const revalidator = useRevalidator();
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const revoke = useMutation({
     mutationFn: () => revokeSessions(userUuid),
     onSuccess: () => {
       setConfirming(false);
-      return revalidator.revalidate();
+      return queryClient.invalidateQueries({ queryKey: userAccessKey(userUuid) });
     },
   });
   const who = userName ?? 'this user';

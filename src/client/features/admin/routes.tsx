@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '#client/components/lazy-page.tsx';
 
 /** Shown inside the signed-in frame while an admin page's code and data load on the first visit. */
 function AdminLoading() {
@@ -17,37 +18,35 @@ function AdminLoading() {
 export const adminRoutes: RouteObject[] = [
   {
     path: 'admin/access',
-    HydrateFallback: AdminLoading,
-    lazy: async () => ({ Component: (await import('./admin-access-page.tsx')).AdminAccessPage }),
+    element: lazyPage(
+      async () => (await import('./admin-access-page.tsx')).AdminAccessPage,
+      <AdminLoading />,
+    ),
   },
   {
     path: 'admin/carrier-requests',
-    HydrateFallback: AdminLoading,
-    lazy: async () => ({ Component: (await import('./carrier-requests-page.tsx')).CarrierRequestsPage }),
+    element: lazyPage(
+      async () => (await import('./carrier-requests-page.tsx')).CarrierRequestsPage,
+      <AdminLoading />,
+    ),
   },
   {
     path: 'admin/mail-outbox',
-    HydrateFallback: AdminLoading,
-    lazy: async () => ({ Component: (await import('./mail-outbox-page.tsx')).MailOutboxPage }),
+    element: lazyPage(async () => (await import('./mail-outbox-page.tsx')).MailOutboxPage, <AdminLoading />),
   },
   {
     path: 'admin/report-assignments',
-    HydrateFallback: AdminLoading,
-    lazy: async () => ({
-      Component: (await import('./report-assignments-page.tsx')).ReportAssignmentsPage,
-    }),
+    element: lazyPage(
+      async () => (await import('./report-assignments-page.tsx')).ReportAssignmentsPage,
+      <AdminLoading />,
+    ),
   },
   {
     path: 'admin/subscribers',
-    HydrateFallback: AdminLoading,
-    lazy: async () => ({ Component: (await import('./subscribers-page.tsx')).SubscribersPage }),
+    element: lazyPage(async () => (await import('./subscribers-page.tsx')).SubscribersPage, <AdminLoading />),
   },
   {
     path: 'admin/users/:userUuid',
-    HydrateFallback: AdminLoading,
-    lazy: async () => {
-      const { UserAccessPage, userAccessLoader } = await import('./user-access-page.tsx');
-      return { loader: userAccessLoader, Component: UserAccessPage };
-    },
+    element: lazyPage(async () => (await import('./user-access-page.tsx')).UserAccessPage, <AdminLoading />),
   },
 ];

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccessRecord, ProductFeature } from '#shared/contracts/access.ts';
 import type { AdminUser } from '#shared/contracts/admin.ts';
 import { ApiError } from '#client/lib/api-client.ts';
+import { allowConsoleError } from '#tests/support/fail-on-console-error.ts';
 import { fakeFetch, renderRoutes } from '#tests/support/render.tsx';
 import { adminRoutes } from './routes.tsx';
 
@@ -49,12 +51,21 @@ const productFeatures: ProductFeature[] = [
   },
 ];
 
-/** Stands in for the route error page the shell mounts: status and reference ID of an ApiError. */
-function RouteErrorStandIn() {
-  const error = useRouteError();
-  if (error instanceof ApiError)
-    return <p>{`Error ${error.status}: ${error.message} (${error.referenceId})`}</p>;
-  return <p>{isRouteErrorResponse(error) ? `Error ${error.status}` : 'Unexpected error'}</p>;
+/** Stands in for the shell's route error boundary: status and reference ID of an ApiError. */
+class RouteErrorStandIn extends Component<{ children: ReactNode }, { failed: boolean; error: unknown }> {
+  override state = { failed: false, error: undefined as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, error };
+  }
+
+  override render() {
+    const { failed, error } = this.state;
+    if (!failed) return this.props.children;
+    if (error instanceof ApiError)
+      return <p>{`Error ${error.status}: ${error.message} (${error.referenceId})`}</p>;
+    return <p>Unexpected error</p>;
+  }
 }
 
 type Reply = { status: number; body: unknown };
@@ -91,7 +102,17 @@ function userAccessApi(
   });
   vi.stubGlobal('fetch', fetchImpl);
   renderRoutes(
-    [{ path: '/', errorElement: <RouteErrorStandIn />, children: adminRoutes }],
+    [
+      {
+        path: '/',
+        element: (
+          <RouteErrorStandIn>
+            <Outlet />
+          </RouteErrorStandIn>
+        ),
+        children: adminRoutes,
+      },
+    ],
     `/admin/users/${USER_UUID}`,
   );
   const requests = (method: string, path: string) =>
@@ -235,6 +256,8 @@ describe('UserAccessPage', () => {
   });
 
   it('lets a 404 for an unknown user reach the route error page with its reference ID', async () => {
+    // React reports the error its boundary caught.
+    allowConsoleError();
     userAccessApi({
       access: {
         status: 404,

@@ -1,6 +1,6 @@
+import { Component, type ReactNode } from 'react';
 import { Anchor, Code, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { errorResponseSchema } from '#shared/contracts/errors.ts';
+import { useLocation, type Location } from 'react-router';
 import { ApiError } from '#client/lib/api-client.ts';
 import { StandalonePage } from '#client/components/standalone-page.tsx';
 
@@ -22,14 +22,6 @@ function serialise(error: unknown): string {
 
 /** What the route error page says about an error thrown while loading or drawing a route. */
 export function describeRouteError(error: unknown): RouteErrorDescription {
-  if (isRouteErrorResponse(error)) {
-    const body = errorResponseSchema.safeParse(error.data);
-    return {
-      status: `${error.status} ${error.statusText}`.trim(),
-      message: body.success ? body.data.error.message : typeof error.data === 'string' ? error.data : null,
-      referenceId: body.success ? body.data.referenceId : null,
-    };
-  }
   if (error instanceof ApiError) {
     return { status: String(error.status), message: error.message, referenceId: error.referenceId ?? null };
   }
@@ -41,8 +33,8 @@ export function describeRouteError(error: unknown): RouteErrorDescription {
  * The route error page (spec part 1 §2): 'Oops! Something went wrong.', what went wrong, the
  * reference id when the server gave one, and a full reload back to the start.
  */
-export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {
-  const { status, message, referenceId } = describeRouteError(useRouteError());
+export function RouteErrorPage({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
+  const { status, message, referenceId } = describeRouteError(error);
   const content = (
     <Stack maw={640} gap="sm">
       <Title order={1}>Oops! Something went wrong.</Title>
@@ -57,4 +49,50 @@ export function RouteErrorPage({ standalone = false }: { standalone?: boolean })
     </Stack>
   );
   return standalone ? <StandalonePage>{content}</StandalonePage> : content;
+}
+
+type BoundaryProps = { location: Location; standalone: boolean; children: ReactNode };
+type BoundaryState = { failed: boolean; error: unknown; location: Location };
+
+/**
+ * Catches what the routes below throw while drawing (a page whose code failed to load, a query with
+ * `throwOnError`) and shows the route error page in their place, until the next navigation.
+ */
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  constructor(props: BoundaryProps) {
+    super(props);
+    this.state = { failed: false, error: undefined, location: props.location };
+  }
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: true, error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    // Another location leaves the error behind: the routes there are drawn afresh.
+    if (props.location === state.location) return null;
+    return { failed: false, error: undefined, location: props.location };
+  }
+
+  override render() {
+    if (this.state.failed) {
+      return <RouteErrorPage error={this.state.error} standalone={this.props.standalone} />;
+    }
+    return this.props.children;
+  }
+}
+
+/** The route error page for anything the routes inside throw, until the user goes elsewhere. */
+export function RouteErrorBoundary({
+  standalone = false,
+  children,
+}: {
+  standalone?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Boundary location={useLocation()} standalone={standalone}>
+      {children}
+    </Boundary>
+  );
 }

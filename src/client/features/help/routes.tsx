@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '#client/components/lazy-page.tsx';
 
 /** Shown inside the signed-in frame while the page's code loads on the first visit. */
 function HelpLoading() {
@@ -14,7 +15,6 @@ function HelpLoading() {
 export const helpRoutes: RouteObject[] = [
   {
     path: 'helpDesk',
-    HydrateFallback: HelpLoading,
-    lazy: async () => ({ Component: (await import('./help-page.tsx')).HelpPage }),
+    element: lazyPage(async () => (await import('./help-page.tsx')).HelpPage, <HelpLoading />),
   },
 ];

@@ -16,7 +16,13 @@ function start(
     enrollStatus = 200,
     statusFails = false,
     enrollHeld,
-  }: { enrollStatus?: number; statusFails?: boolean; enrollHeld?: Promise<void> } = {},
+    statusHeld,
+  }: {
+    enrollStatus?: number;
+    statusFails?: boolean;
+    enrollHeld?: Promise<void>;
+    statusHeld?: Promise<void>;
+  } = {},
 ) {
   const user = { ...agencyUser, enableMfaOptions: true, ...options };
   const api = shellApi({ user });
@@ -38,6 +44,7 @@ function start(
   }
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
     if (input === '/api/mfa/enroll' && enrollHeld) await enrollHeld;
+    if (input === '/api/mfa/status' && statusHeld) await statusHeld;
     return api.fetchImpl(input, init);
   });
   renderRoutes(appRoutes, '/mfa/setup');
@@ -50,8 +57,13 @@ function start(
 
 describe('the MFA setup screen', () => {
   it('offers every allowed method and thanks the user for the one chosen', async () => {
-    const { enrolled } = start({ allowAuthenticatorMFA: true, allowEmailMFA: true, allowOptOutMFA: true });
+    let release = () => {};
+    const { enrolled } = start(
+      { allowAuthenticatorMFA: true, allowEmailMFA: true, allowOptOutMFA: true },
+      { statusHeld: new Promise((r) => (release = r)) },
+    );
     expect(await screen.findByText('Loading MFA options...')).toBeInTheDocument();
+    release();
     await userEvent.click(await screen.findByRole('button', { name: 'Use Authenticator App' }));
     expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
     expect(screen.getByText(/we will use Authenticator/)).toBeInTheDocument();
