@@ -7,7 +7,7 @@ import {
   Group,
   Loader,
   NumberInput,
-  Select,
+  NativeSelect,
   Stack,
   Table,
   Text,
@@ -33,6 +33,7 @@ import {
 import { useLevel } from '#client/app/level.ts';
 import { formatMoney, formatPercent } from '#client/components/figures.tsx';
 import { LazyDialog } from '#client/components/lazy-dialog.tsx';
+import { SearchableSelect } from '#client/components/searchable-select.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { deletePlan, fullPlanQuery, planCarriersQuery, savePlan, ytdQuery } from './growth-api.ts';
 
@@ -313,22 +314,23 @@ function PlanEditor({ plan }: { plan: FullPlanResponse }) {
       {!readOnly && (
         <>
           <Group align="flex-end" wrap="wrap">
-            <Select
+            <SearchableSelect
               label="Carrier to add"
               placeholder="Search carriers"
               data={carrierOptions}
               value={newCarrier}
               onChange={setNewCarrier}
-              searchable
               nothingFoundMessage="No carrier found"
               w={280}
             />
-            <Select
+            <NativeSelect
               label="Line of Business to add"
               data={PLAN_LINE_CODES.map((code) => ({ value: code, label: PLAN_LINE_NAMES[code] }))}
               value={newLine}
-              onChange={(value) => value && setNewLine(value)}
-              allowDeselect={false}
+              onChange={(event) => {
+                const code = PLAN_LINE_CODES.find((c) => c === event.currentTarget.value);
+                if (code) setNewLine(code);
+              }}
               w={200}
             />
             <Button variant="default" onClick={addRow} disabled={!newCarrier}>
