@@ -6,7 +6,6 @@ import {
   Center,
   Group,
   Loader,
-  NumberInput,
   NativeSelect,
   Stack,
   Table,
@@ -31,6 +30,7 @@ import {
   type PlanLineCode,
 } from '#shared/domain/growth-plan.ts';
 import { useLevel } from '#client/app/level.ts';
+import { DecimalInput } from '#client/components/decimal-input.tsx';
 import { formatMoney, formatPercent } from '#client/components/figures.tsx';
 import { LazyDialog } from '#client/components/lazy-dialog.tsx';
 import { SearchableSelect } from '#client/components/searchable-select.tsx';
@@ -63,8 +63,6 @@ function goalsOf(row: PlanRowInput) {
   });
   return { ...goals, percentNewToBook: percentNewToBook(goals.newBusinessCents, goals.wpGoalCents) };
 }
-
-const numberOf = (value: string | number) => (typeof value === 'number' ? value : Number(value) || 0);
 
 /** The editor of one plan: its name and, per carrier and line, the prior figure and the percentages. */
 function PlanEditor({ plan }: { plan: FullPlanResponse }) {
@@ -253,13 +251,12 @@ function PlanEditor({ plan }: { plan: FullPlanResponse }) {
                     `${row[key]}%`
                   )
                 ) : (
-                  <NumberInput
+                  <DecimalInput
                     aria-label={`${text}, ${label}`}
                     value={row[key]}
-                    onChange={(value) => update(index, { [key]: numberOf(value) })}
-                    decimalScale={2}
-                    thousandSeparator={key === 'priorWrittenPremium' ? ',' : undefined}
-                    hideControls
+                    onChange={(value) => update(index, { [key]: value })}
+                    decimals={2}
+                    thousands={key === 'priorWrittenPremium'}
                     size="xs"
                     w={key === 'priorWrittenPremium' ? 140 : 90}
                     styles={{ input: { textAlign: 'right' } }}
