@@ -86,6 +86,21 @@ const pages: {
       expect(page.getByRole('heading', { level: 1, name: /Invoice Revenue for/ })).toBeVisible(),
   },
   {
+    // A network user: the scorecard with the agency choice (a lazy chunk for them only).
+    name: 'the agency production scorecard, as a network user',
+    path: '/agency-production',
+    module: 'src/client/features/scorecard/agency-select.tsx',
+    user: NETWORK,
+    ready: (page) => expect(page.getByRole('combobox', { name: 'Agency', exact: true })).toBeVisible(),
+  },
+  {
+    name: 'upload',
+    path: '/upload',
+    module: 'src/client/features/upload/upload-page.tsx',
+    user: NETWORK,
+    ready: (page) => expect(page.getByRole('combobox', { name: 'Carrier' })).toBeVisible(),
+  },
+  {
     name: 'manual entry',
     path: '/billingcarriers',
     module: 'src/client/features/manual-entry/billing-carriers-page.tsx',

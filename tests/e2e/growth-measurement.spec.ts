@@ -76,8 +76,12 @@ test('an owner starts this year’s plan from last year’s, sets goals, and mea
   const lastYearPremium = await prior.inputValue();
   await page.getByRole('button', { name: `Remove ${rowName}`, exact: true }).click();
   await expect(row).toHaveCount(0);
-  await choose(page, 'Carrier to add', carrierName);
-  await choose(page, 'Line of Business to add', rowName.slice(carrierName.length + 1));
+  // A searchable list: typing narrows the carriers to the one wanted.
+  await page.getByRole('combobox', { name: 'Carrier to add' }).fill(carrierName);
+  await page.getByRole('option', { name: carrierName, exact: true }).click();
+  await page
+    .getByRole('combobox', { name: 'Line of Business to add' })
+    .selectOption({ label: rowName.slice(carrierName.length + 1) });
   await page.getByRole('button', { name: 'Add carrier' }).click();
   await expect(page.getByRole('textbox', { name: `Prior written premium, ${rowName}` })).toHaveValue(
     lastYearPremium,

@@ -258,7 +258,7 @@ test('the network user sees agencies a page of 25 at a time', async ({ page }) =
     await expect(pages).toBeVisible();
     await pages.getByRole('button', { name: 'Page 2' }).click();
     await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-    await choose(page, 'Rows per page', 'All');
+    await page.getByRole('combobox', { name: 'Rows per page' }).selectOption({ label: 'All' });
     await expect(dataRows(page)).toHaveCount(total);
   } else {
     await expect(page.getByRole('navigation', { name: 'Table pages' })).toHaveCount(0);

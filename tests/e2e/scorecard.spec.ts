@@ -80,7 +80,7 @@ test('an owner reads the scorecard: mode, filters, search, standard types, selec
   const apply = page.getByRole('button', { name: 'Apply', exact: true });
   await expect(apply).toBeDisabled();
   await page.getByRole('combobox', { name: 'Standard types' }).click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   await page.keyboard.press('Escape');
   await expect(apply).toBeEnabled();
   const typed = await reloads(page, () => apply.click());
@@ -134,7 +134,7 @@ test('an owner reads the scorecard: mode, filters, search, standard types, selec
 
   // An earlier year: no mode switch, and the filters go back to their defaults.
   await page.getByRole('combobox', { name: 'Year' }).click();
-  const earlier = await reloads(page, () => page.getByRole('option').nth(1).click());
+  const earlier = await reloads(page, () => page.getByRole('listbox').getByRole('option').nth(1).click());
   expect(earlier.get('startDate')).toMatch(/-01-01$/);
   expect(earlier.get('endDate')).toMatch(/-12-31$/);
   await expect(page.getByRole('radiogroup', { name: 'Mode' })).toHaveCount(0);
@@ -149,7 +149,7 @@ test('a network user sees the agencies together, then picks one agency', async (
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\d{4} Invoice Revenue for Agencies$/);
   await expectNoAxeViolations(page);
   await page.getByRole('combobox', { name: 'Agency', exact: true }).click();
-  const option = page.getByRole('option').nth(1);
+  const option = page.getByRole('listbox').getByRole('option').nth(1);
   const name = (await option.textContent())!;
   const query = await reloads(page, () => option.click());
   expect(query.get('selectedAgencyUuid')).toMatch(/^[0-9a-f-]{36}$/);

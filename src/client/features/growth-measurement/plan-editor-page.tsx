@@ -6,8 +6,7 @@ import {
   Center,
   Group,
   Loader,
-  NumberInput,
-  Select,
+  NativeSelect,
   Stack,
   Table,
   Text,
@@ -31,8 +30,10 @@ import {
   type PlanLineCode,
 } from '#shared/domain/growth-plan.ts';
 import { useLevel } from '#client/app/level.ts';
+import { DecimalInput } from '#client/components/decimal-input.tsx';
 import { formatMoney, formatPercent } from '#client/components/figures.tsx';
 import { LazyDialog } from '#client/components/lazy-dialog.tsx';
+import { SearchableSelect } from '#client/components/searchable-select.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { deletePlan, fullPlanQuery, planCarriersQuery, savePlan, ytdQuery } from './growth-api.ts';
 
@@ -62,8 +63,6 @@ function goalsOf(row: PlanRowInput) {
   });
   return { ...goals, percentNewToBook: percentNewToBook(goals.newBusinessCents, goals.wpGoalCents) };
 }
-
-const numberOf = (value: string | number) => (typeof value === 'number' ? value : Number(value) || 0);
 
 /** The editor of one plan: its name and, per carrier and line, the prior figure and the percentages. */
 function PlanEditor({ plan }: { plan: FullPlanResponse }) {
@@ -252,13 +251,12 @@ function PlanEditor({ plan }: { plan: FullPlanResponse }) {
                     `${row[key]}%`
                   )
                 ) : (
-                  <NumberInput
+                  <DecimalInput
                     aria-label={`${text}, ${label}`}
                     value={row[key]}
-                    onChange={(value) => update(index, { [key]: numberOf(value) })}
-                    decimalScale={2}
-                    thousandSeparator={key === 'priorWrittenPremium' ? ',' : undefined}
-                    hideControls
+                    onChange={(value) => update(index, { [key]: value })}
+                    decimals={2}
+                    thousands={key === 'priorWrittenPremium'}
                     size="xs"
                     w={key === 'priorWrittenPremium' ? 140 : 90}
                     styles={{ input: { textAlign: 'right' } }}
@@ -313,22 +311,23 @@ function PlanEditor({ plan }: { plan: FullPlanResponse }) {
       {!readOnly && (
         <>
           <Group align="flex-end" wrap="wrap">
-            <Select
+            <SearchableSelect
               label="Carrier to add"
               placeholder="Search carriers"
               data={carrierOptions}
               value={newCarrier}
               onChange={setNewCarrier}
-              searchable
               nothingFoundMessage="No carrier found"
               w={280}
             />
-            <Select
+            <NativeSelect
               label="Line of Business to add"
               data={PLAN_LINE_CODES.map((code) => ({ value: code, label: PLAN_LINE_NAMES[code] }))}
               value={newLine}
-              onChange={(value) => value && setNewLine(value)}
-              allowDeselect={false}
+              onChange={(event) => {
+                const code = PLAN_LINE_CODES.find((c) => c === event.currentTarget.value);
+                if (code) setNewLine(code);
+              }}
               w={200}
             />
             <Button variant="default" onClick={addRow} disabled={!newCarrier}>

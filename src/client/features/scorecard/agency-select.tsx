@@ -1,6 +1,6 @@
-import { Select, type SelectProps } from '@mantine/core';
+import { SearchableSelect, type SearchableSelectProps } from '#client/components/searchable-select.tsx';
 
-/** The network user's agency choice on the scorecard: a searchable Select, loaded with their page only. */
-export default function AgencySelect(props: SelectProps) {
-  return <Select {...props} />;
+/** The network user's agency choice on the scorecard: a searchable select, loaded with their page only. */
+export default function AgencySelect(props: SearchableSelectProps) {
+  return <SearchableSelect {...props} />;
 }

@@ -208,7 +208,6 @@ export function ScorecardPage() {
                   ]}
                   value={state.selectedAgencyUuid ?? ALL_AGENCIES}
                   allowDeselect={false}
-                  searchable
                   w={260}
                   onChange={(value) =>
                     update({ selectedAgencyUuid: value && value !== ALL_AGENCIES ? value : null })

@@ -6,7 +6,6 @@ import {
   Checkbox,
   Group,
   Radio,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -23,6 +22,7 @@ import {
   type ImportAmounts,
   type ImportField,
 } from '#shared/domain/import-matching.ts';
+import { SearchableSelect } from '#client/components/searchable-select.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { mapColumns } from './upload-api.ts';
 
@@ -87,14 +87,13 @@ export function ColumnStep({
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} maw={720}>
           {fields.map((field) => (
-            <Select
+            <SearchableSelect
               key={field}
               label={IMPORT_FIELD_LABELS[field]}
               placeholder={NOT_IN_FILE}
               data={headerColumns}
               value={columns[field] ?? null}
               clearable
-              searchable
               onChange={(value) =>
                 setColumns((previous) => {
                   const { [field]: _old, ...rest } = previous;

@@ -7,7 +7,6 @@ import {
   List,
   Progress,
   Radio,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -16,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ImportRecordResponse } from '#shared/contracts/import.ts';
 import { calendarDateIn, BUSINESS_TIME_ZONE, latestReportingMonth } from '#shared/domain/reporting-month.ts';
+import { SearchableSelect } from '#client/components/searchable-select.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { carrierSearchQuery, uploadFile } from './upload-api.ts';
 
@@ -147,10 +147,9 @@ export function UploadForm({
             <Radio value="commission" label="Commission" />
           </Group>
         </Radio.Group>
-        <Select
+        <SearchableSelect
           label="Carrier"
           description="The carrier of every row, or from the file when it has a carrier column."
-          searchable
           data={carrierOptions}
           value={carrier?.uuid ?? FROM_THE_FILE}
           searchValue={search}

@@ -7,7 +7,6 @@ import {
   Checkbox,
   Group,
   Loader,
-  Select,
   Stack,
   Switch,
   Table,
@@ -17,6 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImportRecordResponse, ImportValues } from '#shared/contracts/import.ts';
 import { usePaging } from '#client/components/table-pager.tsx';
+import { SearchableSelect } from '#client/components/searchable-select.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { importCandidatesQuery, importValuesQuery, mapValues, type ValueMapping } from './upload-api.ts';
 
@@ -288,13 +288,12 @@ function MatchSelect({
     { group: 'All', items: others },
   ].filter((group) => group.items.length > 0);
   return (
-    <Select
+    <SearchableSelect
       aria-label={`Match for ${DIMENSION_LABELS[value.dimension].toLowerCase()} ${label}`}
       placeholder={suggested.length > 0 ? `Suggested: ${suggested[0]!.label}` : 'No suggestion: search'}
       data={data}
       value={choice.miscellaneous ? null : choice.targetUuid}
       disabled={choice.miscellaneous}
-      searchable
       clearable
       limit={MATCHES_SHOWN}
       nothingFoundMessage={everything.isFetching ? 'Loading…' : 'Nothing matches'}
