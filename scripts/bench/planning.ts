@@ -49,6 +49,9 @@ async function measure(
     sql`delete from production_code_period_totals where network_uuid = ${setup.networkUuid}::uuid`,
   );
   await db.execute(
+    sql`delete from production_code_period_agency_totals where network_uuid = ${setup.networkUuid}::uuid`,
+  );
+  await db.execute(
     sql`delete from production_code_period_builds where network_uuid = ${setup.networkUuid}::uuid`,
   );
   const warmed = await warmKeptCodes(db, setup.networkUuid, today);

@@ -295,6 +295,7 @@ describe('the period totals a network keeps (decision 009)', () => {
       Math.round(
         answer.agencyCodes.find((c) => c.agencyCodeUuid === code)!.lines['P&C']!.writtenPremium! * 100,
       );
+    const totalPremium = (answer: ByAgencyCodeResponse) => Math.round(answer.totals.writtenPremium! * 100);
     const summaryPremium = (answer: NetworkSummaryResponse) =>
       Math.round(answer.networkSummary['P&C']!.writtenPremium! * 100);
 
@@ -314,6 +315,8 @@ describe('the period totals a network keeps (decision 009)', () => {
     const afterCodes = await codes();
     const afterSummary = await summary();
     expect(codePremium(afterCodes, changedCode) - codePremium(builtCodes, changedCode)).toBe(100_000);
+    // The 'Totals:' row, from the agencies' sums kept beside the codes, follows too.
+    expect(totalPremium(afterCodes) - totalPremium(builtCodes)).toBe(100_000);
     expect(summaryPremium(afterSummary) - summaryPremium(builtSummary)).toBe(100_000);
     // What is kept equals what a fresh build gives.
     await dropAll();

@@ -250,6 +250,46 @@ export const productionCodePeriodTotals = pgTable(
       t.endMonth,
       t.lineCode,
     ),
+    // The planning table's first view by agency code: its page by written premium (either way), in
+    // the index's order (decision 033).
+    index('production_code_period_totals_written_premium_idx').on(
+      t.networkUuid,
+      t.startMonth,
+      t.endMonth,
+      t.lineCode,
+      t.writtenPremium.desc().nullsLast(),
+    ),
+  ],
+);
+
+/**
+ * The line's figures of `production_code_period_totals` summed per agency (its codes' count and
+ * sums, exact numeric; NULL: no code of the agency reports the figure), kept beside them and written
+ * with them: the 'Totals:' row of the planning table by agency code over every code of a period is
+ * the sum of these rows (a network's agencies), not of its tens of thousands of codes (decision 033).
+ */
+export const productionCodePeriodAgencyTotals = pgTable(
+  'production_code_period_agency_totals',
+  {
+    agencyUuid: uuid('agency_uuid').notNull(),
+    ...keptPeriod(),
+    lineCode: text('line_code').notNull(),
+    codes: integer('codes').notNull(),
+    writtenPremium: moneySum('written_premium'),
+    priorWrittenPremium: moneySum('prior_written_premium'),
+    newWrittenPremium: moneySum('new_written_premium'),
+    priorNewWrittenPremium: moneySum('prior_new_written_premium'),
+    earned: moneySum('earned'),
+    priorEarned: moneySum('prior_earned'),
+    incurred: moneySum('incurred'),
+    priorIncurred: moneySum('prior_incurred'),
+  },
+  (t) => [
+    primaryKey({
+      name: 'production_code_period_agency_totals_pk',
+      columns: [t.networkUuid, t.startMonth, t.endMonth, t.lineCode, t.agencyUuid],
+    }),
+    index('production_code_period_agency_totals_agency_idx').on(t.agencyUuid, t.networkUuid),
   ],
 );
 

@@ -11,7 +11,7 @@ import {
   type CollaborationMode,
 } from '#shared/domain/collaboration.ts';
 import type { Db } from '#server/db/client.ts';
-import { queryCodeRows } from '#server/services/read-model/read-model.ts';
+import { queryCodeRows, type CodeRowsSource } from '#server/services/read-model/read-model.ts';
 import type { FactsRequest } from '#server/services/read-model/request.ts';
 import { FIGURE_COLUMNS } from '#server/services/read-model/sql.ts';
 
@@ -27,45 +27,50 @@ import { FIGURE_COLUMNS } from '#server/services/read-model/sql.ts';
 const FIGURES = Object.keys(FIGURE_COLUMNS) as (keyof typeof FIGURE_COLUMNS)[];
 const FIGURE_FIELDS = Object.values(FIGURE_COLUMNS);
 
-const column = (name: keyof typeof FIGURE_COLUMNS) => sql.raw(`s.${name}`);
-const wp = column('written_premium');
-const pwp = column('prior_written_premium');
-const nb = column('new_written_premium');
-const pnb = column('prior_new_written_premium');
-const ep = column('earned');
-const pep = column('prior_earned');
-const il = column('incurred');
-const pil = column('prior_incurred');
-
 /**
- * What each sort key orders by, in SQL. The ratios follow the rules of `#shared/domain/measures.ts`
- * (change 0 when the prior is 0, new-business change empty when the prior is 0 or less, loss ratio
- * empty without earned premium), as fractions: the order is that of the percentages. The exactness
- * test holds the order of every key to those functions.
+ * What each sort key orders by, in SQL, over the figure columns of the row `r`. The ratios follow the
+ * rules of `#shared/domain/measures.ts` (change 0 when the prior is 0, new-business change empty when
+ * the prior is 0 or less, loss ratio empty without earned premium), as fractions: the order is that
+ * of the percentages. The exactness test holds the order of every key to those functions.
  */
-const SORT_VALUE: Record<Exclude<AgencyCodeSortKey, 'label'>, SQL> = {
-  writtenPremium: wp,
-  priorWrittenPremium: pwp,
-  writtenPremiumChange: sql`case when ${wp} is null or ${pwp} is null then null when ${pwp} = 0 then 0
-    else (${wp} - ${pwp}) / ${pwp} end`,
-  newBusiness: nb,
-  priorNewBusiness: pnb,
-  newBusinessChange: sql`case when ${nb} is null or ${pnb} is null or ${pnb} <= 0 then null
-    else (${nb} - ${pnb}) / ${pnb} end`,
-  earned: ep,
-  incurred: il,
-  lossRatio: sql`case when ${il} is null or ${ep} is null or ${ep} = 0 then null else ${il} / ${ep} end`,
-  priorLossRatio: sql`case when ${pil} is null or ${pep} is null or ${pep} = 0 then null else ${pil} / ${pep} end`,
-};
+function sortValue(sort: Exclude<AgencyCodeSortKey, 'label'>): SQL {
+  const [wp, pwp, nb, pnb, ep, pep, il, pil] = FIGURES.map((name) => sql.raw(`r.${name}`));
+  switch (sort) {
+    case 'writtenPremium':
+      return wp!;
+    case 'priorWrittenPremium':
+      return pwp!;
+    case 'writtenPremiumChange':
+      return sql`case when ${wp} is null or ${pwp} is null then null when ${pwp} = 0 then 0
+        else (${wp} - ${pwp}) / ${pwp} end`;
+    case 'newBusiness':
+      return nb!;
+    case 'priorNewBusiness':
+      return pnb!;
+    case 'newBusinessChange':
+      return sql`case when ${nb} is null or ${pnb} is null or ${pnb} <= 0 then null
+        else (${nb} - ${pnb}) / ${pnb} end`;
+    case 'earned':
+      return ep!;
+    case 'incurred':
+      return il!;
+    case 'lossRatio':
+      return sql`case when ${il} is null or ${ep} is null or ${ep} = 0 then null else ${il} / ${ep} end`;
+    case 'priorLossRatio':
+      return sql`case when ${pil} is null or ${pep} is null or ${pep} = 0 then null else ${pil} / ${pep} end`;
+  }
+}
 
 /** Names in code-point order of their lower case (the same on every database and locale). */
 const BY_NAME = sql.raw(
   ['code', 'name', 'agency_name', 'carrier_name'].map((c) => `lower(s.${c}) collate "C"`).join(', '),
 );
 
-/** The order of the selection: the key (not reported last either way), then by name, then by uuid. */
+/**
+ * The order of the selection `s`: the key (its `sort_value`; not reported last either way), then by
+ * name, then by uuid.
+ */
 function orderOf(sort: AgencyCodeSortKey, direction: 'asc' | 'desc'): SQL {
-  const dir = sql.raw(direction);
   if (sort === 'label') {
     return sql.raw(
       ['code', 'name', 'agency_name', 'carrier_name']
@@ -73,7 +78,7 @@ function orderOf(sort: AgencyCodeSortKey, direction: 'asc' | 'desc'): SQL {
         .join(', ') + ', s.group_uuid',
     );
   }
-  return sql`${SORT_VALUE[sort]} ${dir} nulls last, ${BY_NAME}, s.group_uuid`;
+  return sql`s.sort_value ${sql.raw(direction)} nulls last, ${BY_NAME}, s.group_uuid`;
 }
 
 /** A carrier's name as the caller may see it (collaboration mode 'names' hides the others'). */
@@ -86,50 +91,98 @@ function carrierName(mode: CollaborationMode | null): SQL {
   return sql`case when c.uuid in (${listed}) then c.display_name else ${HIDDEN_CARRIER_NAME} end`;
 }
 
+/** The columns of the selection: a code, its agency, its flags and its line's figures (no names, no `lines`). */
+const SELECTED = sql.raw(
+  ['group_uuid', 'agency_uuid', 'missing_current', 'missing_prior', ...FIGURES]
+    .map((c) => `r.${c}`)
+    .join(', '),
+);
+
 /**
- * The statement of a page over `rows` (a relation with the columns of `codeRowsQuery`): one row.
- * The selection is sorted and summed without the codes' `lines` (large JSON), which are read for the
- * page's rows only; `rows` is read twice (kept rows: a scan, then the page's rows by key), or once
- * when it is a computation (`computed`: materialized).
+ * The statement of a page over `source.rows` (a relation with the columns of `codeRowsQuery`): one
+ * row with the selection's count and totals and the page's rows as JSON. Each part reads only what
+ * it needs (decision 033):
+ *
+ * - the selection (`sel`) is the rows' figures and sort key, joined to the names only when a search
+ *   needs them (to the code alone for a carrier's codes);
+ * - its count and totals are the kept agencies' sums (`source.totals`) when the selection is every
+ *   kept code, else summed over it (then it is materialized: read whole more than once);
+ * - a page by a figure takes the figure of its last row among the codes that have one (`bound`; by
+ *   the index on written premium for the first view), and only the rows on or before it are given
+ *   their names and sorted by the whole order (figure, names, uuid). Ties on the bound are kept, so
+ *   the page is the one the whole order gives; without a bound (the page reaches past the codes
+ *   with the figure) every row is a candidate;
+ * - `lines` (large JSON) is read for the page's rows only.
  */
 function pageQuery(
-  rows: SQL,
-  built: SQL,
-  computed: boolean,
+  source: CodeRowsSource,
+  networkUuid: string,
   q: AgencyCodeQuery,
   mode: CollaborationMode | null,
 ): SQL {
   const name = carrierName(mode);
-  const filters = [
-    q.carrierUuid ? sql`ac.carrier_uuid = ${q.carrierUuid}::uuid` : null,
-    q.search
-      ? sql`strpos(lower(ac.code || ' ' || ac.name || ' ' || a.name || ' ' || ${name}), lower(${q.search})) > 0`
-      : null,
-  ].filter((f): f is SQL => f !== null);
-  const figures = sql.raw(FIGURES.map((f) => `r.${f}`).join(', '));
-  const sums = sql.raw(FIGURES.map((f) => `sum(s.${f})::text as ${f}`).join(', '));
+  const byFigure = q.sort === 'label' ? null : sortValue(q.sort);
+  const carrier = q.carrierUuid ? sql`ac.carrier_uuid = ${q.carrierUuid}::uuid` : null;
+  // A search reads every code's names: the agency's and the carrier's are put in lower case once
+  // each (`offset 0` keeps them apart; lower case is taken character by character, so that of the
+  // joined names is the same).
+  const search = q.search
+    ? sql`strpos(lower(ac.code || ' ' || ac.name) || ' ' || a.lower_name || ' ' || c.lower_name,
+        lower(${q.search})) > 0`
+    : null;
+  const filters = [carrier, search].filter((f): f is SQL => f !== null);
+  const joins = search
+    ? sql`join agency_codes ac on ac.uuid = r.group_uuid
+        join (select a.uuid, lower(a.name) as lower_name from agencies a
+          where a.network_uuid = ${networkUuid}::uuid offset 0) a on a.uuid = ac.agency_uuid
+        join (select c.uuid, lower(${name}) as lower_name from carriers c offset 0) c on c.uuid = ac.carrier_uuid`
+    : carrier
+      ? sql`join agency_codes ac on ac.uuid = r.group_uuid`
+      : sql``;
+  const selection = sql`select ${SELECTED}, ${byFigure ?? sql`null`} as sort_value from src r ${joins}
+    where ${filters.length > 0 ? sql.join(filters, sql` and `) : sql`true`}`;
+  // Every kept code: the kept agencies' sums. Kept rows are read where used (by the period's index).
+  const keptTotals = filters.length === 0 ? source.totals : null;
+  const totals =
+    keptTotals ??
+    sql`select count(*)::int as total_count,
+      ${sql.raw(FIGURES.map((f) => `sum(s.${f})::text as ${f}`).join(', '))} from sel s`;
   const order = orderOf(q.sort, q.direction);
-  const limit = q.pageSize ? sql`limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}` : sql``;
+  const paged = q.pageSize !== undefined;
+  const offset = paged ? (q.page - 1) * q.pageSize! : 0;
+  const bounded = paged && byFigure !== null;
+  // Without a figure, the nulls' place is moot: either direction reads the index of the figure.
+  const bound = bounded
+    ? sql`, bound as (select s.sort_value as v from sel s where s.sort_value is not null
+        order by s.sort_value ${sql.raw(q.direction === 'asc' ? 'asc nulls first' : 'desc nulls last')}
+        limit 1 offset ${offset + q.pageSize! - 1})`
+    : sql``;
+  const names = sql`ac.code, ac.name, a.name as agency_name, c.uuid as carrier_uuid, ${name} as carrier_name
+    from agency_codes ac join agencies a on a.uuid = ac.agency_uuid join carriers c on c.uuid = ac.carrier_uuid`;
+  // The bounded rows are few: their names by key, one code at a time (offset 0 keeps it so); every
+  // row's names (by name, every row, or no bound) in one pass.
+  const everyRow = sql`select s.*, n.code, n.name, n.agency_name, n.carrier_uuid, n.carrier_name from sel s
+    join lateral (select ac.uuid as code_uuid, ${names}) n on n.code_uuid = s.group_uuid`;
+  const candidates = bounded
+    ? sql`select s.*, n.* from sel s
+          cross join lateral (select ${names} where ac.uuid = s.group_uuid offset 0) n
+        where s.sort_value ${sql.raw(q.direction === 'asc' ? '<=' : '>=')} (select v from bound)
+        union all
+        ${everyRow} where (select v from bound) is null`
+    : everyRow;
+  const limit = paged ? sql`limit ${q.pageSize} offset ${offset}` : sql``;
   return sql`
-    with src as ${computed ? sql`materialized` : sql`not materialized`} (${rows}),
-    sel as (
-      select r.group_uuid, r.agency_uuid, r.missing_current, r.missing_prior, ac.code, ac.name,
-        a.name as agency_name, c.uuid as carrier_uuid, ${name} as carrier_name, ${figures}
-      from src r
-      join agency_codes ac on ac.uuid = r.group_uuid
-      join agencies a on a.uuid = ac.agency_uuid
-      join carriers c on c.uuid = ac.carrier_uuid
-      where ${filters.length > 0 ? sql.join(filters, sql` and `) : sql`true`}
-    ),
-    page as (select s.* from sel s order by ${order} ${limit})
-    select ${built} as built, t.*,
+    with src as ${source.computed ? sql`materialized` : sql`not materialized`} (${source.rows}),
+    sel as ${keptTotals ? sql`not materialized` : sql`materialized`} (${selection})${bound},
+    page as (select s.* from (${candidates}) s order by ${order} ${limit})
+    select ${source.built} as built, t.*,
       (select coalesce(json_agg(json_build_object('agencyCodeUuid', s.group_uuid, 'code', s.code,
           'name', s.name, 'agencyUuid', s.agency_uuid, 'agencyName', s.agency_name,
           'carrierUuid', s.carrier_uuid, 'carrierName', s.carrier_name,
           'haveMissingCurrentData', s.missing_current, 'haveMissingPriorData', s.missing_prior,
           'lines', x.lines) order by ${order}), '[]'::json)::text
         from page s join src x on x.agency_uuid = s.agency_uuid and x.group_uuid = s.group_uuid) as rows
-    from (select count(*)::int as total_count, ${sums} from sel s) t`;
+    from (${totals}) t`;
 }
 
 type PageRow = { built: boolean; total_count: number; rows: string } & Record<
@@ -167,8 +220,8 @@ export async function readAgencyCodePage(
   q: AgencyCodeQuery,
   mode: CollaborationMode | null,
 ): Promise<AgencyCodePage> {
-  const [answer] = await queryCodeRows<PageRow>(db, request, (rows, built, computed) =>
-    pageQuery(rows, built, computed, q, mode),
+  const [answer] = await queryCodeRows<PageRow>(db, request, (source) =>
+    pageQuery(source, request.level.networkUuid, q, mode),
   );
   const stored = JSON.parse(answer!.rows) as StoredCode[];
   const totals = Object.fromEntries(

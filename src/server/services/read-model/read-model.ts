@@ -12,6 +12,7 @@ import {
   keptCodesBuilt,
   monthlyFiguresQuery,
   selectKeptCodeRows,
+  selectKeptCodeTotals,
   type FigureSource,
 } from './sql.ts';
 import {
@@ -96,24 +97,38 @@ export async function readFigures(db: Db, request: FactsRequest): Promise<Figure
 }
 
 /**
- * Runs `query` over the agency codes of a by-agency-code request: `rows` is a relation with the
- * columns of `codeRowsQuery` (each code's figures per line code as arrays, and its flags), `built` a
- * boolean expression the query answers in every row (one snapshot with the rows), `computed` whether
- * `rows` is a computation (from the facts) rather than kept rows. At the network
- * level as users open it, the rows are those the network keeps for the period (decision 022), built
- * here when it keeps none yet; any other request, or a period another request is building, reads
- * the facts.
+ * Where a by-agency-code query reads: `rows`, a relation with the columns of `codeRowsQuery` (each
+ * code's figures per line code as arrays, and its flags); `built`, a boolean expression the query
+ * answers in every row (one snapshot with the rows); `computed`, whether `rows` is a computation
+ * (from the facts) rather than kept rows; `totals`, for kept rows, one row with the count and the
+ * sums of the line's figures of every code (the agencies' sums kept beside them, decision 033).
+ */
+export type CodeRowsSource = { rows: SQL; built: SQL; computed: boolean; totals: SQL | null };
+
+/**
+ * Runs `query` over the agency codes of a by-agency-code request. At the network level as users open
+ * it, the rows are those the network keeps for the period (decision 022), built here when it keeps
+ * none yet; any other request, or a period another request is building, reads the facts.
  */
 export async function queryCodeRows<R extends { built: boolean }>(
   db: Db,
   request: FactsRequest,
-  query: (rows: SQL, built: SQL, computed: boolean) => SQL,
+  query: (source: CodeRowsSource) => SQL,
 ): Promise<R[]> {
   if (request.grouping !== 'agencyCode') throw new RangeError('agency-code rows are read by agency code');
   const plan = planFigures(request);
   if (plan.source === 'kept-codes') {
     const kept = async () =>
-      (await db.execute<R>(query(selectKeptCodeRows(plan.kept), keptCodesBuilt(plan.kept), false))).rows;
+      (
+        await db.execute<R>(
+          query({
+            rows: selectKeptCodeRows(plan.kept),
+            built: keptCodesBuilt(plan.kept),
+            computed: false,
+            totals: selectKeptCodeTotals(plan.kept),
+          }),
+        )
+      ).rows;
     const first = await kept();
     if (first[0]?.built) return first;
     // Built here, or by another request meanwhile; while another builds it, read from the facts.
@@ -126,7 +141,7 @@ export async function queryCodeRows<R extends { built: boolean }>(
     figureQuery(request, { kind: 'facts' }, false),
     flagsQuery(request),
   );
-  return (await db.execute<R>(query(rows, sql`true`, true))).rows;
+  return (await db.execute<R>(query({ rows, built: sql`true`, computed: true, totals: null }))).rows;
 }
 
 /**

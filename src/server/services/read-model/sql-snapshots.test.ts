@@ -18,16 +18,19 @@ import {
   flagsQuery,
   insertCarrierMonths,
   codeRowsQuery,
+  insertKeptCodeAgencyTotals,
   insertKeptCodeTotals,
   insertKeptNetworkTotals,
   insertKeptTotals,
   insertReportedMasks,
   insertRunningTotals,
   monthlyFiguresQuery,
+  reportedMonthsByCarrier,
   reportedMonthsOf,
   scopeFilter,
   selectHasSpans,
   selectKeptCodeRows,
+  selectKeptCodeTotals,
   selectKeptTotals,
   selectNetworksMissingKeptViews,
 } from './sql.ts';
@@ -139,6 +142,11 @@ const cases: Record<string, () => SQL> = {
     );
   },
   'kept-codes-read': () => selectKeptCodeRows({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+  'kept-codes-agency-totals-build': () =>
+    insertKeptCodeAgencyTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }, agencyUuid),
+  'kept-codes-totals-read': () =>
+    selectKeptCodeTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+  'reported-months-by-carrier': () => reportedMonthsByCarrier({ networkUuid }, '2025-11', '2026-10'),
   'kept-network-build': () =>
     insertKeptNetworkTotals(
       { networkUuid, start: '2026-01', end: '2026-10', includesManualEntries: true },

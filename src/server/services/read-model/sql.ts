@@ -137,17 +137,26 @@ export const reportedMonthsOf = (scope: Scope): SQL => sql`(
  * Per carrier of the scope, read from the masks: the months of [start, end] that every agency with a
  * reported month of the carrier in that range reported (a month one agency misses is missing data for
  * the level), and the carrier's latest reported month in the range (YYYY-MM).
+ *
+ * Most agencies report every month of the range: their masks change neither the intersection nor the
+ * latest month (the range's last), so only the others' masks are intersected, and the result is
+ * then taken within the range (multirange operations on every agency's mask were most of the cost
+ * at the network level).
  */
 export const reportedMonthsByCarrier = (scope: Scope, start: YearMonth, end: YearMonth) => {
   const range = sql`int4range(${monthIndex(start)}::int, ${monthIndex(end)}::int, '[]')`;
   return sql`
     with scoped as (
-      select m.carrier_uuid, m.reported_months * int4multirange(${range}) as months
+      select m.carrier_uuid, m.reported_months, m.reported_months @> ${range} as whole
       from carrier_reported_masks m
       where ${scopeFilter('m', scope)} and m.reported_months && ${range}
     ),
     by_carrier as (
-      select carrier_uuid, range_intersect_agg(months) as complete, max(upper(months)) - 1 as latest
+      select carrier_uuid,
+        coalesce(range_intersect_agg(reported_months) filter (where not whole), int4multirange(${range}))
+          * int4multirange(${range}) as complete,
+        max(case when whole then upper(${range}) else upper(reported_months * int4multirange(${range})) end) - 1
+          as latest
       from scoped group by carrier_uuid
     )
     select carrier_uuid,
@@ -703,7 +712,10 @@ export const deleteStaleKeptBuilds = (
 
 export const deleteKeptPeriod = (key: PeriodKey, view: KeptView = 'agency') =>
   view === 'agencyCode'
-    ? [sql`delete from production_code_period_totals where ${periodOfKey(key)} and line_code = ${key.line}`]
+    ? [
+        sql`delete from production_code_period_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
+        sql`delete from production_code_period_agency_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
+      ]
     : [
         sql`delete from production_period_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
         sql`delete from production_period_flags where ${periodOfKey(key)}`,
@@ -793,6 +805,37 @@ export const insertKeptCodeTotals = (key: PeriodKey, rows: SQL) => sql`
     ${monthLiteral(key.end)}, ${key.line}, r.lines, r.missing_current, r.missing_prior, ${KEPT_CODE_FIGURES}
   from (${rows}) r`;
 
+const KEPT_CODE_SUMS = sql.raw(
+  Object.keys(FIGURE_COLUMNS)
+    .map((column) => `sum(t.${column})`)
+    .join(', '),
+);
+
+/**
+ * Keeps the agencies' sums of the agency codes kept for the period and line (all agencies, or one):
+ * each agency's count of codes and the sums of their line's figures (decision 033).
+ */
+export const insertKeptCodeAgencyTotals = (key: PeriodKey, agencyUuid: string | null) => sql`
+  insert into production_code_period_agency_totals (agency_uuid, network_uuid, start_month, end_month,
+    line_code, codes, ${KEPT_CODE_FIGURES})
+  select t.agency_uuid, t.network_uuid, t.start_month, t.end_month, t.line_code, count(*), ${KEPT_CODE_SUMS}
+  from production_code_period_totals t
+  where ${keyOf('t', key)}${agencyUuid ? sql` and t.agency_uuid = ${agencyUuid}::uuid` : sql``}
+  group by t.agency_uuid, t.network_uuid, t.start_month, t.end_month, t.line_code`;
+
+/**
+ * The count and the sums of the line's figures (exact decimal text; NULL: no code reports it) of every
+ * agency code kept for the period and line, from the agencies' sums: one row.
+ */
+export const selectKeptCodeTotals = (key: PeriodKey) => sql`
+  select coalesce(sum(t.codes), 0)::int as total_count,
+    ${sql.raw(
+      Object.keys(FIGURE_COLUMNS)
+        .map((column) => `sum(t.${column})::text as ${column}`)
+        .join(', '),
+    )}
+  from production_code_period_agency_totals t where ${keyOf('t', key)}`;
+
 /** The agency codes kept for a period and line, with the columns of `codeRowsQuery`. */
 export const selectKeptCodeRows = (key: PeriodKey) => sql`
   select t.agency_code_uuid as group_uuid, t.agency_uuid, t.lines, t.missing_current, t.missing_prior,
@@ -827,6 +870,7 @@ export const insertKeptNetworkTotals = (key: NetworkPeriodKey, figures: SQL) => 
 /** Every derived table of the read model, in the order a rebuild empties them. */
 export const DERIVED_TABLES = [
   'production_network_period_totals',
+  'production_code_period_agency_totals',
   'production_code_period_totals',
   'production_code_period_builds',
   'production_period_totals',
@@ -838,4 +882,4 @@ export const DERIVED_TABLES = [
   'production_rollup_horizons',
 ] as const;
 
-export const KEPT_TABLES = DERIVED_TABLES.slice(0, 6);
+export const KEPT_TABLES = DERIVED_TABLES.slice(0, 7);

@@ -11,6 +11,7 @@ import {
   deleteStaleKeptBuilds,
   figureQuery,
   flagsQuery,
+  insertKeptCodeAgencyTotals,
   insertKeptCodeTotals,
   insertKeptFlags,
   insertKeptNetworkTotals,
@@ -158,8 +159,9 @@ export async function buildKeptCodes(
         const claimed = await tx.execute(claimKeptBuild(key, 'agencyCode'));
         if (claimed.rows.length === 0) return false;
         await tx.execute(insertKeptCodeTotals(key, keptCodeRows(key, networkLevel(key))));
+        await tx.execute(insertKeptCodeAgencyTotals(key, null));
         // Statistics for the pages' joins over tens of thousands of codes (no autovacuum on PGlite).
-        await tx.execute(sql`analyze production_code_period_totals`);
+        await tx.execute(sql`analyze production_code_period_totals, production_code_period_agency_totals`);
         if ((await horizonVersion(tx, key.networkUuid, true)) !== version) throw new OutdatedBuild();
         return true;
       });
@@ -276,6 +278,7 @@ export async function refreshKeptViews(tx: Executor, networkUuid: string, agency
   await tx.execute(sql`delete from production_period_totals where ${agency}`);
   await tx.execute(sql`delete from production_period_flags where ${agency}`);
   await tx.execute(sql`delete from production_code_period_totals where ${agency}`);
+  await tx.execute(sql`delete from production_code_period_agency_totals where ${agency}`);
   // The network's summaries sum every agency: the next view computes them again.
   await tx.execute(
     sql`delete from production_network_period_totals where network_uuid = ${networkUuid}::uuid`,
@@ -296,5 +299,6 @@ export async function refreshKeptViews(tx: Executor, networkUuid: string, agency
   }
   for (const key of await keptPeriods('code builds')) {
     await tx.execute(insertKeptCodeTotals(key, keptCodeRows(key, level)));
+    await tx.execute(insertKeptCodeAgencyTotals(key, agencyUuid));
   }
 }

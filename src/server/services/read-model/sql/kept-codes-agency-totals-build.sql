@@ -1,0 +1,11 @@
+-- Parameters:
+--   $1 = "00000000-0000-4000-8000-000000000001"
+--   $2 = "P&C"
+--   $3 = "00000000-0000-4000-8000-000000000002"
+insert into production_code_period_agency_totals (agency_uuid, network_uuid, start_month, end_month,
+    line_code, codes, written_premium, prior_written_premium, new_written_premium, prior_new_written_premium, earned, prior_earned, incurred, prior_incurred)
+  select t.agency_uuid, t.network_uuid, t.start_month, t.end_month, t.line_code, count(*), sum(t.written_premium), sum(t.prior_written_premium), sum(t.new_written_premium), sum(t.prior_new_written_premium), sum(t.earned), sum(t.prior_earned), sum(t.incurred), sum(t.prior_incurred)
+  from production_code_period_totals t
+  where t.network_uuid = $1::uuid and t.start_month = '2026-01-01'::date
+    and t.end_month = '2026-10-01'::date and t.line_code = $2 and t.agency_uuid = $3::uuid
+  group by t.agency_uuid, t.network_uuid, t.start_month, t.end_month, t.line_code;
