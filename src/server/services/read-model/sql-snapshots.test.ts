@@ -9,7 +9,13 @@ import {
   insertCommissionChanges,
   type CommissionRequest,
 } from './commission-sql.ts';
-import { keptNetworkKey, planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
+import {
+  keptNetworkKey,
+  keptRequest,
+  planFigures,
+  planMonthlyFigures,
+  runningTotalsSource,
+} from './planner.ts';
 import { periodOf, type FactsRequest } from './request.ts';
 import {
   carrierMonthFiguresQuery,
@@ -19,8 +25,11 @@ import {
   insertCarrierMonths,
   codeRowsQuery,
   insertKeptCodeTotals,
+  insertKeptCodeTotalsOfAgency,
+  insertKeptFlagsOfAgency,
   insertKeptNetworkTotals,
   insertKeptTotals,
+  insertKeptTotalsOfAgency,
   insertReportedMasks,
   insertRunningTotals,
   monthlyFiguresQuery,
@@ -80,6 +89,16 @@ function render(query: SQL): string {
 const horizon = '2026-10' as const;
 const rolling = periodOf('2025-11', '2026-10', [], today);
 
+/** Kept views as a save refreshes one agency's rows: YTD in P&C and PL, a past year in P&C. */
+const keptOfAgency = (grouping: 'agency' | 'agencyCode') =>
+  (
+    [
+      ['2026-01', '2026-10', 'P&C'],
+      ['2026-01', '2026-10', 'PL'],
+      ['2025-01', '2025-12', 'P&C'],
+    ] as const
+  ).map(([start, end, line]) => keptRequest({ networkUuid, start, end, line }, agency, grouping));
+
 const cases: Record<string, () => SQL> = {
   'figures-facts': () =>
     figureQuery(request({ grouping: 'carrier', level: agency }), { kind: 'facts' }, true),
@@ -119,6 +138,17 @@ const cases: Record<string, () => SQL> = {
       figureQuery(request({}), runningTotalsSource(request({}), horizon, true), false),
     );
   },
+  'kept-refresh-agency': () =>
+    insertKeptTotalsOfAgency(
+      keptOfAgency('agency').map((request) => {
+        const source = runningTotalsSource(request, horizon, true);
+        return { request, grain: source.kind === 'running-totals' ? source.grain : 'type' };
+      }),
+      horizon,
+      true,
+    )!,
+  'kept-refresh-agency-flags': () => insertKeptFlagsOfAgency(keptOfAgency('agency')),
+  'kept-refresh-agency-codes': () => insertKeptCodeTotalsOfAgency(keptOfAgency('agencyCode')),
   'has-spans': () => selectHasSpans(networkUuid),
   'kept-read': () => selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
   'kept-ahead-missing': () =>

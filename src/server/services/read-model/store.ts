@@ -12,9 +12,12 @@ import {
   figureQuery,
   flagsQuery,
   insertKeptCodeTotals,
+  insertKeptCodeTotalsOfAgency,
   insertKeptFlags,
+  insertKeptFlagsOfAgency,
   insertKeptNetworkTotals,
   insertKeptTotals,
+  insertKeptTotalsOfAgency,
   KEPT_TABLES,
   selectHasSpans,
   selectHorizon,
@@ -269,7 +272,8 @@ export async function dropKeptViews(tx: Executor, networkUuid: string): Promise<
  * is locked for update): the agency's rows are computed again (the flags only where the period's
  * flags are kept: adding one agency's flags to a period that keeps none would make the others read as
  * complete). Every other agency's rows stay right: their running totals did not change, and a horizon
- * that moved on only carried them forward.
+ * that moved on only carried them forward. One statement per table computes the agency's rows of
+ * every kept period at once (decision 034): a network keeps at least 20 by-agency views.
  */
 export async function refreshKeptViews(tx: Executor, networkUuid: string, agencyUuid: string): Promise<void> {
   const agency = sql`agency_uuid = ${agencyUuid}::uuid and network_uuid = ${networkUuid}::uuid`;
@@ -283,18 +287,20 @@ export async function refreshKeptViews(tx: Executor, networkUuid: string, agency
   const horizon = await readHorizon(tx, networkUuid);
   if (!horizon) return;
   const level: Level = { kind: 'agency', agencyUuid, networkUuid };
-  const keptPeriods = async (table: 'builds' | 'code builds' | 'flags') =>
+  const keptRequests = async (table: 'builds' | 'code builds' | 'flags', grouping: 'agency' | 'agencyCode') =>
     (await tx.execute<Omit<PeriodKey, 'networkUuid'>>(selectKeptPeriods(networkUuid, table))).rows.map(
-      (row): PeriodKey => ({ networkUuid, ...row }),
+      (row) => keptRequest({ networkUuid, ...row }, level, grouping),
     );
   const spans = await readHasSpans(tx, networkUuid);
-  for (const key of await keptPeriods('builds')) {
-    await tx.execute(insertKeptTotals(key, keptQueries(key, level, horizon, spans).figures));
-  }
-  for (const key of await keptPeriods('flags')) {
-    await tx.execute(insertKeptFlags(key, keptQueries(key, level, horizon, spans).flags));
-  }
-  for (const key of await keptPeriods('code builds')) {
-    await tx.execute(insertKeptCodeTotals(key, keptCodeRows(key, level)));
-  }
+  const views = (await keptRequests('builds', 'agency')).map((request) => {
+    const source = runningTotalsSource(request, horizon, spans);
+    if (source.kind !== 'running-totals') throw new Error('a kept by-agency view reads running totals');
+    return { request, grain: source.grain };
+  });
+  const totals = views.length > 0 ? insertKeptTotalsOfAgency(views, horizon, spans) : null;
+  if (totals) await tx.execute(totals);
+  const flags = await keptRequests('flags', 'agency');
+  if (flags.length > 0) await tx.execute(insertKeptFlagsOfAgency(flags));
+  const codes = await keptRequests('code builds', 'agencyCode');
+  if (codes.length > 0) await tx.execute(insertKeptCodeTotalsOfAgency(codes));
 }
