@@ -7,6 +7,7 @@ import {
   insertCarrierMonths,
   insertReportedMasks,
   insertRunningTotals,
+  mergeRunningTotals,
   ROLLUP_FORMAT,
   scopeFilter,
   selectLatestFactMonth,
@@ -95,14 +96,17 @@ export async function refreshAgencyFacts(
   if (current !== null && horizon !== null && horizon > current) {
     await tx.execute(carryRunningTotalsForward(networkUuid, agencyUuid, current, horizon));
   }
-  await tx.execute(sql`delete from production_agency_running_totals where agency_uuid = ${agencyUuid}::uuid`);
   await tx.execute(sql`delete from carrier_reported_masks where agency_uuid = ${agencyUuid}::uuid`);
   await tx.execute(insertReportedMasks(agency));
   if (horizon !== null) {
-    await tx.execute(insertRunningTotals(agency, horizon));
+    await tx.execute(mergeRunningTotals(agencyUuid, horizon));
     await tx.execute(upsertHorizon(networkUuid, horizon));
+  } else {
+    await tx.execute(
+      sql`delete from production_agency_running_totals where agency_uuid = ${agencyUuid}::uuid`,
+    );
   }
-  await refreshKeptViews(tx, networkUuid, agencyUuid);
+  await refreshKeptViews(tx, networkUuid, agencyUuid, horizon);
   invalidateNetwork(networkUuid);
   return networkUuid;
 }

@@ -24,6 +24,7 @@ import {
   flagsQuery,
   insertCarrierMonths,
   codeRowsQuery,
+  deleteAgencyKeptRows,
   insertKeptCodeTotals,
   insertKeptCodeTotalsOfAgency,
   insertKeptFlagsOfAgency,
@@ -32,9 +33,11 @@ import {
   insertKeptTotalsOfAgency,
   insertReportedMasks,
   insertRunningTotals,
+  mergeRunningTotals,
   monthlyFiguresQuery,
   reportedMonthsOf,
   scopeFilter,
+  selectAllKeptPeriods,
   selectHasSpans,
   selectKeptCodeRows,
   selectKeptTotals,
@@ -130,6 +133,7 @@ const cases: Record<string, () => SQL> = {
   'refresh-carrier-months': () => insertCarrierMonths(scopeFilter('f', { networkUuid })),
   'refresh-reported-masks': () => insertReportedMasks({ agencyUuid }),
   'refresh-running-totals': () => insertRunningTotals({ agencyUuid }, horizon),
+  'refresh-running-totals-merge': () => mergeRunningTotals(agencyUuid, horizon),
   'refresh-carry-forward': () => carryRunningTotalsForward(networkUuid, agencyUuid, '2026-09', horizon),
   'kept-build': () => {
     const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' } as const;
@@ -149,6 +153,8 @@ const cases: Record<string, () => SQL> = {
     )!,
   'kept-refresh-agency-flags': () => insertKeptFlagsOfAgency(keptOfAgency('agency')),
   'kept-refresh-agency-codes': () => insertKeptCodeTotalsOfAgency(keptOfAgency('agencyCode')),
+  'kept-refresh-agency-delete': () => deleteAgencyKeptRows(networkUuid, agencyUuid),
+  'kept-refresh-periods': () => selectAllKeptPeriods(networkUuid),
   'has-spans': () => selectHasSpans(networkUuid),
   'kept-read': () => selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
   'kept-ahead-missing': () =>

@@ -211,11 +211,44 @@ const CENT_SUMS = sql.raw(
  * Running totals of every key of the scope's agencies at three grains (per standard type, per broad
  * line, and per broad line over the default composite), one row per month up to `horizon`.
  */
-export const insertRunningTotals = (scope: Scope, horizon: YearMonth) => {
+export const insertRunningTotals = (scope: Scope, horizon: YearMonth) => sql`
+    insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class,
+      broad_code, type_code, source, month, ${sql.raw(RUNNING_COLUMNS)})${runningTotalsOf(scope, horizon)}`;
+
+/**
+ * The running totals of `insertRunningTotals` for one agency, written where they differ from those
+ * it has: a key and month it no longer has is deleted, a changed row updated, a new one inserted, and
+ * the rest (every month before the first the change touched) left alone. A save changes a few months
+ * of a few keys; rewriting all of the agency's rows (about 1,700 on the benchmark network) and their
+ * index entries cost more than computing them (decision 034).
+ */
+export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth) => {
+  const keyColumns = RUNNING_KEY.split(', ').filter((c) => c !== 'agency_uuid' && c !== 'network_uuid');
+  const sameKey = sql.raw([...keyColumns, 'month'].map((c) => `t.${c} = f.${c}`).join(' and '));
+  const sums = RUNNING_COLUMNS.split(',').map((c) => c.trim());
+  return sql`
+    with fresh (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)}) as materialized (${runningTotalsOf(
+      { agencyUuid },
+      horizon,
+    )}),
+    gone as (
+      delete from production_agency_running_totals t
+      where t.agency_uuid = ${agencyUuid}::uuid and not exists (select 1 from fresh f where ${sameKey})
+    )
+    insert into production_agency_running_totals (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)})
+    select * from fresh f
+    where not exists (select 1 from production_agency_running_totals t
+      where t.agency_uuid = ${agencyUuid}::uuid and ${sameKey}
+        and (${sql.raw(sums.map((c) => `t.${c}`).join(', '))}) = (${sql.raw(sums.map((c) => `f.${c}`).join(', '))}))
+    -- The deleted keys are not among these: no row is both deleted and written.
+    on conflict (agency_uuid, month, ${sql.raw(keyColumns.join(', '))}) do update
+    set ${sql.raw(sums.map((c) => `${c} = excluded.${c}`).join(', '))}`;
+};
+
+/** The running totals of every key of the scope's agencies (`insertRunningTotals`), as a query. */
+const runningTotalsOf = (scope: Scope, horizon: YearMonth) => {
   const key = sql.raw(RUNNING_KEY);
   return sql`
-    insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class,
-      broad_code, type_code, source, month, ${sql.raw(RUNNING_COLUMNS)})
     with by_type as materialized (
       select f.agency_uuid, f.network_uuid, 'type' as grain, ${carrierClass('c')} as carrier_class,
         ${BROAD_CODE} as broad_code, ${TYPE_CODE} as type_code, f.source, f.month, count(*) as facts,
@@ -758,6 +791,29 @@ export const selectKeptPeriods = (networkUuid: string, table: 'builds' | 'code b
       )
       select to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, 'P&C' as line
       from p`;
+
+/**
+ * Every period (and line) the network keeps each view for, in one statement: rows of `view`
+ * ('builds', 'code builds' or 'flags', as `selectKeptPeriods` names them), start, end and line.
+ */
+export const selectAllKeptPeriods = (networkUuid: string) =>
+  sql.join(
+    (['builds', 'code builds', 'flags'] as const).map(
+      (view) => sql`select ${view}::text as view, p.* from (${selectKeptPeriods(networkUuid, view)}) p`,
+    ),
+    sql` union all `,
+  );
+
+/** Deletes one agency's rows of every view the network keeps, and the network's summaries, in one statement. */
+export const deleteAgencyKeptRows = (networkUuid: string, agencyUuid: string) => {
+  const agency = sql`agency_uuid = ${agencyUuid}::uuid and network_uuid = ${networkUuid}::uuid`;
+  return sql`
+  with totals as (delete from production_period_totals where ${agency}),
+    flags as (delete from production_period_flags where ${agency}),
+    codes as (delete from production_code_period_totals where ${agency})
+  -- The network's summaries sum every agency: the next view computes them again.
+  delete from production_network_period_totals where network_uuid = ${networkUuid}::uuid`;
+};
 
 /**
  * The networks with running totals that do not keep every one of `periods` (each in every line of

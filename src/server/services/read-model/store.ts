@@ -7,6 +7,7 @@ import { keptRequest, runningTotalsSource } from './planner.ts';
 import {
   claimKeptBuild,
   codeRowsQuery,
+  deleteAgencyKeptRows,
   deleteKeptPeriod,
   deleteStaleKeptBuilds,
   figureQuery,
@@ -19,10 +20,10 @@ import {
   insertKeptTotals,
   insertKeptTotalsOfAgency,
   KEPT_TABLES,
+  selectAllKeptPeriods,
   selectHasSpans,
   selectHorizon,
   selectKeptFlags,
-  selectKeptPeriods,
   selectKeptNetworkTotals,
   selectKeptTotals,
   type KeptView,
@@ -275,32 +276,41 @@ export async function dropKeptViews(tx: Executor, networkUuid: string): Promise<
  * that moved on only carried them forward. One statement per table computes the agency's rows of
  * every kept period at once (decision 034): a network keeps at least 20 by-agency views.
  */
-export async function refreshKeptViews(tx: Executor, networkUuid: string, agencyUuid: string): Promise<void> {
-  const agency = sql`agency_uuid = ${agencyUuid}::uuid and network_uuid = ${networkUuid}::uuid`;
-  await tx.execute(sql`delete from production_period_totals where ${agency}`);
-  await tx.execute(sql`delete from production_period_flags where ${agency}`);
-  await tx.execute(sql`delete from production_code_period_totals where ${agency}`);
-  // The network's summaries sum every agency: the next view computes them again.
-  await tx.execute(
-    sql`delete from production_network_period_totals where network_uuid = ${networkUuid}::uuid`,
-  );
-  const horizon = await readHorizon(tx, networkUuid);
+export async function refreshKeptViews(
+  tx: Executor,
+  networkUuid: string,
+  agencyUuid: string,
+  horizon: YearMonth | null,
+): Promise<void> {
+  await tx.execute(deleteAgencyKeptRows(networkUuid, agencyUuid));
   if (!horizon) return;
   const level: Level = { kind: 'agency', agencyUuid, networkUuid };
-  const keptRequests = async (table: 'builds' | 'code builds' | 'flags', grouping: 'agency' | 'agencyCode') =>
-    (await tx.execute<Omit<PeriodKey, 'networkUuid'>>(selectKeptPeriods(networkUuid, table))).rows.map(
-      (row) => keptRequest({ networkUuid, ...row }, level, grouping),
-    );
-  const spans = await readHasSpans(tx, networkUuid);
-  const views = (await keptRequests('builds', 'agency')).map((request) => {
-    const source = runningTotalsSource(request, horizon, spans);
-    if (source.kind !== 'running-totals') throw new Error('a kept by-agency view reads running totals');
-    return { request, grain: source.grain };
-  });
-  const totals = views.length > 0 ? insertKeptTotalsOfAgency(views, horizon, spans) : null;
-  if (totals) await tx.execute(totals);
-  const flags = await keptRequests('flags', 'agency');
+  const kept = await tx.execute<Omit<PeriodKey, 'networkUuid'> & { view: string }>(
+    selectAllKeptPeriods(networkUuid),
+  );
+  const keptRequests = (view: 'builds' | 'code builds' | 'flags') =>
+    kept.rows
+      .filter((row) => row.view === view)
+      .map(({ start, end, line }) =>
+        keptRequest(
+          { networkUuid, start, end, line },
+          level,
+          view === 'code builds' ? 'agencyCode' : 'agency',
+        ),
+      );
+  const byAgency = keptRequests('builds');
+  if (byAgency.length > 0) {
+    const spans = await readHasSpans(tx, networkUuid);
+    const views = byAgency.map((request) => {
+      const source = runningTotalsSource(request, horizon, spans);
+      if (source.kind !== 'running-totals') throw new Error('a kept by-agency view reads running totals');
+      return { request, grain: source.grain };
+    });
+    const totals = insertKeptTotalsOfAgency(views, horizon, spans);
+    if (totals) await tx.execute(totals);
+  }
+  const flags = keptRequests('flags');
   if (flags.length > 0) await tx.execute(insertKeptFlagsOfAgency(flags));
-  const codes = await keptRequests('code builds', 'agencyCode');
+  const codes = keptRequests('code builds');
   if (codes.length > 0) await tx.execute(insertKeptCodeTotalsOfAgency(codes));
 }
