@@ -133,7 +133,8 @@ const cases: Record<string, () => SQL> = {
   'refresh-carrier-months': () => insertCarrierMonths(scopeFilter('f', { networkUuid })),
   'refresh-reported-masks': () => insertReportedMasks({ agencyUuid }),
   'refresh-running-totals': () => insertRunningTotals({ agencyUuid }, horizon),
-  'refresh-running-totals-merge': () => mergeRunningTotals(agencyUuid, horizon),
+  'refresh-running-totals-merge': () => mergeRunningTotals(agencyUuid, horizon, null),
+  'refresh-running-totals-merge-since': () => mergeRunningTotals(agencyUuid, horizon, '2026-01'),
   'refresh-carry-forward': () => carryRunningTotalsForward(networkUuid, agencyUuid, '2026-09', horizon),
   'kept-build': () => {
     const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' } as const;

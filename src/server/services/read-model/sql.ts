@@ -222,7 +222,7 @@ export const insertRunningTotals = (scope: Scope, horizon: YearMonth) => sql`
  * of a few keys; rewriting all of the agency's rows (about 1,700 on the benchmark network) and their
  * index entries cost more than computing them (decision 034).
  */
-export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth) => {
+export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth, from: YearMonth | null) => {
   const keyColumns = RUNNING_KEY.split(', ').filter((c) => c !== 'agency_uuid' && c !== 'network_uuid');
   const sameKey = sql.raw([...keyColumns, 'month'].map((c) => `t.${c} = f.${c}`).join(' and '));
   const sums = RUNNING_COLUMNS.split(',').map((c) => c.trim());
@@ -230,10 +230,12 @@ export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth) => {
     with fresh (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)}) as materialized (${runningTotalsOf(
       { agencyUuid },
       horizon,
+      from,
     )}),
     gone as (
       delete from production_agency_running_totals t
-      where t.agency_uuid = ${agencyUuid}::uuid and not exists (select 1 from fresh f where ${sameKey})
+      where t.agency_uuid = ${agencyUuid}::uuid${from ? sql` and t.month >= ${monthLiteral(from)}` : sql``}
+        and not exists (select 1 from fresh f where ${sameKey})
     )
     insert into production_agency_running_totals (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)})
     select * from fresh f
@@ -246,8 +248,21 @@ export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth) => {
 };
 
 /** The running totals of every key of the scope's agencies (`insertRunningTotals`), as a query. */
-const runningTotalsOf = (scope: Scope, horizon: YearMonth) => {
+const runningTotalsOf = (scope: Scope, horizon: YearMonth, from: YearMonth | null = null) => {
   const key = sql.raw(RUNNING_KEY);
+  // From a month on (one agency): its facts from then, and its running totals of the month before.
+  const since = from ? sql` and f.month >= ${monthLiteral(from)}` : sql``;
+  const carried = from
+    ? sql`
+    carried as materialized (
+      select ${key}, month, ${sql.raw(RUNNING_COLUMNS)} from production_agency_running_totals f
+      where ${scopeFilter('f', scope)} and f.month = ${monthLiteral(addMonths(from, -1))}
+    ),`
+    : sql``;
+  const totals = sql`
+    select ${key}, month, ${sql.raw(RUNNING_SUMS.map((c) => `sum(${c}) over w`).join(', '))}
+    from dense
+    window w as (partition by ${key} order by month)`;
   return sql`
     with by_type as materialized (
       select f.agency_uuid, f.network_uuid, 'type' as grain, ${carrierClass('c')} as carrier_class,
@@ -257,7 +272,7 @@ const runningTotalsOf = (scope: Scope, horizon: YearMonth) => {
       join carriers c on c.uuid = f.carrier_uuid
       join lines_of_business l on l.uuid = f.line_uuid
       left join lines_of_business p on p.uuid = l.parent_uuid
-      where ${scopeFilter('f', scope)}
+      where ${scopeFilter('f', scope)}${since}
       group by f.agency_uuid, f.network_uuid, 4, 5, 6, f.source, f.month
     ),
     monthly as materialized (
@@ -274,9 +289,9 @@ const runningTotalsOf = (scope: Scope, horizon: YearMonth) => {
       from by_type
       where carrier_class <> 0
       group by agency_uuid, network_uuid, broad_code, month
-    ),
+    ),${carried}
     keys as (
-      select ${key}, min(month) as first_month from monthly group by ${key}
+      select ${key}, min(month) as first_month from ${from ? sql`(select * from monthly union all select * from carried) m` : sql`monthly`} group by ${key}
     ),
     -- Every month of every key: its sums, plus a zero row per month so months without facts exist
     -- (a union, not a join: the planner has no estimate for a join on the monthly sums).
@@ -284,16 +299,24 @@ const runningTotalsOf = (scope: Scope, horizon: YearMonth) => {
       select ${key}, month, ${sql.raw(RUNNING_SUMS_SQL)}
       from (
         select * from monthly
-        union all
+        union all${
+          from
+            ? sql`
+        select * from carried
+        union all`
+            : sql``
+        }
         select ${key}, g.month::date, 0, 0, 0, 0, 0, 0, 0, 0, 0
         from keys
         cross join lateral generate_series(first_month, ${monthLiteral(horizon)}, interval '1 month') as g(month)
       ) u
       group by ${key}, month
-    )
-    select ${key}, month, ${sql.raw(RUNNING_SUMS.map((c) => `sum(${c}) over w`).join(', '))}
-    from dense
-    window w as (partition by ${key} order by month)
+    )${
+      from
+        ? sql`
+    select * from (${totals}) t where t.month >= ${monthLiteral(from)}`
+        : totals
+    }
     -- Stored month by month: a report reads a few whole months of a network, from few pages.
     order by network_uuid, grain, month`;
 };

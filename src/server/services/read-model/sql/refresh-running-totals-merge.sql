@@ -53,7 +53,8 @@ with fresh (agency_uuid, network_uuid, grain, carrier_class, broad_code, type_co
     order by network_uuid, grain, month),
     gone as (
       delete from production_agency_running_totals t
-      where t.agency_uuid = $2::uuid and not exists (select 1 from fresh f where t.grain = f.grain and t.carrier_class = f.carrier_class and t.broad_code = f.broad_code and t.type_code = f.type_code and t.source = f.source and t.month = f.month)
+      where t.agency_uuid = $2::uuid
+        and not exists (select 1 from fresh f where t.grain = f.grain and t.carrier_class = f.carrier_class and t.broad_code = f.broad_code and t.type_code = f.type_code and t.source = f.source and t.month = f.month)
     )
     insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class, broad_code, type_code, source, month, facts, written_premium_cents, written_premium_count, new_written_premium_cents,
   new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count)
