@@ -8,8 +8,15 @@ import {
   refreshAgenciesFacts,
   refreshAgencyFacts,
 } from '#server/services/read-model/refresh.ts';
-import { dropKeptViews } from '#server/services/read-model/store.ts';
+import {
+  buildKeptCodes,
+  buildKeptFlags,
+  buildKeptTotals,
+  dropKeptViews,
+} from '#server/services/read-model/store.ts';
 import { keepPresetViews, presetKeys } from '#server/services/read-model/ahead.ts';
+import { warmKeptCodes } from '#server/services/read-model/warm-up.ts';
+import { selectHasSpans, selectKeptPeriods, type PeriodKey } from '#server/services/read-model/sql.ts';
 import { productionByAgency } from '#server/services/production/production-report.ts';
 import type { Level } from '#server/policies/scope.ts';
 import {
@@ -430,5 +437,115 @@ describe('the period totals a network keeps (decision 009)', () => {
     expect(premiumCents(fresh) - premiumCents(before)).toBe(100_000);
     expect(keptAnswer).toEqual(fresh);
     expect(answered).toEqual(fresh);
+  });
+});
+
+describe("a save's refresh of the views a network keeps (decision 034)", () => {
+  const latest = latestReportingMonth(today);
+  const lastYear = String(Number(latest.slice(0, 4)) - 1);
+
+  /** Every row of every kept view of the network (figures as jsonb), as sorted text per table. */
+  async function keptViewContents(): Promise<Record<string, string[]>> {
+    const contents: Record<string, string[]> = {};
+    for (const table of [
+      'production_period_totals',
+      'production_period_flags',
+      'production_code_period_totals',
+    ]) {
+      const result = await database.db.execute<{ row: string }>(
+        sql`select to_jsonb(t)::text as row from ${sql.raw(table)} t where t.network_uuid = ${networkUuid}::uuid`,
+      );
+      contents[table] = result.rows.map((r) => r.row).sort();
+    }
+    return contents;
+  }
+
+  /** The periods (and lines) the network keeps each view of. */
+  async function keptKeys(table: 'builds' | 'code builds' | 'flags'): Promise<PeriodKey[]> {
+    const found = await database.db.execute<Omit<PeriodKey, 'networkUuid'>>(
+      selectKeptPeriods(networkUuid, table),
+    );
+    return found.rows.map((row) => ({ networkUuid, ...row }));
+  }
+
+  it('leaves every kept period of every view as a fresh build of it, manual months after gaps included', async () => {
+    const db = database.db;
+    // Typed-in production, some of it after a gap whose sums start before a rolling period.
+    await db.execute(sql`update production_facts set source = 'manual' where id % 8 = 3`);
+    await db.execute(sql`update production_facts set gap_months = least(extract(month from month)::int - 1, 1 + id % 2)
+      where id % 16 = 11`);
+    await rebuildNetwork(db, networkUuid);
+    expect((await db.execute<{ spans: boolean }>(selectHasSpans(networkUuid))).rows[0]!.spans).toBe(true);
+
+    // Every preset in every line, the planning tool's codes, and views users opened on demand: a
+    // whole past year, and a broad line's codes.
+    await keepPresetViews(db, today, () => {});
+    await warmKeptCodes(db, networkUuid, today);
+    for (const line of ['P&C', 'CL']) {
+      const key = {
+        networkUuid,
+        start: `${lastYear}-01` as YearMonth,
+        end: `${lastYear}-12` as YearMonth,
+        line,
+      };
+      await buildKeptTotals(db, key, latest, false);
+      await buildKeptFlags(db, key);
+    }
+    await buildKeptCodes(
+      db,
+      { networkUuid, start: `${latest.slice(0, 4)}-01` as YearMonth, end: latest, line: 'PL' },
+      latest,
+    );
+    const [views, codes, flags] = [
+      await keptKeys('builds'),
+      await keptKeys('code builds'),
+      await keptKeys('flags'),
+    ];
+    expect(views).toHaveLength(presets(today).length * BROAD_LINE_CODES.length + 2);
+    expect(codes).toHaveLength(presets(today).length + 1);
+    expect(flags).toHaveLength(presets(today).length + 1);
+    const before = await keptViewContents();
+
+    // Saves of two agencies: a changed figure in each month of a year, one of them after a gap, and a
+    // month no longer reported.
+    const agencies = await db.execute<{ uuid: string }>(
+      sql`select uuid from agencies where network_uuid = ${networkUuid}::uuid order by name limit 2`,
+    );
+    for (const { uuid } of agencies.rows) {
+      await db.transaction(async (tx) => {
+        const changed = await tx.execute<{ carrier_uuid: string; month: string }>(sql`
+          update production_facts set written_premium = coalesce(written_premium, 0) + 1000 + gap_months,
+            earned = case when id % 3 = 0 then null else earned end
+          where id in (select distinct on (month) id from production_facts
+            where agency_uuid = ${uuid}::uuid and month > ${firstDayOfMonth(addMonths(latest, -24))}::date
+            order by month, gap_months desc, id)
+          returning carrier_uuid, month::text as month`);
+        expect(changed.rows.length).toBeGreaterThan(12);
+        const dropped = await tx.execute<{ carrier_uuid: string; month: string }>(sql`
+          delete from carrier_reported_months
+          where (agency_uuid, carrier_uuid, month) = (
+            select agency_uuid, carrier_uuid, month from carrier_reported_months
+            where agency_uuid = ${uuid}::uuid and month = ${firstDayOfMonth(addMonths(latest, -14))}::date
+            order by carrier_uuid limit 1)
+          returning carrier_uuid, month::text as month`);
+        await refreshAgencyFacts(
+          tx,
+          uuid,
+          [...changed.rows, ...dropped.rows].map((r) => ({ carrierUuid: r.carrier_uuid, month: r.month })),
+        );
+      });
+    }
+    const refreshed = await keptViewContents();
+    expect(refreshed).not.toEqual(before);
+    expect(await keptKeys('builds')).toEqual(views);
+    expect(await keptKeys('code builds')).toEqual(codes);
+    expect(await keptKeys('flags')).toEqual(flags);
+
+    // The same periods built again from nothing.
+    await db.transaction((tx) => dropKeptViews(tx, networkUuid));
+    for (const key of views) await buildKeptTotals(db, key, latest, false);
+    for (const key of flags) await buildKeptFlags(db, key);
+    for (const key of codes) await buildKeptCodes(db, key, latest);
+    expect(await keptViewContents()).toEqual(refreshed);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { YearMonth } from '#shared/domain/reporting-month.ts';
+import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
 import type { Db, Executor } from '#server/db/client.ts';
 import {
   carryRunningTotalsForward,
@@ -7,6 +7,7 @@ import {
   insertCarrierMonths,
   insertReportedMasks,
   insertRunningTotals,
+  mergeRunningTotals,
   ROLLUP_FORMAT,
   scopeFilter,
   selectLatestFactMonth,
@@ -95,16 +96,34 @@ export async function refreshAgencyFacts(
   if (current !== null && horizon !== null && horizon > current) {
     await tx.execute(carryRunningTotalsForward(networkUuid, agencyUuid, current, horizon));
   }
-  await tx.execute(sql`delete from production_agency_running_totals where agency_uuid = ${agencyUuid}::uuid`);
   await tx.execute(sql`delete from carrier_reported_masks where agency_uuid = ${agencyUuid}::uuid`);
   await tx.execute(insertReportedMasks(agency));
   if (horizon !== null) {
-    await tx.execute(insertRunningTotals(agency, horizon));
+    await tx.execute(mergeRunningTotals(agencyUuid, horizon, firstChangedMonth(changed, current)));
     await tx.execute(upsertHorizon(networkUuid, horizon));
+  } else {
+    await tx.execute(
+      sql`delete from production_agency_running_totals where agency_uuid = ${agencyUuid}::uuid`,
+    );
   }
-  await refreshKeptViews(tx, networkUuid, agencyUuid);
+  await refreshKeptViews(tx, networkUuid, agencyUuid, horizon);
   invalidateNetwork(networkUuid);
   return networkUuid;
+}
+
+/**
+ * The first month whose facts changed, from which the agency's running totals are computed again (the
+ * earlier ones, and the running totals of the month before it, stay right); null (every month) when
+ * the writer did not name its months, or when the agency has no running totals of the month before
+ * (it lies after the network's previous horizon).
+ */
+function firstChangedMonth(
+  changed: readonly ChangedMonth[],
+  previousHorizon: YearMonth | null,
+): YearMonth | null {
+  if (changed.length === 0 || previousHorizon === null) return null;
+  const first = changed.map((c) => c.month.slice(0, 7) as YearMonth).sort()[0]!;
+  return addMonths(first, -1) <= previousHorizon ? first : null;
 }
 
 /** The network's carrier-months (production and commission) of the carriers and months that changed. */

@@ -9,7 +9,13 @@ import {
   insertCommissionChanges,
   type CommissionRequest,
 } from './commission-sql.ts';
-import { keptNetworkKey, planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
+import {
+  keptNetworkKey,
+  keptRequest,
+  planFigures,
+  planMonthlyFigures,
+  runningTotalsSource,
+} from './planner.ts';
 import { periodOf, type FactsRequest } from './request.ts';
 import {
   carrierMonthFiguresQuery,
@@ -18,16 +24,22 @@ import {
   flagsQuery,
   insertCarrierMonths,
   codeRowsQuery,
+  deleteAgencyKeptRows,
   insertKeptCodeAgencyTotals,
   insertKeptCodeTotals,
+  insertKeptCodeTotalsOfAgency,
+  insertKeptFlagsOfAgency,
   insertKeptNetworkTotals,
   insertKeptTotals,
+  insertKeptTotalsOfAgency,
   insertReportedMasks,
   insertRunningTotals,
+  mergeRunningTotals,
   monthlyFiguresQuery,
   reportedMonthsByCarrier,
   reportedMonthsOf,
   scopeFilter,
+  selectAllKeptPeriods,
   selectHasSpans,
   selectKeptCodeRows,
   selectKeptCodeTotals,
@@ -83,6 +95,16 @@ function render(query: SQL): string {
 const horizon = '2026-10' as const;
 const rolling = periodOf('2025-11', '2026-10', [], today);
 
+/** Kept views as a save refreshes one agency's rows: YTD in P&C and PL, a past year in P&C. */
+const keptOfAgency = (grouping: 'agency' | 'agencyCode') =>
+  (
+    [
+      ['2026-01', '2026-10', 'P&C'],
+      ['2026-01', '2026-10', 'PL'],
+      ['2025-01', '2025-12', 'P&C'],
+    ] as const
+  ).map(([start, end, line]) => keptRequest({ networkUuid, start, end, line }, agency, grouping));
+
 const cases: Record<string, () => SQL> = {
   'figures-facts': () =>
     figureQuery(request({ grouping: 'carrier', level: agency }), { kind: 'facts' }, true),
@@ -114,6 +136,8 @@ const cases: Record<string, () => SQL> = {
   'refresh-carrier-months': () => insertCarrierMonths(scopeFilter('f', { networkUuid })),
   'refresh-reported-masks': () => insertReportedMasks({ agencyUuid }),
   'refresh-running-totals': () => insertRunningTotals({ agencyUuid }, horizon),
+  'refresh-running-totals-merge': () => mergeRunningTotals(agencyUuid, horizon, null),
+  'refresh-running-totals-merge-since': () => mergeRunningTotals(agencyUuid, horizon, '2026-01'),
   'refresh-carry-forward': () => carryRunningTotalsForward(networkUuid, agencyUuid, '2026-09', horizon),
   'kept-build': () => {
     const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' } as const;
@@ -122,6 +146,19 @@ const cases: Record<string, () => SQL> = {
       figureQuery(request({}), runningTotalsSource(request({}), horizon, true), false),
     );
   },
+  'kept-refresh-agency': () =>
+    insertKeptTotalsOfAgency(
+      keptOfAgency('agency').map((request) => {
+        const source = runningTotalsSource(request, horizon, true);
+        return { request, grain: source.kind === 'running-totals' ? source.grain : 'type' };
+      }),
+      horizon,
+      true,
+    )!,
+  'kept-refresh-agency-flags': () => insertKeptFlagsOfAgency(keptOfAgency('agency')),
+  'kept-refresh-agency-codes': () => insertKeptCodeTotalsOfAgency(keptOfAgency('agencyCode')),
+  'kept-refresh-agency-delete': () => deleteAgencyKeptRows(networkUuid, agencyUuid),
+  'kept-refresh-periods': () => selectAllKeptPeriods(networkUuid),
   'has-spans': () => selectHasSpans(networkUuid),
   'kept-read': () => selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
   'kept-ahead-missing': () =>

@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CARRIER_KIND_BITS, CARRIER_KINDS, compositeFilter } from '#shared/domain/carrier-composite.ts';
+import {
+  CARRIER_KIND_BITS,
+  CARRIER_KINDS,
+  compositeFilter,
+  isDefaultComposite,
+} from '#shared/domain/carrier-composite.ts';
 import { addMonths, parseYearMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
 import { firstDayOfMonth } from '#shared/domain/timeframe.ts';
 import type { FactsRequest } from './request.ts';
@@ -215,11 +220,59 @@ const CENT_SUMS = sql.raw(
  * Running totals of every key of the scope's agencies at three grains (per standard type, per broad
  * line, and per broad line over the default composite), one row per month up to `horizon`.
  */
-export const insertRunningTotals = (scope: Scope, horizon: YearMonth) => {
-  const key = sql.raw(RUNNING_KEY);
-  return sql`
+export const insertRunningTotals = (scope: Scope, horizon: YearMonth) => sql`
     insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class,
-      broad_code, type_code, source, month, ${sql.raw(RUNNING_COLUMNS)})
+      broad_code, type_code, source, month, ${sql.raw(RUNNING_COLUMNS)})${runningTotalsOf(scope, horizon)}`;
+
+/**
+ * The running totals of `insertRunningTotals` for one agency, written where they differ from those
+ * it has: a key and month it no longer has is deleted, a changed row updated, a new one inserted, and
+ * the rest (every month before the first the change touched) left alone. A save changes a few months
+ * of a few keys; rewriting all of the agency's rows (about 1,700 on the benchmark network) and their
+ * index entries cost more than computing them (decision 034).
+ */
+export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth, from: YearMonth | null) => {
+  const keyColumns = RUNNING_KEY.split(', ').filter((c) => c !== 'agency_uuid' && c !== 'network_uuid');
+  const sameKey = sql.raw([...keyColumns, 'month'].map((c) => `t.${c} = f.${c}`).join(' and '));
+  const sums = RUNNING_COLUMNS.split(',').map((c) => c.trim());
+  return sql`
+    with fresh (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)}) as materialized (${runningTotalsOf(
+      { agencyUuid },
+      horizon,
+      from,
+    )}),
+    gone as (
+      delete from production_agency_running_totals t
+      where t.agency_uuid = ${agencyUuid}::uuid${from ? sql` and t.month >= ${monthLiteral(from)}` : sql``}
+        and not exists (select 1 from fresh f where ${sameKey})
+    )
+    insert into production_agency_running_totals (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)})
+    select * from fresh f
+    where not exists (select 1 from production_agency_running_totals t
+      where t.agency_uuid = ${agencyUuid}::uuid and ${sameKey}
+        and (${sql.raw(sums.map((c) => `t.${c}`).join(', '))}) = (${sql.raw(sums.map((c) => `f.${c}`).join(', '))}))
+    -- The deleted keys are not among these: no row is both deleted and written.
+    on conflict (agency_uuid, month, ${sql.raw(keyColumns.join(', '))}) do update
+    set ${sql.raw(sums.map((c) => `${c} = excluded.${c}`).join(', '))}`;
+};
+
+/** The running totals of every key of the scope's agencies (`insertRunningTotals`), as a query. */
+const runningTotalsOf = (scope: Scope, horizon: YearMonth, from: YearMonth | null = null) => {
+  const key = sql.raw(RUNNING_KEY);
+  // From a month on (one agency): its facts from then, and its running totals of the month before.
+  const since = from ? sql` and f.month >= ${monthLiteral(from)}` : sql``;
+  const carried = from
+    ? sql`
+    carried as materialized (
+      select ${key}, month, ${sql.raw(RUNNING_COLUMNS)} from production_agency_running_totals f
+      where ${scopeFilter('f', scope)} and f.month = ${monthLiteral(addMonths(from, -1))}
+    ),`
+    : sql``;
+  const totals = sql`
+    select ${key}, month, ${sql.raw(RUNNING_SUMS.map((c) => `sum(${c}) over w`).join(', '))}
+    from dense
+    window w as (partition by ${key} order by month)`;
+  return sql`
     with by_type as materialized (
       select f.agency_uuid, f.network_uuid, 'type' as grain, ${carrierClass('c')} as carrier_class,
         ${BROAD_CODE} as broad_code, ${TYPE_CODE} as type_code, f.source, f.month, count(*) as facts,
@@ -228,7 +281,7 @@ export const insertRunningTotals = (scope: Scope, horizon: YearMonth) => {
       join carriers c on c.uuid = f.carrier_uuid
       join lines_of_business l on l.uuid = f.line_uuid
       left join lines_of_business p on p.uuid = l.parent_uuid
-      where ${scopeFilter('f', scope)}
+      where ${scopeFilter('f', scope)}${since}
       group by f.agency_uuid, f.network_uuid, 4, 5, 6, f.source, f.month
     ),
     monthly as materialized (
@@ -245,9 +298,9 @@ export const insertRunningTotals = (scope: Scope, horizon: YearMonth) => {
       from by_type
       where carrier_class <> 0
       group by agency_uuid, network_uuid, broad_code, month
-    ),
+    ),${carried}
     keys as (
-      select ${key}, min(month) as first_month from monthly group by ${key}
+      select ${key}, min(month) as first_month from ${from ? sql`(select * from monthly union all select * from carried) m` : sql`monthly`} group by ${key}
     ),
     -- Every month of every key: its sums, plus a zero row per month so months without facts exist
     -- (a union, not a join: the planner has no estimate for a join on the monthly sums).
@@ -255,16 +308,24 @@ export const insertRunningTotals = (scope: Scope, horizon: YearMonth) => {
       select ${key}, month, ${sql.raw(RUNNING_SUMS_SQL)}
       from (
         select * from monthly
-        union all
+        union all${
+          from
+            ? sql`
+        select * from carried
+        union all`
+            : sql``
+        }
         select ${key}, g.month::date, 0, 0, 0, 0, 0, 0, 0, 0, 0
         from keys
         cross join lateral generate_series(first_month, ${monthLiteral(horizon)}, interval '1 month') as g(month)
       ) u
       group by ${key}, month
-    )
-    select ${key}, month, ${sql.raw(RUNNING_SUMS.map((c) => `sum(${c}) over w`).join(', '))}
-    from dense
-    window w as (partition by ${key} order by month)
+    )${
+      from
+        ? sql`
+    select * from (${totals}) t where t.month >= ${monthLiteral(from)}`
+        : totals
+    }
     -- Stored month by month: a report reads a few whole months of a network, from few pages.
     order by network_uuid, grain, month`;
 };
@@ -324,9 +385,19 @@ const periods = (request: FactsRequest) =>
  * A fact `f` counts in a period when its month is in it and its sums start in it: a manual month after
  * a gap (`gap_months` > 0) covers the gap too, and is left out of a period that starts inside it.
  */
-const within = (start: YearMonth, end: YearMonth) =>
-  sql`(f.month between ${monthLiteral(start)} and ${monthLiteral(end)}
-    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= ${monthLiteral(start)}))`;
+const within = (start: YearMonth, end: YearMonth) => withinMonths(monthLiteral(start), monthLiteral(end));
+
+/** `within` for months given as SQL (a kept period's columns). */
+const withinMonths = (start: SQL, end: SQL) =>
+  sql`(f.month between ${start} and ${end}
+    and (f.gap_months = 0 or ${SUMS_START} >= ${start}))`;
+
+/** The first month a fact's sums start in: a manual month after a gap covers the gap too. */
+const SUMS_START = sql.raw('(f.month - make_interval(months => f.gap_months::int))::date');
+
+/** A figure from running-total differences: none without a reported value, else the cents as money. */
+const centsFigure = (count: SQL, cents: SQL) =>
+  sql`case when ${count} > 0 then (${cents} / 100)::numeric(20, 2) end`;
 
 type SourceParts = {
   from: SQL;
@@ -365,6 +436,19 @@ function monthlyParts(
 }
 
 /**
+ * The months of the running totals a period's sums read: its last month and the month before it, each
+ * taken at the horizon when later (nothing happens after it). Both are the horizon when the period
+ * lies wholly after it: then its sums are none.
+ */
+export function periodEdges(
+  period: { start: YearMonth; end: YearMonth },
+  horizon: YearMonth,
+): { last: YearMonth; before: YearMonth } {
+  const at = (month: YearMonth) => (month > horizon ? horizon : month);
+  return { last: at(period.end), before: at(addMonths(period.start, -1)) };
+}
+
+/**
  * Running totals: a period's sum is the total at its last month minus the total at the month before
  * it, both taken at the horizon when later (nothing happens after it), minus the manual sums that
  * started before the period (`spansIntoPeriod`). A figure with no reported value in the period stays
@@ -375,8 +459,11 @@ function runningTotalsParts(
   { grain, horizon, spans: anySpans }: Extract<FigureSource, { kind: 'running-totals' }>,
 ): SourceParts {
   const total = grain === 'total';
-  const at = (month: YearMonth) => `'${firstDayOfMonth(month > horizon ? horizon : month)}'::date`;
-  const edges = periods(request).map((p) => ({ ...p, last: at(p.end), before: at(addMonths(p.start, -1)) }));
+  const at = (month: YearMonth) => `'${firstDayOfMonth(month)}'::date`;
+  const edges = periods(request).map((p) => {
+    const { last, before } = periodEdges(p, horizon);
+    return { ...p, last: at(last), before: at(before) };
+  });
   // A column's change over a period: + its total at the last month, - its total at the month before;
   // none when both are the horizon (the period lies wholly after it).
   // A span row (`f.span`, see `spansIntoPeriod`) counts in its own period only.
@@ -410,10 +497,7 @@ function runningTotalsParts(
     sources: total ? sql`true` : feedOnly(request),
     // Amounts are whole cents there.
     measures: MEASURE_COLUMNS.flatMap((c) =>
-      edges.map(
-        (p) =>
-          sql`case when ${change(`${c}_count`, p)} > 0 then (${change(`${c}_cents`, p)} / 100)::numeric(20, 2) end`,
-      ),
+      edges.map((p) => centsFigure(change(`${c}_count`, p), change(`${c}_cents`, p))),
     ),
     having: sql`${change('facts', edges[0]!)} > 0 or ${change('facts', edges[1]!)} > 0`,
   };
@@ -441,7 +525,7 @@ function spansIntoPeriod(
       select * from production_facts f
       where ${scopeFilter('f', levelScope(request.level))}
         and f.gap_months > 0 and f.month between ${monthLiteral(period.start)} and ${monthLiteral(period.end)}
-        and (f.month - make_interval(months => f.gap_months::int))::date < ${monthLiteral(period.start)}
+        and ${SUMS_START} < ${monthLiteral(period.start)}
       offset 0
     ) f
     join carriers c on c.uuid = f.carrier_uuid
@@ -589,6 +673,10 @@ export function monthlyFiguresQuery(request: FactsRequest, source: MonthlySource
     order by 1 nulls last, 2`;
 }
 
+/** A period's months as a range of month numbers (those of `carrier_reported_masks`). */
+const monthRange = (p: { start: YearMonth; end: YearMonth }) =>
+  sql.raw(`int4range(${monthIndex(p.start)}, ${monthIndex(p.end)}, '[]')`);
+
 /**
  * Incomplete data: an agency-carrier pair that reported in either period but not in every month of
  * one of them marks its group (carrier or agency) as missing current or prior data. Each pair's
@@ -605,9 +693,7 @@ export function flagsQuery(request: FactsRequest): SQL {
     request.grouping === 'agencyCode'
       ? sql`join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid`
       : sql``;
-  const [current, prior] = periods(request).map((p) =>
-    sql.raw(`int4range(${monthIndex(p.start)}, ${monthIndex(p.end)}, '[]')`),
-  );
+  const [current, prior] = periods(request).map(monthRange);
   const carrierFilter = request.carriers
     ? sql`m.carrier_uuid in (${inList(request.carriers, '::uuid')})`
     : sql`true`;
@@ -742,6 +828,30 @@ export const selectKeptPeriods = (networkUuid: string, table: 'builds' | 'code b
       from p`;
 
 /**
+ * Every period (and line) the network keeps each view for, in one statement: rows of `view`
+ * ('builds', 'code builds' or 'flags', as `selectKeptPeriods` names them), start, end and line.
+ */
+export const selectAllKeptPeriods = (networkUuid: string) =>
+  sql.join(
+    (['builds', 'code builds', 'flags'] as const).map(
+      (view) => sql`select ${view}::text as view, p.* from (${selectKeptPeriods(networkUuid, view)}) p`,
+    ),
+    sql` union all `,
+  );
+
+/** Deletes one agency's rows of every view the network keeps, and the network's summaries, in one statement. */
+export const deleteAgencyKeptRows = (networkUuid: string, agencyUuid: string) => {
+  const agency = sql`agency_uuid = ${agencyUuid}::uuid and network_uuid = ${networkUuid}::uuid`;
+  return sql`
+  with totals as (delete from production_period_totals where ${agency}),
+    flags as (delete from production_period_flags where ${agency}),
+    codes as (delete from production_code_period_totals where ${agency}),
+    code_agencies as (delete from production_code_period_agency_totals where ${agency})
+  -- The network's summaries sum every agency: the next view computes them again.
+  delete from production_network_period_totals where network_uuid = ${networkUuid}::uuid`;
+};
+
+/**
  * The networks with running totals that do not keep every one of `periods` (each in every line of
  * `lines`) yet: those whose preset views are to be built ahead (decision 027).
  */
@@ -795,7 +905,8 @@ export const codeRowsQuery = (line: string, figures: SQL, flags: SQL) => {
   left join (${flags}) m on m.group_uuid = c.group_uuid`;
 };
 
-const KEPT_CODE_FIGURES = sql.raw(Object.keys(FIGURE_COLUMNS).join(', '));
+const KEPT_CODE_FIGURES_LIST = Object.keys(FIGURE_COLUMNS);
+const KEPT_CODE_FIGURES = sql.raw(KEPT_CODE_FIGURES_LIST.join(', '));
 
 /** Keeps the agency codes of `rows` (a `codeRowsQuery`) for the period and line. */
 export const insertKeptCodeTotals = (key: PeriodKey, rows: SQL) => sql`
@@ -815,13 +926,22 @@ const KEPT_CODE_SUMS = sql.raw(
  * Keeps the agencies' sums of the agency codes kept for the period and line (all agencies, or one):
  * each agency's count of codes and the sums of their line's figures (decision 033).
  */
-export const insertKeptCodeAgencyTotals = (key: PeriodKey, agencyUuid: string | null) => sql`
+const insertCodeAgencyTotals = (where: SQL) => sql`
   insert into production_code_period_agency_totals (agency_uuid, network_uuid, start_month, end_month,
     line_code, codes, ${KEPT_CODE_FIGURES})
   select t.agency_uuid, t.network_uuid, t.start_month, t.end_month, t.line_code, count(*), ${KEPT_CODE_SUMS}
   from production_code_period_totals t
-  where ${keyOf('t', key)}${agencyUuid ? sql` and t.agency_uuid = ${agencyUuid}::uuid` : sql``}
+  where ${where}
   group by t.agency_uuid, t.network_uuid, t.start_month, t.end_month, t.line_code`;
+
+export const insertKeptCodeAgencyTotals = (key: PeriodKey, agencyUuid: string | null) =>
+  insertCodeAgencyTotals(
+    sql`${keyOf('t', key)}${agencyUuid ? sql` and t.agency_uuid = ${agencyUuid}::uuid` : sql``}`,
+  );
+
+/** The same sums of one agency in every period the network keeps its codes for (after a save). */
+export const insertKeptCodeAgencyTotalsOfAgency = (networkUuid: string, agencyUuid: string) =>
+  insertCodeAgencyTotals(sql`t.network_uuid = ${networkUuid}::uuid and t.agency_uuid = ${agencyUuid}::uuid`);
 
 /**
  * The count and the sums of the line's figures (exact decimal text; NULL: no code reports it) of every
@@ -866,6 +986,223 @@ export const insertKeptNetworkTotals = (key: NetworkPeriodKey, figures: SQL) => 
   from (${figures}) f
   on conflict do nothing
   returning lines::text as lines`;
+
+// --- One agency's rows of every kept view, refreshed by a save ---------------------------------
+
+/**
+ * A view the network keeps, as a save refreshes one agency's rows of it: its request at the agency's
+ * level (`keptRequest`: every carrier of the default composite, no standard types, manual entries
+ * counted) and, for a by-agency view, the running-totals grain the planner reads it from.
+ */
+export type KeptViewOfAgency = { request: FactsRequest; grain: RunningGrain };
+
+type RunningGrain = Extract<FigureSource, { kind: 'running-totals' }>['grain'];
+
+/** The kept views' requests, checked to be of one agency and as the network keeps them. */
+function agencyOfKeptViews(requests: readonly FactsRequest[]): { agencyUuid: string; networkUuid: string } {
+  const first = requests[0]!;
+  if (first.level.kind !== 'agency') throw new RangeError('kept views are refreshed for one agency');
+  const { agencyUuid, networkUuid } = first.level;
+  for (const r of requests) {
+    const kept =
+      r.level.kind === 'agency' &&
+      r.level.agencyUuid === agencyUuid &&
+      r.carriers === null &&
+      r.standardTypes.length === 0 &&
+      r.period.includesManualEntries &&
+      isDefaultComposite(r.kinds);
+    if (!kept) throw new RangeError('a kept view counts every carrier, type and manual entry');
+  }
+  return { agencyUuid, networkUuid };
+}
+
+const PERIOD_NAMES = ['current', 'prior'] as const;
+
+/** A kept view's line code as a value of a `values` list. */
+const lineValue = (request: FactsRequest) => sql`${request.line}::text`;
+
+/**
+ * One agency's rows of every kept by-agency view (`views`, none empty) in one statement, as
+ * `insertKeptTotals` of each view's `figureQuery` over the running totals would keep them; null when
+ * no view has a period before the horizon (none has rows). One pass over the agency's running totals
+ * at every view's edge months (`periodEdges`): each row counts, in every view and period that reads
+ * that month, with the sign of its edge (+ the period's last month, - the month before it); the
+ * manual months after a gap that started before a period (`spansIntoPeriod`) count, negated, in that
+ * view's period only. Figures, the line's total and the having clause as `figureQuery`'s.
+ */
+export function insertKeptTotalsOfAgency(
+  views: readonly KeptViewOfAgency[],
+  horizon: YearMonth,
+  anySpans: boolean,
+): SQL | null {
+  const { agencyUuid, networkUuid } = agencyOfKeptViews(views.map((v) => v.request));
+  const edges: SQL[] = [];
+  const spanPeriods: SQL[] = [];
+  const months = new Set<YearMonth>();
+  for (const { request, grain } of views) {
+    const view = sql`${monthLiteral(request.period.start)}, ${monthLiteral(request.period.end)}, ${lineValue(request)}, ${sql.raw(`'${grain}'`)}`;
+    for (const p of periods(request)) {
+      const { last, before } = periodEdges(p, horizon);
+      if (last === before) continue; // wholly after the horizon: no sums
+      months.add(last).add(before);
+      const period = sql`${view}, ${sql.raw(`'${p.name}'`)}`;
+      edges.push(sql`(${period}, ${monthLiteral(last)}, 1)`);
+      edges.push(sql`(${period}, ${monthLiteral(before)}, -1)`);
+      spanPeriods.push(sql`(${period}, ${monthLiteral(p.start)}, ${monthLiteral(p.end)})`);
+    }
+  }
+  if (edges.length === 0) return null;
+  const viewColumns = 'start_month, end_month, view_line, grain, period';
+  const negated = MEASURE_COLUMNS.map(
+    (c) => `-(coalesce(f.${c}, 0) * 100)::bigint, -(f.${c} is not null)::int`,
+  ).join(', ');
+  const spanRows = sql`
+      union all
+      -- The manual months after a gap that started before the period, read through the partial index.
+      select k.${sql.raw(viewColumns.replaceAll(', ', ', k.'))}, 1, f.agency_uuid,
+        case when k.grain = 'total' then 0::smallint else ${carrierClass('c')} end, ${BROAD_CODE},
+        case when k.grain = 'type' then ${TYPE_CODE} else '' end, -1, ${sql.raw(negated)}
+      from (values ${sql.join(spanPeriods, sql`, `)}) k(${sql.raw(viewColumns)}, first_month, last_month)
+      join (
+        select * from production_facts f where f.agency_uuid = ${agencyUuid}::uuid and f.gap_months > 0 offset 0
+      ) f on f.month between k.first_month and k.last_month and ${SUMS_START} < k.first_month
+      join carriers c on c.uuid = f.carrier_uuid
+      join lines_of_business l on l.uuid = f.line_uuid
+      left join lines_of_business p on p.uuid = l.parent_uuid
+      where k.grain <> 'total' or ${carrierClass('c')} <> 0`;
+  const change = (column: string, period: string) =>
+    sql.raw(`sum(x.sign * x.${column}) filter (where x.period = '${period}')`);
+  const columns = Object.keys(FIGURE_COLUMNS);
+  const measures = sql.join(
+    MEASURE_COLUMNS.flatMap((c) =>
+      PERIOD_NAMES.map((name) => centsFigure(change(`${c}_count`, name), change(`${c}_cents`, name))),
+    ).map((figure, i) => sql`${figure} as ${sql.raw(columns[i]!)}`),
+    sql`, `,
+  );
+  const child = sql.raw(`case when x.view_line = 'P&C' then x.broad_code else nullif(x.type_code, '') end`);
+  return sql`
+  insert into production_period_totals (network_uuid, start_month, end_month, line_code, agency_uuid, lines)
+  select ${networkUuid}::uuid, f.start_month, f.end_month, f.view_line, f.group_uuid,
+    json_object_agg(f.line_code, ${lineFigures})
+  from (
+    select x.start_month, x.end_month, x.view_line, x.agency_uuid as group_uuid,
+      case when grouping(${child}) = 1 then x.view_line else ${child} end as line_code, ${measures}
+    from (
+      select e.${sql.raw(viewColumns.replaceAll(', ', ', e.'))}, e.sign, r.agency_uuid, r.carrier_class,
+        r.broad_code, r.type_code, ${sql.raw(RUNNING_COLUMNS.replace(/(\w+)/g, 'r.$1'))}
+      from (values ${sql.join(edges, sql`, `)}) e(${sql.raw(viewColumns)}, month, sign)
+      join production_agency_running_totals r on r.grain = e.grain and r.month = e.month
+      where r.agency_uuid = ${agencyUuid}::uuid
+        and r.month in (${sql.join(
+          [...months].sort().map((m) => monthLiteral(m)),
+          sql`, `,
+        )})${anySpans ? spanRows : sql``}
+    ) x
+    -- A broad line's view reads its own rows; every grain but 'total' filters the composite.
+    where (x.view_line = 'P&C' or x.broad_code = x.view_line)
+      and (x.grain = 'total' or ${compositePredicate(sql`x.carrier_class`, views[0]!.request)})
+    group by x.start_month, x.end_month, x.view_line, x.agency_uuid, grouping sets ((${child}), ())
+    having ${change('facts', 'current')} > 0 or ${change('facts', 'prior')} > 0
+  ) f
+  where f.line_code is not null
+  group by f.start_month, f.end_month, f.view_line, f.group_uuid`;
+}
+
+/**
+ * The incomplete-data flags of one agency (`grouping` 'agency') or of its agency codes ('agencyCode')
+ * for every period of `requests` (one agency's kept views) at once, as `flagsQuery` gives each: rows
+ * of (start_month, end_month, group_uuid, missing_current, missing_prior).
+ */
+function flagsOfPeriods(requests: readonly FactsRequest[], grouping: 'agency' | 'agencyCode'): SQL {
+  const { agencyUuid } = agencyOfKeptViews(requests);
+  const seen = new Set<string>();
+  const values: SQL[] = [];
+  for (const request of requests) {
+    const id = `${request.period.start} ${request.period.end}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const [current, prior] = periods(request).map(monthRange);
+    values.push(
+      sql`(${monthLiteral(request.period.start)}, ${monthLiteral(request.period.end)}, ${current}, ${prior})`,
+    );
+  }
+  const byCode = grouping === 'agencyCode';
+  return sql`
+    select k.start_month, k.end_month, ${sql.raw(byCode ? 'ac.uuid' : 'm.agency_uuid')} as group_uuid,
+      bool_or(not m.reported_months @> k.current) as missing_current,
+      bool_or(not m.reported_months @> k.prior) as missing_prior
+    from (values ${sql.join(values, sql`, `)}) k(start_month, end_month, current, prior)
+    join carrier_reported_masks m on m.reported_months && k.current or m.reported_months && k.prior
+    ${byCode ? sql`join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid` : sql``}
+    where m.agency_uuid = ${agencyUuid}::uuid and ${compositePredicate(sql`m.carrier_class`, requests[0]!)}
+    group by k.start_month, k.end_month, ${sql.raw(byCode ? 'ac.uuid' : 'm.agency_uuid')}`;
+}
+
+/** One agency's flags of every period in `requests` (none empty) in one statement, as `insertKeptFlags` keeps each. */
+export const insertKeptFlagsOfAgency = (requests: readonly FactsRequest[]) => sql`
+  insert into production_period_flags (network_uuid, start_month, end_month, agency_uuid, missing_current,
+    missing_prior)
+  select ${agencyOfKeptViews(requests).networkUuid}::uuid, m.start_month, m.end_month, m.group_uuid,
+    m.missing_current, m.missing_prior
+  from (${flagsOfPeriods(requests, 'agency')}) m`;
+
+/**
+ * One agency's codes of every kept by-agency-code view (`requests`, none empty) in one statement, as
+ * `insertKeptCodeTotals` of each view's `codeRowsQuery` keeps them: one pass over the agency's facts,
+ * each counted in every view and period it falls in (`within`), summed per code and line code with
+ * the line's total, then joined to the codes' flags of the view's period.
+ */
+export function insertKeptCodeTotalsOfAgency(requests: readonly FactsRequest[]): SQL {
+  const { agencyUuid, networkUuid } = agencyOfKeptViews(requests);
+  const values = requests.map(
+    (r) =>
+      sql`(${monthLiteral(r.period.start)}, ${monthLiteral(r.period.end)}, ${lineValue(r)}, ${monthLiteral(r.period.priorStart)}, ${monthLiteral(r.period.priorEnd)})`,
+  );
+  const [current, prior] = [
+    withinMonths(sql`k.start_month`, sql`k.end_month`),
+    withinMonths(sql`k.prior_start`, sql`k.prior_end`),
+  ];
+  const child = sql`case when k.view_line = 'P&C' then ${BROAD_CODE} else case when l.level = 2 then l.code end end`;
+  const measures = sql.join(
+    MEASURE_COLUMNS.flatMap((c) => [
+      sql`sum(f.${sql.raw(c)}) filter (where ${current}) as ${sql.raw(c)}`,
+      sql`sum(f.${sql.raw(c)}) filter (where ${prior}) as ${sql.raw(`prior_${c}`)}`,
+    ]),
+    sql`, `,
+  );
+  const ownSums = sql.raw(
+    Object.keys(FIGURE_COLUMNS)
+      .map((column) => `max(f.${column}) filter (where f.line_code = f.view_line) as ${column}`)
+      .join(', '),
+  );
+  return sql`
+  insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
+    line_code, lines, missing_current, missing_prior, ${KEPT_CODE_FIGURES})
+  select ac.agency_uuid, c.group_uuid, ${networkUuid}::uuid, c.start_month, c.end_month, c.view_line, c.lines,
+    coalesce(m.missing_current, false), coalesce(m.missing_prior, false),
+    ${sql.raw(KEPT_CODE_FIGURES_LIST.map((column) => `c.${column}`).join(', '))}
+  from (
+    select f.start_month, f.end_month, f.view_line, f.group_uuid, json_object_agg(f.line_code, ${FIGURE_ARRAY}) as lines,
+      ${ownSums}
+    from (
+      select k.start_month, k.end_month, k.view_line, f.agency_code_uuid as group_uuid,
+        case when grouping(${child}) = 1 then k.view_line else ${child} end as line_code, ${measures}
+      from production_facts f
+        join lines_of_business l on l.uuid = f.line_uuid
+        left join lines_of_business p on p.uuid = l.parent_uuid
+        join (values ${sql.join(values, sql`, `)}) k(start_month, end_month, view_line, prior_start, prior_end)
+          on (${current} or ${prior}) and (k.view_line = 'P&C' or ${BROAD_CODE} = k.view_line)
+      where f.agency_uuid = ${agencyUuid}::uuid
+        and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and ${carrierPredicate('c', requests[0]!)})
+      group by k.start_month, k.end_month, k.view_line, f.agency_code_uuid, grouping sets ((${child}), ())
+    ) f
+    where f.line_code is not null
+    group by f.start_month, f.end_month, f.view_line, f.group_uuid
+  ) c
+  join agency_codes ac on ac.uuid = c.group_uuid
+  left join (${flagsOfPeriods(requests, 'agencyCode')}) m
+    on m.start_month = c.start_month and m.end_month = c.end_month and m.group_uuid = c.group_uuid`;
+}
 
 /** Every derived table of the read model, in the order a rebuild empties them. */
 export const DERIVED_TABLES = [

@@ -7,20 +7,25 @@ import { keptRequest, runningTotalsSource } from './planner.ts';
 import {
   claimKeptBuild,
   codeRowsQuery,
+  deleteAgencyKeptRows,
   deleteKeptPeriod,
   deleteStaleKeptBuilds,
   figureQuery,
   flagsQuery,
   insertKeptCodeAgencyTotals,
+  insertKeptCodeAgencyTotalsOfAgency,
   insertKeptCodeTotals,
+  insertKeptCodeTotalsOfAgency,
   insertKeptFlags,
+  insertKeptFlagsOfAgency,
   insertKeptNetworkTotals,
   insertKeptTotals,
+  insertKeptTotalsOfAgency,
   KEPT_TABLES,
+  selectAllKeptPeriods,
   selectHasSpans,
   selectHorizon,
   selectKeptFlags,
-  selectKeptPeriods,
   selectKeptNetworkTotals,
   selectKeptTotals,
   type KeptView,
@@ -271,34 +276,47 @@ export async function dropKeptViews(tx: Executor, networkUuid: string): Promise<
  * is locked for update): the agency's rows are computed again (the flags only where the period's
  * flags are kept: adding one agency's flags to a period that keeps none would make the others read as
  * complete). Every other agency's rows stay right: their running totals did not change, and a horizon
- * that moved on only carried them forward.
+ * that moved on only carried them forward. One statement per table computes the agency's rows of
+ * every kept period at once (decision 034): a network keeps at least 20 by-agency views.
  */
-export async function refreshKeptViews(tx: Executor, networkUuid: string, agencyUuid: string): Promise<void> {
-  const agency = sql`agency_uuid = ${agencyUuid}::uuid and network_uuid = ${networkUuid}::uuid`;
-  await tx.execute(sql`delete from production_period_totals where ${agency}`);
-  await tx.execute(sql`delete from production_period_flags where ${agency}`);
-  await tx.execute(sql`delete from production_code_period_totals where ${agency}`);
-  await tx.execute(sql`delete from production_code_period_agency_totals where ${agency}`);
-  // The network's summaries sum every agency: the next view computes them again.
-  await tx.execute(
-    sql`delete from production_network_period_totals where network_uuid = ${networkUuid}::uuid`,
-  );
-  const horizon = await readHorizon(tx, networkUuid);
+export async function refreshKeptViews(
+  tx: Executor,
+  networkUuid: string,
+  agencyUuid: string,
+  horizon: YearMonth | null,
+): Promise<void> {
+  await tx.execute(deleteAgencyKeptRows(networkUuid, agencyUuid));
   if (!horizon) return;
   const level: Level = { kind: 'agency', agencyUuid, networkUuid };
-  const keptPeriods = async (table: 'builds' | 'code builds' | 'flags') =>
-    (await tx.execute<Omit<PeriodKey, 'networkUuid'>>(selectKeptPeriods(networkUuid, table))).rows.map(
-      (row): PeriodKey => ({ networkUuid, ...row }),
-    );
-  const spans = await readHasSpans(tx, networkUuid);
-  for (const key of await keptPeriods('builds')) {
-    await tx.execute(insertKeptTotals(key, keptQueries(key, level, horizon, spans).figures));
+  const kept = await tx.execute<Omit<PeriodKey, 'networkUuid'> & { view: string }>(
+    selectAllKeptPeriods(networkUuid),
+  );
+  const keptRequests = (view: 'builds' | 'code builds' | 'flags') =>
+    kept.rows
+      .filter((row) => row.view === view)
+      .map(({ start, end, line }) =>
+        keptRequest(
+          { networkUuid, start, end, line },
+          level,
+          view === 'code builds' ? 'agencyCode' : 'agency',
+        ),
+      );
+  const byAgency = keptRequests('builds');
+  if (byAgency.length > 0) {
+    const spans = await readHasSpans(tx, networkUuid);
+    const views = byAgency.map((request) => {
+      const source = runningTotalsSource(request, horizon, spans);
+      if (source.kind !== 'running-totals') throw new Error('a kept by-agency view reads running totals');
+      return { request, grain: source.grain };
+    });
+    const totals = insertKeptTotalsOfAgency(views, horizon, spans);
+    if (totals) await tx.execute(totals);
   }
-  for (const key of await keptPeriods('flags')) {
-    await tx.execute(insertKeptFlags(key, keptQueries(key, level, horizon, spans).flags));
-  }
-  for (const key of await keptPeriods('code builds')) {
-    await tx.execute(insertKeptCodeTotals(key, keptCodeRows(key, level)));
-    await tx.execute(insertKeptCodeAgencyTotals(key, agencyUuid));
+  const flags = keptRequests('flags');
+  if (flags.length > 0) await tx.execute(insertKeptFlagsOfAgency(flags));
+  const codes = keptRequests('code builds');
+  if (codes.length > 0) {
+    await tx.execute(insertKeptCodeTotalsOfAgency(codes));
+    await tx.execute(insertKeptCodeAgencyTotalsOfAgency(networkUuid, agencyUuid));
   }
 }
