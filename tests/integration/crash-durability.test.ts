@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-mon
 import { appRoot } from '#server/config.ts';
 import { openPglite, openPostgres, type Database, type Db } from '#server/db/client.ts';
 import { productFeatures, subscriberFeatures } from '#server/db/schema/access.ts';
+import { rebuildNetwork } from '#server/services/read-model/refresh.ts';
 import { adminQuery, withDatabase } from '#tests/support/global-setup.ts';
 import {
   buildAgency,
@@ -213,6 +215,55 @@ function streamSaves(origin: string, cookies: string[], carrierUuid: string, yea
   return { acknowledged, inFlight, failures, done };
 }
 
+/** The rollup tables of a network, every row as text, sorted. */
+async function rollupRows(db: Db, networkUuid: string): Promise<Record<string, string[]>> {
+  const rows: Record<string, string[]> = {};
+  for (const table of [
+    'production_carrier_months',
+    'production_agency_running_totals',
+    'carrier_reported_masks',
+    'production_rollup_horizons',
+    'commission_carrier_months',
+    'commission_reported_changes',
+  ]) {
+    const found = await db.execute<{ row: string }>(
+      sql`select t::text as row from ${sql.raw(table)} t where t.network_uuid = ${networkUuid}::uuid`,
+    );
+    rows[table] = found.rows.map((r) => r.row).sort();
+  }
+  return rows;
+}
+
+/**
+ * Right after the kill, on the data as the next start recovers it: no save is half there. Every
+ * entry has its audit row and its month's fact, and the read model is what a rebuild from the facts
+ * gives (a save that did not run in one transaction leaves one of them behind).
+ */
+async function expectWholeSaves(target: Target): Promise<void> {
+  const database = await target.open();
+  try {
+    const { db } = database;
+    const unaudited = await db.execute(sql`select e.uuid from manual_entries e where not exists (
+        select 1 from audit_log a where a.entity = 'manual_entry' and a.entity_id = e.uuid::text)`);
+    expect(unaudited.rows, 'entries without their audit row').toEqual([]);
+    const withoutFact = await db.execute(sql`select e.uuid from manual_entries e where not exists (
+        select 1 from production_facts f where f.agency_uuid = e.agency_uuid and f.carrier_uuid = e.carrier_uuid
+          and f.line_uuid = e.line_uuid and f.agency_code_uuid = e.agency_code_uuid and f.source = 'manual'
+          and f.month = make_date(e.year, e.month, 1))`);
+    expect(withoutFact.rows, 'entries without their fact').toEqual([]);
+    const networks = await db.execute<{ uuid: string }>(sql`select uuid from networks order by uuid`);
+    for (const { uuid } of networks.rows) {
+      const stored = await rollupRows(db, uuid);
+      await rebuildNetwork(db, uuid);
+      expect(stored, 'the read model after the kill, against a rebuild from the facts').toEqual(
+        await rollupRows(db, uuid),
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 async function crashAndRecover(target: Target): Promise<void> {
   const seeded = await target.open().then(async (database) => {
     try {
@@ -237,6 +288,7 @@ async function crashAndRecover(target: Target): Promise<void> {
   expect(stream.inFlight.size, 'saves in flight when the server is killed').toBeGreaterThan(0);
   await first.kill();
   await stream.done;
+  await expectWholeSaves(target);
   const acknowledged = [...stream.acknowledged];
   const interrupted = [...stream.inFlight];
   if (process.env.CRASH_TEST_VERBOSE) {
