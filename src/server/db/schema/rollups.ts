@@ -132,6 +132,18 @@ const keptPeriod = () => ({
   endMonth: date('end_month', { mode: 'string' }).notNull(),
 });
 
+/** A line's eight figures (its total) as exact sums; NULL: not reported. */
+const lineFigures = () => ({
+  writtenPremium: moneySum('written_premium'),
+  priorWrittenPremium: moneySum('prior_written_premium'),
+  newWrittenPremium: moneySum('new_written_premium'),
+  priorNewWrittenPremium: moneySum('prior_new_written_premium'),
+  earned: moneySum('earned'),
+  priorEarned: moneySum('prior_earned'),
+  incurred: moneySum('incurred'),
+  priorIncurred: moneySum('prior_incurred'),
+});
+
 /**
  * The by-agency report of a network as users open it (every carrier, no standard types, manual
  * entries counted: a YTD, preset or whole-year period), per period and line (Total (P&C) or one broad
@@ -230,14 +242,7 @@ export const productionCodePeriodTotals = pgTable(
     missingPrior: boolean('missing_prior').notNull(),
     // The line's own figures (its total), also in `lines`: what the planning table sorts, pages and
     // sums over every code without reading the JSON (decision 026). NULL: not reported.
-    writtenPremium: moneySum('written_premium'),
-    priorWrittenPremium: moneySum('prior_written_premium'),
-    newWrittenPremium: moneySum('new_written_premium'),
-    priorNewWrittenPremium: moneySum('prior_new_written_premium'),
-    earned: moneySum('earned'),
-    priorEarned: moneySum('prior_earned'),
-    incurred: moneySum('incurred'),
-    priorIncurred: moneySum('prior_incurred'),
+    ...lineFigures(),
   },
   (t) => [
     primaryKey({
@@ -275,14 +280,7 @@ export const productionCodePeriodAgencyTotals = pgTable(
     ...keptPeriod(),
     lineCode: text('line_code').notNull(),
     codes: integer('codes').notNull(),
-    writtenPremium: moneySum('written_premium'),
-    priorWrittenPremium: moneySum('prior_written_premium'),
-    newWrittenPremium: moneySum('new_written_premium'),
-    priorNewWrittenPremium: moneySum('prior_new_written_premium'),
-    earned: moneySum('earned'),
-    priorEarned: moneySum('prior_earned'),
-    incurred: moneySum('incurred'),
-    priorIncurred: moneySum('prior_incurred'),
+    ...lineFigures(),
   },
   (t) => [
     primaryKey({
