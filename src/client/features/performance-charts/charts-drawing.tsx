@@ -67,7 +67,7 @@ export function ChartDrawing({ drawing, active }: { drawing: Drawing; active: nu
         tooltipDataSource="segment"
         valueFormatter={drawing.format}
         accessibilityLayer={false}
-        pieProps={{ isAnimationActive: false }}
+        pieProps={{ isAnimationActive: false, rootTabIndex: -1 }}
         tooltipProps={tooltipProps}
       />
     );
