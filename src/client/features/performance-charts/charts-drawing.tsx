@@ -41,8 +41,8 @@ export type Drawing =
       thickness: number;
     };
 
-/** About how wide a character of the axes' text is, to cut the rows' names to their room. */
-const CHAR_WIDTH = 7;
+/** About how wide a character of the axes' text is at most, to cut the rows' names to one line. */
+const CHAR_WIDTH = 8;
 
 /** A label cut to `chars` characters, with an ellipsis. */
 const cut = (text: string, chars: number) =>
@@ -57,13 +57,19 @@ export function ChartDrawing({ drawing, active }: { drawing: Drawing; active: nu
   if (drawing.kind === 'donut') {
     return (
       <DonutChart
+        // The whole width and the figure's height (Mantine's donut is a square of its size, its
+        // labels and legend), the legend below the ring.
+        w="100%"
+        miw={0}
         h={drawing.height}
+        mih={drawing.height}
         data={drawing.slices}
         size={drawing.size}
         thickness={drawing.thickness}
         withLabels
         labelsType="percent"
         withLegend
+        legendProps={{ itemSorter: null }}
         tooltipDataSource="segment"
         valueFormatter={drawing.format}
         accessibilityLayer={false}
@@ -80,7 +86,8 @@ export function ChartDrawing({ drawing, active }: { drawing: Drawing; active: nu
     series: series.map((s) => ({ name: s.key, label: s.label, color: s.color })),
     valueFormatter: format,
     withLegend,
-    legendProps: { verticalAlign: 'bottom' as const, height: 40 },
+    // In the series' order (the library sorts them by name otherwise).
+    legendProps: { verticalAlign: 'bottom' as const, height: 40, itemSorter: null },
     accessibilityLayer: false,
     tooltipProps,
     tooltipAnimationDuration: 0,
@@ -105,7 +112,7 @@ export function ChartDrawing({ drawing, active }: { drawing: Drawing; active: nu
         gridAxis="x"
         yAxisProps={{
           width: axisWidth,
-          tickFormatter: (name: string) => cut(String(name), Math.floor((axisWidth - 12) / CHAR_WIDTH)),
+          tickFormatter: (name: string) => cut(String(name), Math.floor((axisWidth - 24) / CHAR_WIDTH)),
         }}
         barProps={{ isAnimationActive: false }}
       />

@@ -183,7 +183,7 @@ function MoverChart({
         height: HEIGHT,
         rows: table.rows,
         categoryKey: 'carrier',
-        axisWidth: 140,
+        axisWidth: 180,
         series: [{ key: 'change', label: 'Change in Written Premium', color: colour }],
         format: money,
       }}
@@ -232,7 +232,7 @@ export function PerformanceChartsGrid({ byMonth, byCarrier, byAgency, lineNames,
               height: HEIGHT + 80,
               rows: ranking.rows,
               categoryKey: 'agency',
-              axisWidth: 160,
+              axisWidth: 200,
               series: [
                 { key: 'writtenPremium', label: 'Written Premium', color: CURRENT },
                 { key: 'priorWrittenPremium', label: 'Prior Written Premium', color: PRIOR },
