@@ -95,15 +95,21 @@ function render(query: SQL): string {
 const horizon = '2026-10' as const;
 const rolling = periodOf('2025-11', '2026-10', [], today);
 
-/** Kept views as a save refreshes one agency's rows: YTD in P&C and PL, a past year in P&C. */
+/**
+ * Kept views as a save refreshes one agency's rows: YTD in P&C and PL, a past year in P&C, and (by
+ * agency) YTD of carriers only in P&C.
+ */
 const keptOfAgency = (grouping: 'agency' | 'agencyCode') =>
   (
     [
-      ['2026-01', '2026-10', 'P&C'],
-      ['2026-01', '2026-10', 'PL'],
-      ['2025-01', '2025-12', 'P&C'],
+      ['2026-01', '2026-10', 'P&C', 'all'],
+      ['2026-01', '2026-10', 'PL', 'all'],
+      ['2025-01', '2025-12', 'P&C', 'all'],
+      ...(grouping === 'agency' ? ([['2026-01', '2026-10', 'P&C', 'carriers']] as const) : []),
     ] as const
-  ).map(([start, end, line]) => keptRequest({ networkUuid, start, end, line }, agency, grouping));
+  ).map(([start, end, line, composite]) =>
+    keptRequest({ networkUuid, start, end, line, composite }, agency, grouping),
+  );
 
 const cases: Record<string, () => SQL> = {
   'figures-facts': () =>
@@ -140,7 +146,7 @@ const cases: Record<string, () => SQL> = {
   'refresh-running-totals-merge-since': () => mergeRunningTotals(agencyUuid, horizon, '2026-01'),
   'refresh-carry-forward': () => carryRunningTotalsForward(networkUuid, agencyUuid, '2026-09', horizon),
   'kept-build': () => {
-    const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' } as const;
+    const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' } as const;
     return insertKeptTotals(
       key,
       figureQuery(request({}), runningTotalsSource(request({}), horizon, true), false),
@@ -160,7 +166,8 @@ const cases: Record<string, () => SQL> = {
   'kept-refresh-agency-delete': () => deleteAgencyKeptRows(networkUuid, agencyUuid),
   'kept-refresh-periods': () => selectAllKeptPeriods(networkUuid),
   'has-spans': () => selectHasSpans(networkUuid),
-  'kept-read': () => selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+  'kept-read': () =>
+    selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' }),
   'kept-ahead-missing': () =>
     selectNetworksMissingKeptViews(
       [
@@ -171,18 +178,22 @@ const cases: Record<string, () => SQL> = {
       null,
     ),
   'kept-codes-build': () => {
-    const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' } as const;
+    const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' } as const;
     const codes = request({ grouping: 'agencyCode', level: agency });
     return insertKeptCodeTotals(
       key,
       codeRowsQuery('P&C', figureQuery(codes, { kind: 'facts' }, false), flagsQuery(codes)),
     );
   },
-  'kept-codes-read': () => selectKeptCodeRows({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+  'kept-codes-read': () =>
+    selectKeptCodeRows({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' }),
   'kept-codes-agency-totals-build': () =>
-    insertKeptCodeAgencyTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }, agencyUuid),
+    insertKeptCodeAgencyTotals(
+      { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' },
+      agencyUuid,
+    ),
   'kept-codes-totals-read': () =>
-    selectKeptCodeTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+    selectKeptCodeTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' }),
   'reported-months-by-carrier': () => reportedMonthsByCarrier({ networkUuid }, '2025-11', '2026-10'),
   'kept-network-build': () =>
     insertKeptNetworkTotals(
@@ -215,7 +226,11 @@ describe('the read model’s SQL', () => {
     expect(planFigures(request({ grouping: 'network' }))).toEqual({ source: 'carrier-months' });
     expect(planFigures(request({ grouping: 'agencyCode' }))).toEqual({
       source: 'kept-codes',
-      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' },
+      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' },
+    });
+    // The planning tool's codes are kept for All only.
+    expect(planFigures(request({ grouping: 'agencyCode', kinds: compositeKinds('carriers') }))).toEqual({
+      source: 'facts',
     });
     expect(planFigures(request({ grouping: 'agencyCode', level: agency }))).toEqual({ source: 'facts' });
     expect(planFigures(request({ grouping: 'agencyCode', standardTypes: ['HOME'] }))).toEqual({
@@ -231,9 +246,14 @@ describe('the read model’s SQL', () => {
     expect(keptNetworkKey(request({ grouping: 'network', carriers: [agencyUuid] }))).toBeNull();
     expect(planFigures(request({}))).toEqual({
       source: 'running-totals',
-      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' },
+      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' },
     });
+    // Each composite the product offers is kept (decision 039); other mixes of kinds are computed.
     expect(planFigures(request({ kinds: compositeKinds('carriers') }))).toEqual({
+      source: 'running-totals',
+      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'carriers' },
+    });
+    expect(planFigures(request({ kinds: { ...compositeKinds('all'), isCrop: false } }))).toEqual({
       source: 'running-totals',
       kept: null,
     });

@@ -1,9 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  CARRIER_COMPOSITES,
   CARRIER_KIND_BITS,
   CARRIER_KINDS,
   compositeFilter,
-  isDefaultComposite,
+  compositeKinds,
+  compositeOf,
+  type CarrierComposite,
 } from '#shared/domain/carrier-composite.ts';
 import { addMonths, parseYearMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
 import { firstDayOfMonth } from '#shared/domain/timeframe.ts';
@@ -19,8 +22,17 @@ import type { FactsRequest } from './request.ts';
 /** Whose rows a statement touches: a whole network, or one agency. */
 export type Scope = { networkUuid: string } | { agencyUuid: string };
 
-/** A period and line (a broad line, or 'P&C') a network keeps (decision 009). */
-export type PeriodKey = { networkUuid: string; start: YearMonth; end: YearMonth; line: string };
+/**
+ * A period and line (a broad line, or 'P&C') a network keeps (decision 009), and the carrier composite
+ * of a by-agency view (decision 039; the by-agency-code views keep 'all' only).
+ */
+export type PeriodKey = {
+  networkUuid: string;
+  start: YearMonth;
+  end: YearMonth;
+  line: string;
+  composite: CarrierComposite;
+};
 
 export const scopeFilter = (alias: string, scope: Scope): SQL =>
   'agencyUuid' in scope
@@ -66,6 +78,29 @@ export function carrierPredicate(c: string, request: Pick<FactsRequest, 'kinds'>
       : `(not ${c}.is_mga and (${kinds.map((k) => `${c}.${snakeCase(k)}`).join(' or ')}))`;
   return sql.raw(filter.wholesalers ? `(${c}.is_mga or ${nonMga})` : nonMga);
 }
+
+/**
+ * The composite filter of each row's own composite (`compositeOf`, a composite's name) over its
+ * `carrier_class`: statements that compute several kept views at once (decision 039).
+ */
+export const rowCompositePredicate = (compositeOf: SQL, carrierClassOf: SQL): SQL =>
+  sql`(case ${compositeOf} ${sql.join(
+    CARRIER_COMPOSITES.map(
+      (composite) =>
+        sql`when ${sql.raw(`'${composite}'`)} then ${compositePredicate(carrierClassOf, { kinds: compositeKinds(composite) })}`,
+    ),
+    sql` `,
+  )} end)`;
+
+/** The composite a kept view's request filters: one the product offers. */
+function keptComposite(request: FactsRequest): CarrierComposite {
+  const composite = compositeOf(request.kinds);
+  if (!composite) throw new RangeError('a kept view filters a composite the product offers');
+  return composite;
+}
+
+/** The same as an item of a `values` list. */
+const compositeValue = (request: FactsRequest) => sql.raw(`'${keptComposite(request)}'::text`);
 
 /** The composite filter (shared/domain/carrier-composite.ts) over a `carrier_class` column. */
 export function compositePredicate(carrierClassOf: SQL, request: Pick<FactsRequest, 'kinds'>): SQL {
@@ -715,10 +750,13 @@ export function flagsQuery(request: FactsRequest): SQL {
 
 // --- Kept views (decision 009) -----------------------------------------------------------------
 
-const keyOf = (alias: string, key: PeriodKey) => {
+/** A kept row of the key's period and line (`view` 'agency': and composite) in the table aliased `alias`. */
+const keyOf = (alias: string, key: PeriodKey, view: KeptView = 'agency') => {
   const a = sql.raw(alias);
   return sql`${a}.network_uuid = ${key.networkUuid}::uuid and ${a}.start_month = ${monthLiteral(key.start)}
-    and ${a}.end_month = ${monthLiteral(key.end)} and ${a}.line_code = ${key.line}`;
+    and ${a}.end_month = ${monthLiteral(key.end)} and ${a}.line_code = ${key.line}${
+      view === 'agency' ? sql` and ${a}.composite = ${key.composite}` : sql``
+    }`;
 };
 
 const periodOfKey = (key: Pick<PeriodKey, 'networkUuid' | 'start' | 'end'>) =>
@@ -741,21 +779,22 @@ const FIGURE_ARRAY = sql.raw(
     .join(', ')})`,
 );
 
-/** Keeps the agencies of `figures` (a figure query, numeric sums) for the period and line. */
+/** Keeps the agencies of `figures` (a figure query, numeric sums) for the period, line and composite. */
 export const insertKeptTotals = (key: PeriodKey, figures: SQL) => sql`
-  insert into production_period_totals (network_uuid, start_month, end_month, line_code, agency_uuid, lines)
+  insert into production_period_totals (network_uuid, start_month, end_month, line_code, composite, agency_uuid,
+    lines)
   select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line},
-    f.group_uuid, json_object_agg(f.line_code, ${lineFigures})
+    ${key.composite}, f.group_uuid, json_object_agg(f.line_code, ${lineFigures})
   from (${figures}) f
   where f.line_code is not null
   group by f.group_uuid`;
 
-/** Keeps the flags of `flags` (a flags query) for the period. */
+/** Keeps the flags of `flags` (a flags query) for the period and composite. */
 export const insertKeptFlags = (key: PeriodKey, flags: SQL) => sql`
-  insert into production_period_flags (network_uuid, start_month, end_month, agency_uuid, missing_current,
-    missing_prior)
-  select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, m.group_uuid,
-    m.missing_current, m.missing_prior
+  insert into production_period_flags (network_uuid, start_month, end_month, composite, agency_uuid,
+    missing_current, missing_prior)
+  select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.composite},
+    m.group_uuid, m.missing_current, m.missing_prior
   from (${flags}) m`;
 
 /** The agencies kept for a period and line, behind its build marker (one snapshot for both). */
@@ -767,7 +806,7 @@ export const selectKeptTotals = (key: PeriodKey) => sql`
 
 export const selectKeptFlags = (key: PeriodKey) => sql`
   select f.agency_uuid as group_uuid, f.missing_current, f.missing_prior
-  from production_period_flags f where ${periodOfKey(key)}`;
+  from production_period_flags f where ${periodOfKey(key)} and composite = ${key.composite}`;
 
 /** Which kept view: the by-agency one (decision 009) or the by-agency-code one (decision 022). */
 export type KeptView = 'agency' | 'agencyCode';
@@ -777,8 +816,15 @@ const BUILDS_TABLE: Record<KeptView, SQL> = {
   agencyCode: sql.raw('production_code_period_builds'),
 };
 
-export const claimKeptBuild = (key: PeriodKey, view: KeptView = 'agency') => sql`
-  insert into ${BUILDS_TABLE[view]} (network_uuid, start_month, end_month, line_code)
+export const claimKeptBuild = (key: PeriodKey, view: KeptView = 'agency') =>
+  view === 'agency'
+    ? sql`
+  insert into production_period_builds (network_uuid, start_month, end_month, line_code, composite)
+  values (${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line},
+    ${key.composite})
+  on conflict do nothing returning network_uuid`
+    : sql`
+  insert into production_code_period_builds (network_uuid, start_month, end_month, line_code)
   values (${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line})
   on conflict do nothing returning network_uuid`;
 
@@ -794,7 +840,8 @@ export const deleteStaleKeptBuilds = (
   delete from ${BUILDS_TABLE[view]}
   where network_uuid = ${networkUuid}::uuid and end_month <> ${monthLiteral(latest)}
     and not (extract(month from start_month) = 1 and end_month = (start_month + interval '11 months')::date)
-  returning to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, line_code as line`;
+  returning to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, line_code as line,
+    ${view === 'agency' ? sql`composite` : sql`'all'`} as composite`;
 
 export const deleteKeptPeriod = (key: PeriodKey, view: KeptView = 'agency') =>
   view === 'agencyCode'
@@ -803,28 +850,32 @@ export const deleteKeptPeriod = (key: PeriodKey, view: KeptView = 'agency') =>
         sql`delete from production_code_period_agency_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
       ]
     : [
-        sql`delete from production_period_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
-        sql`delete from production_period_flags where ${periodOfKey(key)}`,
+        sql`delete from production_period_totals where ${keyOf('production_period_totals', key)}`,
+        sql`delete from production_period_flags where ${periodOfKey(key)} and composite = ${key.composite}`,
       ];
 
-/** The periods (and lines) a network keeps figures or flags for. */
+/** The periods (and lines, and composites) a network keeps figures or flags for. */
 export const selectKeptPeriods = (networkUuid: string, table: 'builds' | 'code builds' | 'flags') =>
   table !== 'flags'
     ? sql`select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
-        line_code as line from ${BUILDS_TABLE[table === 'builds' ? 'agency' : 'agencyCode']}
+        line_code as line, ${table === 'builds' ? sql`composite` : sql`'all'`} as composite
+        from ${BUILDS_TABLE[table === 'builds' ? 'agency' : 'agencyCode']}
         where network_uuid = ${networkUuid}::uuid`
     : // The flags hold a row per agency and period: the periods are read by stepping through the
       // network's index one period at a time, not by reading every agency's row (decision 027).
       sql`with recursive p as (
-        (select start_month, end_month from production_period_flags where network_uuid = ${networkUuid}::uuid
-          order by start_month, end_month limit 1)
+        (select start_month, end_month, composite from production_period_flags
+          where network_uuid = ${networkUuid}::uuid
+          order by start_month, end_month, composite limit 1)
         union all
-        select n.start_month, n.end_month from p cross join lateral (
-          select f.start_month, f.end_month from production_period_flags f
-          where f.network_uuid = ${networkUuid}::uuid and (f.start_month, f.end_month) > (p.start_month, p.end_month)
-          order by f.start_month, f.end_month limit 1) n
+        select n.start_month, n.end_month, n.composite from p cross join lateral (
+          select f.start_month, f.end_month, f.composite from production_period_flags f
+          where f.network_uuid = ${networkUuid}::uuid
+            and (f.start_month, f.end_month, f.composite) > (p.start_month, p.end_month, p.composite)
+          order by f.start_month, f.end_month, f.composite limit 1) n
       )
-      select to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, 'P&C' as line
+      select to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, 'P&C' as line,
+        composite
       from p`;
 
 /**
@@ -853,7 +904,7 @@ export const deleteAgencyKeptRows = (networkUuid: string, agencyUuid: string) =>
 
 /**
  * The networks with running totals that do not keep every one of `periods` (each in every line of
- * `lines`) yet: those whose preset views are to be built ahead (decision 027).
+ * `lines` and every composite) yet: those whose preset views are to be built ahead (decision 027).
  */
 export const selectNetworksMissingKeptViews = (
   periods: readonly Pick<PeriodKey, 'start' | 'end'>[],
@@ -867,8 +918,10 @@ export const selectNetworksMissingKeptViews = (
       sql`, `,
     )}) p(start_month, end_month)
     cross join unnest(array[${inList(lines)}]::text[]) l(line_code)
+    cross join unnest(array[${inList(CARRIER_COMPOSITES)}]::text[]) c(composite)
     where not exists (select 1 from production_period_builds b where b.network_uuid = h.network_uuid
-      and b.start_month = p.start_month and b.end_month = p.end_month and b.line_code = l.line_code))
+      and b.start_month = p.start_month and b.end_month = p.end_month and b.line_code = l.line_code
+      and b.composite = c.composite))
   order by n.name`;
 
 // --- Kept views of the planning tool (decision 022) ---------------------------------------------
@@ -936,7 +989,7 @@ const insertCodeAgencyTotals = (where: SQL) => sql`
 
 export const insertKeptCodeAgencyTotals = (key: PeriodKey, agencyUuid: string | null) =>
   insertCodeAgencyTotals(
-    sql`${keyOf('t', key)}${agencyUuid ? sql` and t.agency_uuid = ${agencyUuid}::uuid` : sql``}`,
+    sql`${keyOf('t', key, 'agencyCode')}${agencyUuid ? sql` and t.agency_uuid = ${agencyUuid}::uuid` : sql``}`,
   );
 
 /** The same sums of one agency in every period the network keeps its codes for (after a save). */
@@ -954,20 +1007,20 @@ export const selectKeptCodeTotals = (key: PeriodKey) => sql`
         .map((column) => `sum(t.${column})::text as ${column}`)
         .join(', '),
     )}
-  from production_code_period_agency_totals t where ${keyOf('t', key)}`;
+  from production_code_period_agency_totals t where ${keyOf('t', key, 'agencyCode')}`;
 
 /** The agency codes kept for a period and line, with the columns of `codeRowsQuery`. */
 export const selectKeptCodeRows = (key: PeriodKey) => sql`
   select t.agency_code_uuid as group_uuid, t.agency_uuid, t.lines, t.missing_current, t.missing_prior,
     ${KEPT_CODE_FIGURES}
-  from production_code_period_totals t where ${keyOf('t', key)}`;
+  from production_code_period_totals t where ${keyOf('t', key, 'agencyCode')}`;
 
 /** Whether the network keeps the agency codes of a period and line (its build marker), as a boolean expression. */
 export const keptCodesBuilt = (key: PeriodKey) =>
-  sql`exists (select 1 from production_code_period_builds b where ${keyOf('b', key)})`;
+  sql`exists (select 1 from production_code_period_builds b where ${keyOf('b', key, 'agencyCode')})`;
 
 /** A period of the network summary: its months and whether it counts manual entries. */
-export type NetworkPeriodKey = Omit<PeriodKey, 'line'> & { includesManualEntries: boolean };
+export type NetworkPeriodKey = Omit<PeriodKey, 'line' | 'composite'> & { includesManualEntries: boolean };
 
 const networkPeriod = (key: NetworkPeriodKey) =>
   sql`${periodOfKey(key)} and includes_manual_entries = ${key.includesManualEntries}`;
@@ -1010,8 +1063,9 @@ function agencyOfKeptViews(requests: readonly FactsRequest[]): { agencyUuid: str
       r.carriers === null &&
       r.standardTypes.length === 0 &&
       r.period.includesManualEntries &&
-      isDefaultComposite(r.kinds);
-    if (!kept) throw new RangeError('a kept view counts every carrier, type and manual entry');
+      compositeOf(r.kinds) !== null;
+    if (!kept)
+      throw new RangeError('a kept view counts every carrier of its composite, type and manual entry');
   }
   return { agencyUuid, networkUuid };
 }
@@ -1040,7 +1094,7 @@ export function insertKeptTotalsOfAgency(
   const spanPeriods: SQL[] = [];
   const months = new Set<YearMonth>();
   for (const { request, grain } of views) {
-    const view = sql`${monthLiteral(request.period.start)}, ${monthLiteral(request.period.end)}, ${lineValue(request)}, ${sql.raw(`'${grain}'`)}`;
+    const view = sql`${monthLiteral(request.period.start)}, ${monthLiteral(request.period.end)}, ${lineValue(request)}, ${compositeValue(request)}, ${sql.raw(`'${grain}'`)}`;
     for (const p of periods(request)) {
       const { last, before } = periodEdges(p, horizon);
       if (last === before) continue; // wholly after the horizon: no sums
@@ -1052,7 +1106,7 @@ export function insertKeptTotalsOfAgency(
     }
   }
   if (edges.length === 0) return null;
-  const viewColumns = 'start_month, end_month, view_line, grain, period';
+  const viewColumns = 'start_month, end_month, view_line, composite, grain, period';
   const negated = MEASURE_COLUMNS.map(
     (c) => `-(coalesce(f.${c}, 0) * 100)::bigint, -(f.${c} is not null)::int`,
   ).join(', ');
@@ -1081,11 +1135,12 @@ export function insertKeptTotalsOfAgency(
   );
   const child = sql.raw(`case when x.view_line = 'P&C' then x.broad_code else nullif(x.type_code, '') end`);
   return sql`
-  insert into production_period_totals (network_uuid, start_month, end_month, line_code, agency_uuid, lines)
-  select ${networkUuid}::uuid, f.start_month, f.end_month, f.view_line, f.group_uuid,
+  insert into production_period_totals (network_uuid, start_month, end_month, line_code, composite, agency_uuid,
+    lines)
+  select ${networkUuid}::uuid, f.start_month, f.end_month, f.view_line, f.composite, f.group_uuid,
     json_object_agg(f.line_code, ${lineFigures})
   from (
-    select x.start_month, x.end_month, x.view_line, x.agency_uuid as group_uuid,
+    select x.start_month, x.end_month, x.view_line, x.composite, x.agency_uuid as group_uuid,
       case when grouping(${child}) = 1 then x.view_line else ${child} end as line_code, ${measures}
     from (
       select e.${sql.raw(viewColumns.replaceAll(', ', ', e.'))}, e.sign, r.agency_uuid, r.carrier_class,
@@ -1098,14 +1153,14 @@ export function insertKeptTotalsOfAgency(
           sql`, `,
         )})${anySpans ? spanRows : sql``}
     ) x
-    -- A broad line's view reads its own rows; every grain but 'total' filters the composite.
+    -- A broad line's view reads its own rows; every grain but 'total' filters the view's composite.
     where (x.view_line = 'P&C' or x.broad_code = x.view_line)
-      and (x.grain = 'total' or ${compositePredicate(sql`x.carrier_class`, views[0]!.request)})
-    group by x.start_month, x.end_month, x.view_line, x.agency_uuid, grouping sets ((${child}), ())
+      and (x.grain = 'total' or ${rowCompositePredicate(sql`x.composite`, sql`x.carrier_class`)})
+    group by x.start_month, x.end_month, x.view_line, x.composite, x.agency_uuid, grouping sets ((${child}), ())
     having ${change('facts', 'current')} > 0 or ${change('facts', 'prior')} > 0
   ) f
   where f.line_code is not null
-  group by f.start_month, f.end_month, f.view_line, f.group_uuid`;
+  group by f.start_month, f.end_month, f.view_line, f.composite, f.group_uuid`;
 }
 
 /**
@@ -1118,32 +1173,33 @@ function flagsOfPeriods(requests: readonly FactsRequest[], grouping: 'agency' | 
   const seen = new Set<string>();
   const values: SQL[] = [];
   for (const request of requests) {
-    const id = `${request.period.start} ${request.period.end}`;
+    const id = `${request.period.start} ${request.period.end} ${keptComposite(request)}`;
     if (seen.has(id)) continue;
     seen.add(id);
     const [current, prior] = periods(request).map(monthRange);
     values.push(
-      sql`(${monthLiteral(request.period.start)}, ${monthLiteral(request.period.end)}, ${current}, ${prior})`,
+      sql`(${monthLiteral(request.period.start)}, ${monthLiteral(request.period.end)}, ${compositeValue(request)}, ${current}, ${prior})`,
     );
   }
   const byCode = grouping === 'agencyCode';
   return sql`
-    select k.start_month, k.end_month, ${sql.raw(byCode ? 'ac.uuid' : 'm.agency_uuid')} as group_uuid,
+    select k.start_month, k.end_month, k.composite,
+      ${sql.raw(byCode ? 'ac.uuid' : 'm.agency_uuid')} as group_uuid,
       bool_or(not m.reported_months @> k.current) as missing_current,
       bool_or(not m.reported_months @> k.prior) as missing_prior
-    from (values ${sql.join(values, sql`, `)}) k(start_month, end_month, current, prior)
+    from (values ${sql.join(values, sql`, `)}) k(start_month, end_month, composite, current, prior)
     join carrier_reported_masks m on m.reported_months && k.current or m.reported_months && k.prior
     ${byCode ? sql`join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid` : sql``}
-    where m.agency_uuid = ${agencyUuid}::uuid and ${compositePredicate(sql`m.carrier_class`, requests[0]!)}
-    group by k.start_month, k.end_month, ${sql.raw(byCode ? 'ac.uuid' : 'm.agency_uuid')}`;
+    where m.agency_uuid = ${agencyUuid}::uuid and ${rowCompositePredicate(sql`k.composite`, sql`m.carrier_class`)}
+    group by k.start_month, k.end_month, k.composite, ${sql.raw(byCode ? 'ac.uuid' : 'm.agency_uuid')}`;
 }
 
 /** One agency's flags of every period in `requests` (none empty) in one statement, as `insertKeptFlags` keeps each. */
 export const insertKeptFlagsOfAgency = (requests: readonly FactsRequest[]) => sql`
-  insert into production_period_flags (network_uuid, start_month, end_month, agency_uuid, missing_current,
-    missing_prior)
-  select ${agencyOfKeptViews(requests).networkUuid}::uuid, m.start_month, m.end_month, m.group_uuid,
-    m.missing_current, m.missing_prior
+  insert into production_period_flags (network_uuid, start_month, end_month, composite, agency_uuid,
+    missing_current, missing_prior)
+  select ${agencyOfKeptViews(requests).networkUuid}::uuid, m.start_month, m.end_month, m.composite,
+    m.group_uuid, m.missing_current, m.missing_prior
   from (${flagsOfPeriods(requests, 'agency')}) m`;
 
 /**
@@ -1154,6 +1210,8 @@ export const insertKeptFlagsOfAgency = (requests: readonly FactsRequest[]) => sq
  */
 export function insertKeptCodeTotalsOfAgency(requests: readonly FactsRequest[]): SQL {
   const { agencyUuid, networkUuid } = agencyOfKeptViews(requests);
+  if (requests.some((r) => keptComposite(r) !== 'all'))
+    throw new RangeError('agency codes are kept for All only');
   const values = requests.map(
     (r) =>
       sql`(${monthLiteral(r.period.start)}, ${monthLiteral(r.period.end)}, ${lineValue(r)}, ${monthLiteral(r.period.priorStart)}, ${monthLiteral(r.period.priorEnd)})`,

@@ -294,9 +294,9 @@ export async function refreshKeptViews(
   const keptRequests = (view: 'builds' | 'code builds' | 'flags') =>
     kept.rows
       .filter((row) => row.view === view)
-      .map(({ start, end, line }) =>
+      .map(({ start, end, line, composite }) =>
         keptRequest(
-          { networkUuid, start, end, line },
+          { networkUuid, start, end, line, composite },
           level,
           view === 'code builds' ? 'agencyCode' : 'agency',
         ),
