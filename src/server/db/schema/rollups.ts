@@ -28,9 +28,14 @@ const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();
 
 const monthRanges = customType<{ data: string }>({ dataType: () => 'int4multirange' });
 
+/** How many facts a carrier-month sums, or how many of them reported a measure (not NULL). */
+const count = (name: string) => integer(name).notNull();
+
 /**
  * Network x carrier x line x source x month sums: the by-carrier report of a network reads at most
- * a few thousand of these instead of every agency's facts.
+ * a few thousand of these instead of every agency's facts. `facts` and each measure's count of
+ * reported (non-NULL) values let a save keep a row by difference (decision 035): a measure whose
+ * count falls to 0 is NULL again ("not reported"), and a row whose facts fall to 0 is deleted.
  */
 export const productionCarrierMonths = pgTable(
   'production_carrier_months',
@@ -46,6 +51,11 @@ export const productionCarrierMonths = pgTable(
     newWrittenPremium: moneySum('new_written_premium'),
     earned: moneySum('earned'),
     incurred: moneySum('incurred'),
+    facts: count('facts'),
+    writtenPremiumCount: count('written_premium_count'),
+    newWrittenPremiumCount: count('new_written_premium_count'),
+    earnedCount: count('earned_count'),
+    incurredCount: count('incurred_count'),
   },
   (t) => [
     primaryKey({
@@ -316,7 +326,8 @@ export const productionNetworkPeriodTotals = pgTable(
 /**
  * Network x carrier x line x month sums of the commission facts (decision 016): the scorecard of a
  * network reads at most a few thousand of these instead of every agency's commission statements.
- * Derived data, rebuilt by the read model's writers' entry point with the production rollups.
+ * Derived data, rebuilt by the read model's writers' entry point with the production rollups; the
+ * counts as in `production_carrier_months` (decision 035).
  */
 export const commissionCarrierMonths = pgTable(
   'commission_carrier_months',
@@ -328,6 +339,10 @@ export const commissionCarrierMonths = pgTable(
     writtenPremium: moneySum('written_premium'),
     baseCommission: moneySum('base_commission'),
     additionalCommission: moneySum('additional_commission'),
+    facts: count('facts'),
+    writtenPremiumCount: count('written_premium_count'),
+    baseCommissionCount: count('base_commission_count'),
+    additionalCommissionCount: count('additional_commission_count'),
   },
   (t) => [
     primaryKey({

@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
 import type { Db, Executor } from '#server/db/client.ts';
 import {
+  addToCarrierMonths,
   carryRunningTotalsForward,
+  changedMonthsFilter,
+  deleteEmptyCarrierMonths,
+  PRODUCTION_CARRIER_MONTHS,
   DERIVED_TABLES,
   insertCarrierMonths,
   insertReportedMasks,
@@ -18,6 +22,7 @@ import { readHorizon, refreshKeptViews } from './store.ts';
 import { invalidateNetwork } from '#server/services/planning/tenant-cache.ts';
 import { requestKeptViewWarmUp } from './warm-up.ts';
 import {
+  COMMISSION_CARRIER_MONTHS,
   COMMISSION_TABLES,
   insertCommissionCarrierMonths,
   insertCommissionChanges,
@@ -25,8 +30,9 @@ import {
 
 /**
  * The writers' entry point of the read model: every writer of production facts or reported months
- * calls `refreshAgencyFacts` in the transaction that wrote them (or `rebuildNetwork` after a bulk
- * load), so the rollups and kept views never disagree with the facts (decisions 004, 009).
+ * writes through `changeAgencyFacts`, or calls `refreshAgencyFacts` in the transaction that wrote them
+ * (or `rebuildNetwork` after a bulk load), so the rollups and kept views never disagree with the facts
+ * (decisions 004, 009, 035).
  */
 
 /** A carrier x month whose facts changed (month as YYYY-MM-01). */
@@ -62,7 +68,7 @@ export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void>
 /**
  * Brings the read model up to date after one agency's facts or reported months changed, inside the
  * caller's transaction: the network's carrier-months (production and commission) of the carriers and
- * months that changed, the agency's running totals, reported months and commission statement
+ * months that changed (summed again from every agency's facts of them), the agency's running totals, reported months and commission statement
  * changes, and the views the network keeps. When the agency now has a later month than the network's
  * horizon, every other agency's running totals are carried forward to it. Answers the agency's
  * network.
@@ -72,6 +78,57 @@ export async function refreshAgencyFacts(
   agencyUuid: string,
   changed: readonly ChangedMonth[],
 ): Promise<string> {
+  const { networkUuid, current } = await lockAgencyRollups(tx, agencyUuid);
+  await refreshCarrierMonths(tx, networkUuid, changed);
+  await refreshAgencyRows(tx, networkUuid, agencyUuid, changed, current);
+  return networkUuid;
+}
+
+/**
+ * Runs `write`, which changes one agency's facts of the carriers and months `changed` names (and no
+ * others), and brings the read model up to date with it, as `refreshAgencyFacts` does, in the
+ * caller's transaction. The network's carrier-months of those carriers and months are kept by
+ * difference (decision 035): the agency's sums of them are taken out before `write` and its new sums
+ * added after, instead of summing every agency's facts of them again. A manual entry save writes
+ * through this. Answers what `write` answers.
+ */
+export async function changeAgencyFacts<T>(
+  tx: Executor,
+  agencyUuid: string,
+  changed: readonly ChangedMonth[],
+  write: () => Promise<T>,
+): Promise<T> {
+  const { networkUuid, current } = await lockAgencyRollups(tx, agencyUuid);
+  const tables = [PRODUCTION_CARRIER_MONTHS, COMMISSION_CARRIER_MONTHS];
+  const agencyFacts =
+    changed.length > 0 ? sql`f.agency_uuid = ${agencyUuid}::uuid and ${changedMonthsFilter(changed)}` : null;
+  if (agencyFacts) {
+    for (const table of tables) await tx.execute(addToCarrierMonths(table, agencyFacts, -1));
+  }
+  const written = await write();
+  if (agencyFacts) {
+    for (const table of tables) {
+      await tx.execute(addToCarrierMonths(table, agencyFacts, 1));
+      await tx.execute(
+        deleteEmptyCarrierMonths(
+          table,
+          sql`f.network_uuid = ${networkUuid}::uuid and ${changedMonthsFilter(changed)}`,
+        ),
+      );
+    }
+  }
+  await refreshAgencyRows(tx, networkUuid, agencyUuid, changed, current);
+  return written;
+}
+
+/**
+ * Locks the rollups of the agency's network for a writer (its horizon row, and the agency's own
+ * lock); answers the network and its horizon.
+ */
+async function lockAgencyRollups(
+  tx: Executor,
+  agencyUuid: string,
+): Promise<{ networkUuid: string; current: YearMonth | null }> {
   const found = await tx.execute<{ network_uuid: string }>(
     sql`select network_uuid from agencies where uuid = ${agencyUuid}::uuid`,
   );
@@ -81,9 +138,22 @@ export async function refreshAgencyFacts(
   // A network without rollups yet has no horizon row to lock: changes of one agency still take
   // turns, so two saves never rebuild its rows at the same time.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`agency rollups ${agencyUuid}`}))`);
-  const agency = { agencyUuid };
+  return { networkUuid, current };
+}
 
-  await refreshCarrierMonths(tx, networkUuid, changed);
+/**
+ * The agency's own rows of the read model after its facts changed (every row but the network's
+ * carrier-months): commission statement changes, running totals (carrying every other agency's
+ * forward when the horizon moves on), reported months, and the kept views.
+ */
+async function refreshAgencyRows(
+  tx: Executor,
+  networkUuid: string,
+  agencyUuid: string,
+  changed: readonly ChangedMonth[],
+  current: YearMonth | null,
+): Promise<void> {
+  const agency = { agencyUuid };
   await tx.execute(sql`delete from commission_reported_changes where agency_uuid = ${agencyUuid}::uuid`);
   await tx.execute(insertCommissionChanges(agency));
 
@@ -108,7 +178,6 @@ export async function refreshAgencyFacts(
   }
   await refreshKeptViews(tx, networkUuid, agencyUuid, horizon);
   invalidateNetwork(networkUuid);
-  return networkUuid;
 }
 
 /**
@@ -133,11 +202,7 @@ async function refreshCarrierMonths(
   changed: readonly ChangedMonth[],
 ): Promise<void> {
   if (changed.length === 0) return;
-  const pairs = sql.join(
-    changed.map((c) => sql`(${c.carrierUuid}::uuid, ${c.month}::date)`),
-    sql`, `,
-  );
-  const changedMonths = sql`f.network_uuid = ${networkUuid}::uuid and (f.carrier_uuid, f.month) in (${pairs})`;
+  const changedMonths = sql`f.network_uuid = ${networkUuid}::uuid and ${changedMonthsFilter(changed)}`;
   await tx.execute(sql`delete from production_carrier_months f where ${changedMonths}`);
   await tx.execute(insertCarrierMonths(changedMonths));
   await tx.execute(sql`delete from commission_carrier_months f where ${changedMonths}`);

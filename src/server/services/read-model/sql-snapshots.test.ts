@@ -1,10 +1,11 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { compositeKinds } from '#shared/domain/carrier-composite.ts';
 import {
   commissionByCarrierQuery,
   commissionByPolicyTypeQuery,
+  COMMISSION_CARRIER_MONTHS,
   insertCommissionCarrierMonths,
   insertCommissionChanges,
   type CommissionRequest,
@@ -18,6 +19,10 @@ import {
 } from './planner.ts';
 import { periodOf, type FactsRequest } from './request.ts';
 import {
+  addToCarrierMonths,
+  changedMonthsFilter,
+  deleteEmptyCarrierMonths,
+  PRODUCTION_CARRIER_MONTHS,
   carrierMonthFiguresQuery,
   carryRunningTotalsForward,
   figureQuery,
@@ -93,6 +98,11 @@ function render(query: SQL): string {
 }
 
 const horizon = '2026-10' as const;
+/** The carrier-months a manual entry names (two of its chain's 12). */
+const changed = changedMonthsFilter([
+  { carrierUuid: '00000000-0000-4000-8000-000000000003', month: '2026-01-01' },
+  { carrierUuid: '00000000-0000-4000-8000-000000000003', month: '2026-02-01' },
+]);
 const rolling = periodOf('2025-11', '2026-10', [], today);
 
 /** Kept views as a save refreshes one agency's rows: YTD in P&C and PL, a past year in P&C. */
@@ -134,6 +144,17 @@ const cases: Record<string, () => SQL> = {
   'flags-agency-codes': () => flagsQuery(request({ grouping: 'agencyCode' })),
   'reported-months': () => reportedMonthsOf({ networkUuid }),
   'refresh-carrier-months': () => insertCarrierMonths(scopeFilter('f', { networkUuid })),
+  'refresh-carrier-months-difference': () =>
+    addToCarrierMonths(
+      PRODUCTION_CARRIER_MONTHS,
+      sql`f.agency_uuid = ${agencyUuid}::uuid and ${changed}`,
+      -1,
+    ),
+  'refresh-carrier-months-empty': () =>
+    deleteEmptyCarrierMonths(
+      PRODUCTION_CARRIER_MONTHS,
+      sql`f.network_uuid = ${networkUuid}::uuid and ${changed}`,
+    ),
   'refresh-reported-masks': () => insertReportedMasks({ agencyUuid }),
   'refresh-running-totals': () => insertRunningTotals({ agencyUuid }, horizon),
   'refresh-running-totals-merge': () => mergeRunningTotals(agencyUuid, horizon, null),
@@ -190,6 +211,8 @@ const cases: Record<string, () => SQL> = {
       figureQuery(request({ grouping: 'network' }), { kind: 'carrier-months' }, false),
     ),
   'commission-refresh-carrier-months': () => insertCommissionCarrierMonths(scopeFilter('f', { networkUuid })),
+  'commission-refresh-carrier-months-difference': () =>
+    addToCarrierMonths(COMMISSION_CARRIER_MONTHS, sql`f.agency_uuid = ${agencyUuid}::uuid and ${changed}`, 1),
   'commission-refresh-changes': () => insertCommissionChanges({ agencyUuid }),
   'commission-by-carrier': () =>
     commissionByCarrierQuery(commission({ line: 'PL', standardTypes: ['PAUTO', 'HOME'] })),

@@ -182,15 +182,86 @@ export const insertReportedMasks = (scope: Scope) => sql`
 
 // --- Rollups -----------------------------------------------------------------------------------
 
-/** Inserts the network x carrier x line x source x month sums of the facts `f` that `where` selects. */
-export const insertCarrierMonths = (where: SQL) => sql`
-  insert into production_carrier_months (network_uuid, month, carrier_uuid, line_uuid, source, gap_months,
-    written_premium, new_written_premium, earned, incurred)
-  select f.network_uuid, f.month, f.carrier_uuid, f.line_uuid, f.source, f.gap_months, sum(f.written_premium),
-    sum(f.new_written_premium), sum(f.earned), sum(f.incurred)
-  from production_facts f
+/** A table of carrier-months: its key, and its measures (each with a count of reported values). */
+export type CarrierMonthsTable = {
+  table: string;
+  facts: string;
+  key: readonly string[];
+  measures: readonly string[];
+};
+
+export const PRODUCTION_CARRIER_MONTHS: CarrierMonthsTable = {
+  table: 'production_carrier_months',
+  facts: 'production_facts',
+  key: ['network_uuid', 'month', 'carrier_uuid', 'line_uuid', 'source', 'gap_months'],
+  measures: ['written_premium', 'new_written_premium', 'earned', 'incurred'],
+};
+
+/** The carrier-months' columns: key, measures, `facts` and each measure's count. */
+const carrierMonthColumns = (t: CarrierMonthsTable) =>
+  [...t.key, ...t.measures, 'facts', ...t.measures.map((m) => `${m}_count`)].join(', ');
+
+/** The sums of the facts `f` of a key, `sign` times (-1: to take them out of the carrier-months). */
+const carrierMonthSums = (t: CarrierMonthsTable, sign: 1 | -1 = 1) => {
+  const times = sign === 1 ? '' : '-';
+  return [
+    ...t.key.map((c) => `f.${c}`),
+    ...t.measures.map((m) => `${times}sum(f.${m})`),
+    `${times}count(*)`,
+    ...t.measures.map((m) => `${times}count(f.${m})`),
+  ].join(', ');
+};
+
+/** Inserts the carrier-months of the facts `f` that `where` selects. */
+export const insertCarrierMonthsOf = (t: CarrierMonthsTable, where: SQL) => sql`
+  insert into ${sql.raw(t.table)} (${sql.raw(carrierMonthColumns(t))})
+  select ${sql.raw(carrierMonthSums(t))}
+  from ${sql.raw(t.facts)} f
   where ${where}
-  group by f.network_uuid, f.month, f.carrier_uuid, f.line_uuid, f.source, f.gap_months`;
+  group by ${sql.raw(t.key.map((c) => `f.${c}`).join(', '))}`;
+
+/** Inserts the network x carrier x line x source x month sums of the facts `f` that `where` selects. */
+export const insertCarrierMonths = (where: SQL) => insertCarrierMonthsOf(PRODUCTION_CARRIER_MONTHS, where);
+
+/**
+ * Adds one agency's sums of the facts `f` that `where` selects to the carrier-months (`sign` -1
+ * takes them out), in place (decision 035): each measure's count says whether any value is still
+ * reported, a measure whose count is 0 is NULL ("not reported"), as a sum of no reported values is.
+ * The rows whose facts fall to 0 stay until `deleteEmptyCarrierMonths`.
+ */
+export const addToCarrierMonths = (t: CarrierMonthsTable, where: SQL, sign: 1 | -1) => {
+  const counted = (m: string) => `c.${m}_count + excluded.${m}_count`;
+  return sql`
+  insert into ${sql.raw(t.table)} as c (${sql.raw(carrierMonthColumns(t))})
+  select ${sql.raw(carrierMonthSums(t, sign))}
+  from ${sql.raw(t.facts)} f
+  where ${where}
+  group by ${sql.raw(t.key.map((c) => `f.${c}`).join(', '))}
+  on conflict (${sql.raw(t.key.join(', '))}) do update set
+    ${sql.raw(
+      [
+        ...t.measures.map(
+          (m) =>
+            `${m} = case when ${counted(m)} > 0 then coalesce(c.${m}, 0) + coalesce(excluded.${m}, 0) end`,
+        ),
+        'facts = c.facts + excluded.facts',
+        ...t.measures.map((m) => `${m}_count = ${counted(m)}`),
+      ].join(',\n    '),
+    )}`;
+};
+
+/** `(f.carrier_uuid, f.month)` is one of the `changed` carrier-months (month as YYYY-MM-01). */
+export const changedMonthsFilter = (changed: readonly { carrierUuid: string; month: string }[]) => {
+  const pairs = sql.join(
+    changed.map((c) => sql`(${c.carrierUuid}::uuid, ${c.month}::date)`),
+    sql`, `,
+  );
+  return sql`(f.carrier_uuid, f.month) in (${pairs})`;
+};
+
+/** Deletes the carrier-months of `where` (over `f`) that no fact sums any more. */
+export const deleteEmptyCarrierMonths = (t: CarrierMonthsTable, where: SQL) => sql`
+  delete from ${sql.raw(t.table)} f where ${where} and f.facts = 0`;
 
 const RUNNING_KEY = 'agency_uuid, network_uuid, grain, carrier_class, broad_code, type_code, source';
 const RUNNING_SUMS = ['facts', 'wp', 'wp_n', 'nwp', 'nwp_n', 'ep', 'ep_n', 'il', 'il_n'] as const;
