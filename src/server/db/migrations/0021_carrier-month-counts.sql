@@ -1,7 +1,3 @@
-ALTER TABLE "commission_carrier_months" ADD COLUMN "facts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "commission_carrier_months" ADD COLUMN "written_premium_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "commission_carrier_months" ADD COLUMN "base_commission_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "commission_carrier_months" ADD COLUMN "additional_commission_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "production_carrier_months" ADD COLUMN "facts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "production_carrier_months" ADD COLUMN "written_premium_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "production_carrier_months" ADD COLUMN "new_written_premium_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -18,20 +14,6 @@ FROM (
 ) s
 WHERE m.network_uuid = s.network_uuid AND m.month = s.month AND m.carrier_uuid = s.carrier_uuid
   AND m.line_uuid = s.line_uuid AND m.source = s.source AND m.gap_months = s.gap_months;--> statement-breakpoint
-UPDATE "commission_carrier_months" m SET "facts" = s.facts, "written_premium_count" = s.wp,
-  "base_commission_count" = s.bc, "additional_commission_count" = s.ac
-FROM (
-  SELECT network_uuid, month, carrier_uuid, line_uuid, count(*) AS facts, count(written_premium) AS wp,
-    count(base_commission) AS bc, count(additional_commission) AS ac
-  FROM commission_facts
-  GROUP BY network_uuid, month, carrier_uuid, line_uuid
-) s
-WHERE m.network_uuid = s.network_uuid AND m.month = s.month AND m.carrier_uuid = s.carrier_uuid
-  AND m.line_uuid = s.line_uuid;--> statement-breakpoint
-ALTER TABLE "commission_carrier_months" ALTER COLUMN "facts" DROP DEFAULT;--> statement-breakpoint
-ALTER TABLE "commission_carrier_months" ALTER COLUMN "written_premium_count" DROP DEFAULT;--> statement-breakpoint
-ALTER TABLE "commission_carrier_months" ALTER COLUMN "base_commission_count" DROP DEFAULT;--> statement-breakpoint
-ALTER TABLE "commission_carrier_months" ALTER COLUMN "additional_commission_count" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "production_carrier_months" ALTER COLUMN "facts" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "production_carrier_months" ALTER COLUMN "written_premium_count" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "production_carrier_months" ALTER COLUMN "new_written_premium_count" DROP DEFAULT;--> statement-breakpoint

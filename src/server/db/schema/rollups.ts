@@ -326,8 +326,7 @@ export const productionNetworkPeriodTotals = pgTable(
 /**
  * Network x carrier x line x month sums of the commission facts (decision 016): the scorecard of a
  * network reads at most a few thousand of these instead of every agency's commission statements.
- * Derived data, rebuilt by the read model's writers' entry point with the production rollups; the
- * counts as in `production_carrier_months` (decision 035).
+ * Derived data, rebuilt by the read model's writers' entry point with the production rollups.
  */
 export const commissionCarrierMonths = pgTable(
   'commission_carrier_months',
@@ -339,10 +338,6 @@ export const commissionCarrierMonths = pgTable(
     writtenPremium: moneySum('written_premium'),
     baseCommission: moneySum('base_commission'),
     additionalCommission: moneySum('additional_commission'),
-    facts: count('facts'),
-    writtenPremiumCount: count('written_premium_count'),
-    baseCommissionCount: count('base_commission_count'),
-    additionalCommissionCount: count('additional_commission_count'),
   },
   (t) => [
     primaryKey({

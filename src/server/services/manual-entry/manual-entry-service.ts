@@ -18,7 +18,7 @@ import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { recordAudit } from '#server/services/audit/record-audit.ts';
-import { changeAgencyFacts, type ChangedMonth } from '#server/services/read-model/refresh.ts';
+import { changeAgencyProduction, type ChangedMonth } from '#server/services/read-model/refresh.ts';
 
 type AgencyLevel = Extract<Level, { kind: 'agency' }>;
 type EntryRequest = z.output<typeof carrierEntryRequestSchema>;
@@ -271,7 +271,7 @@ function chainMonths(chain: Chain): ChangedMonth[] {
 
 /** Rewrites the chain's facts and brings the read model up to date, in the caller's transaction. */
 async function saveChainFacts(tx: Executor, chain: Chain): Promise<void> {
-  await changeAgencyFacts(tx, chain.agencyUuid, chainMonths(chain), () => rewriteChainFacts(tx, chain));
+  await changeAgencyProduction(tx, chain.agencyUuid, chainMonths(chain), () => rewriteChainFacts(tx, chain));
 }
 
 const auditable = (row: EntryRow | undefined) => (row ? recordOf(row) : null);
@@ -336,9 +336,10 @@ export async function saveCarrierEntry(
       sql`e.carrier_uuid = ${body.carrierUuid}::uuid and e.agency_code_uuid = ${agencyCodeUuid}::uuid
         and e.line_uuid = ${lineUuid}::uuid and e.year = ${body.year} and e.month = ${body.month}`,
     );
-    const before = body.importUuid
-      ? await entryBy(tx, level.agencyUuid, sql`e.uuid = ${body.importUuid}::uuid`)
-      : atKey;
+    const before =
+      body.importUuid && body.importUuid !== atKey?.uuid
+        ? await entryBy(tx, level.agencyUuid, sql`e.uuid = ${body.importUuid}::uuid`)
+        : atKey;
     if (before && before.last_request_id === body.requestId) return recordOf(before); // a retry
     if (body.importUuid && !before) {
       throw new AppError(

@@ -2,14 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CarrierKinds } from '#shared/domain/carrier-composite.ts';
 import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
 import type { Level } from '#server/policies/scope.ts';
-import {
-  carrierPredicate,
-  insertCarrierMonthsOf,
-  monthLiteral,
-  scopeFilter,
-  type CarrierMonthsTable,
-  type Scope,
-} from './sql.ts';
+import { carrierPredicate, monthLiteral, scopeFilter, type Scope } from './sql.ts';
 
 /**
  * The commission side of the read model (decision 016), as SQL builders: the maintenance of the
@@ -38,17 +31,15 @@ export const COMMISSION_TABLES = ['commission_carrier_months', 'commission_repor
 /** How the figures are grouped: per carrier and line, or per broad line and core flag. */
 export type CommissionGrouping = 'carrier' | 'policy-type';
 
-/** The commission carrier-months (network x month x carrier x line) as `sql.ts` keeps them. */
-export const COMMISSION_CARRIER_MONTHS: CarrierMonthsTable = {
-  table: 'commission_carrier_months',
-  facts: 'commission_facts',
-  key: ['network_uuid', 'month', 'carrier_uuid', 'line_uuid'],
-  measures: ['written_premium', 'base_commission', 'additional_commission'],
-};
-
 /** Inserts the network x month x carrier x line sums of the commission facts `f` that `where` selects. */
-export const insertCommissionCarrierMonths = (where: SQL) =>
-  insertCarrierMonthsOf(COMMISSION_CARRIER_MONTHS, where);
+export const insertCommissionCarrierMonths = (where: SQL) => sql`
+  insert into commission_carrier_months (network_uuid, month, carrier_uuid, line_uuid, written_premium,
+    base_commission, additional_commission)
+  select f.network_uuid, f.month, f.carrier_uuid, f.line_uuid, sum(f.written_premium), sum(f.base_commission),
+    sum(f.additional_commission)
+  from commission_facts f
+  where ${where}
+  group by f.network_uuid, f.month, f.carrier_uuid, f.line_uuid`;
 
 /**
  * The months where an agency's statements of a carrier start (a month with one after a month

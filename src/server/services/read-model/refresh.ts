@@ -9,6 +9,7 @@ import {
   PRODUCTION_CARRIER_MONTHS,
   DERIVED_TABLES,
   insertCarrierMonths,
+  deleteReportedMasks,
   insertReportedMasks,
   insertRunningTotals,
   mergeRunningTotals,
@@ -22,7 +23,6 @@ import { readHorizon, refreshKeptViews } from './store.ts';
 import { invalidateNetwork } from '#server/services/planning/tenant-cache.ts';
 import { requestKeptViewWarmUp } from './warm-up.ts';
 import {
-  COMMISSION_CARRIER_MONTHS,
   COMMISSION_TABLES,
   insertCommissionCarrierMonths,
   insertCommissionChanges,
@@ -30,7 +30,7 @@ import {
 
 /**
  * The writers' entry point of the read model: every writer of production facts or reported months
- * writes through `changeAgencyFacts`, or calls `refreshAgencyFacts` in the transaction that wrote them
+ * writes through `changeAgencyProduction`, or calls `refreshAgencyFacts` in the transaction that wrote them
  * (or `rebuildNetwork` after a bulk load), so the rollups and kept views never disagree with the facts
  * (decisions 004, 009, 035).
  */
@@ -80,44 +80,39 @@ export async function refreshAgencyFacts(
 ): Promise<string> {
   const { networkUuid, current } = await lockAgencyRollups(tx, agencyUuid);
   await refreshCarrierMonths(tx, networkUuid, changed);
-  await refreshAgencyRows(tx, networkUuid, agencyUuid, changed, current);
+  await refreshAgencyRows(tx, networkUuid, agencyUuid, changed, current, true);
   return networkUuid;
 }
 
 /**
- * Runs `write`, which changes one agency's facts of the carriers and months `changed` names (and no
- * others), and brings the read model up to date with it, as `refreshAgencyFacts` does, in the
- * caller's transaction. The network's carrier-months of those carriers and months are kept by
- * difference (decision 035): the agency's sums of them are taken out before `write` and its new sums
- * added after, instead of summing every agency's facts of them again. A manual entry save writes
- * through this. Answers what `write` answers.
+ * Runs `write`, which changes one agency's production facts (and reported months) of the carriers and
+ * months `changed` names, and no others and no commission facts, and brings the read model up to date
+ * with it, as `refreshAgencyFacts` does, in the caller's transaction. The network's production
+ * carrier-months of those carriers and months are kept by difference (decision 035): the agency's
+ * sums of them are taken out before `write` and its new sums added after, instead of summing every
+ * agency's facts of them again; the commission side is left alone. A manual entry save writes through
+ * this. Answers what `write` answers.
  */
-export async function changeAgencyFacts<T>(
+export async function changeAgencyProduction<T>(
   tx: Executor,
   agencyUuid: string,
   changed: readonly ChangedMonth[],
   write: () => Promise<T>,
 ): Promise<T> {
   const { networkUuid, current } = await lockAgencyRollups(tx, agencyUuid);
-  const tables = [PRODUCTION_CARRIER_MONTHS, COMMISSION_CARRIER_MONTHS];
-  const agencyFacts =
-    changed.length > 0 ? sql`f.agency_uuid = ${agencyUuid}::uuid and ${changedMonthsFilter(changed)}` : null;
-  if (agencyFacts) {
-    for (const table of tables) await tx.execute(addToCarrierMonths(table, agencyFacts, -1));
+  const table = PRODUCTION_CARRIER_MONTHS;
+  const months = changed.length > 0 ? changedMonthsFilter(changed) : null;
+  if (months) {
+    await tx.execute(addToCarrierMonths(table, sql`f.agency_uuid = ${agencyUuid}::uuid and ${months}`, -1));
   }
   const written = await write();
-  if (agencyFacts) {
-    for (const table of tables) {
-      await tx.execute(addToCarrierMonths(table, agencyFacts, 1));
-      await tx.execute(
-        deleteEmptyCarrierMonths(
-          table,
-          sql`f.network_uuid = ${networkUuid}::uuid and ${changedMonthsFilter(changed)}`,
-        ),
-      );
-    }
+  if (months) {
+    await tx.execute(addToCarrierMonths(table, sql`f.agency_uuid = ${agencyUuid}::uuid and ${months}`, 1));
+    await tx.execute(
+      deleteEmptyCarrierMonths(table, sql`f.network_uuid = ${networkUuid}::uuid and ${months}`),
+    );
   }
-  await refreshAgencyRows(tx, networkUuid, agencyUuid, changed, current);
+  await refreshAgencyRows(tx, networkUuid, agencyUuid, changed, current, false);
   return written;
 }
 
@@ -143,8 +138,9 @@ async function lockAgencyRollups(
 
 /**
  * The agency's own rows of the read model after its facts changed (every row but the network's
- * carrier-months): commission statement changes, running totals (carrying every other agency's
- * forward when the horizon moves on), reported months, and the kept views.
+ * carrier-months): commission statement changes (when its commission facts may have changed),
+ * running totals (carrying every other agency's forward when the horizon moves on), reported months,
+ * and the kept views.
  */
 async function refreshAgencyRows(
   tx: Executor,
@@ -152,10 +148,13 @@ async function refreshAgencyRows(
   agencyUuid: string,
   changed: readonly ChangedMonth[],
   current: YearMonth | null,
+  commission: boolean,
 ): Promise<void> {
   const agency = { agencyUuid };
-  await tx.execute(sql`delete from commission_reported_changes where agency_uuid = ${agencyUuid}::uuid`);
-  await tx.execute(insertCommissionChanges(agency));
+  if (commission) {
+    await tx.execute(sql`delete from commission_reported_changes where agency_uuid = ${agencyUuid}::uuid`);
+    await tx.execute(insertCommissionChanges(agency));
+  }
 
   const latest = await latestFactMonth(tx, agency);
   const horizon =
@@ -166,17 +165,19 @@ async function refreshAgencyRows(
   if (current !== null && horizon !== null && horizon > current) {
     await tx.execute(carryRunningTotalsForward(networkUuid, agencyUuid, current, horizon));
   }
-  await tx.execute(sql`delete from carrier_reported_masks where agency_uuid = ${agencyUuid}::uuid`);
-  await tx.execute(insertReportedMasks(agency));
+  // Named carrier-months: only those carriers' reported months can have changed.
+  const carriers = changed.length > 0 ? [...new Set(changed.map((c) => c.carrierUuid))].sort() : null;
+  await tx.execute(deleteReportedMasks(agencyUuid, carriers));
+  await tx.execute(insertReportedMasks(agency, carriers));
   if (horizon !== null) {
     await tx.execute(mergeRunningTotals(agencyUuid, horizon, firstChangedMonth(changed, current)));
-    await tx.execute(upsertHorizon(networkUuid, horizon));
+    if (horizon !== current) await tx.execute(upsertHorizon(networkUuid, horizon));
   } else {
     await tx.execute(
       sql`delete from production_agency_running_totals where agency_uuid = ${agencyUuid}::uuid`,
     );
   }
-  await refreshKeptViews(tx, networkUuid, agencyUuid, horizon);
+  await refreshKeptViews(tx, networkUuid, agencyUuid, horizon, carriers);
   invalidateNetwork(networkUuid);
 }
 

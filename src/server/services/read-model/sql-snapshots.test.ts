@@ -5,7 +5,6 @@ import { compositeKinds } from '#shared/domain/carrier-composite.ts';
 import {
   commissionByCarrierQuery,
   commissionByPolicyTypeQuery,
-  COMMISSION_CARRIER_MONTHS,
   insertCommissionCarrierMonths,
   insertCommissionChanges,
   type CommissionRequest,
@@ -99,9 +98,10 @@ function render(query: SQL): string {
 
 const horizon = '2026-10' as const;
 /** The carrier-months a manual entry names (two of its chain's 12). */
+const changedCarrier = '00000000-0000-4000-8000-000000000003';
 const changed = changedMonthsFilter([
-  { carrierUuid: '00000000-0000-4000-8000-000000000003', month: '2026-01-01' },
-  { carrierUuid: '00000000-0000-4000-8000-000000000003', month: '2026-02-01' },
+  { carrierUuid: changedCarrier, month: '2026-01-01' },
+  { carrierUuid: changedCarrier, month: '2026-02-01' },
 ]);
 const rolling = periodOf('2025-11', '2026-10', [], today);
 
@@ -156,6 +156,7 @@ const cases: Record<string, () => SQL> = {
       sql`f.network_uuid = ${networkUuid}::uuid and ${changed}`,
     ),
   'refresh-reported-masks': () => insertReportedMasks({ agencyUuid }),
+  'refresh-reported-masks-of-carriers': () => insertReportedMasks({ agencyUuid }, [changedCarrier]),
   'refresh-running-totals': () => insertRunningTotals({ agencyUuid }, horizon),
   'refresh-running-totals-merge': () => mergeRunningTotals(agencyUuid, horizon, null),
   'refresh-running-totals-merge-since': () => mergeRunningTotals(agencyUuid, horizon, '2026-01'),
@@ -179,6 +180,10 @@ const cases: Record<string, () => SQL> = {
   'kept-refresh-agency-flags': () => insertKeptFlagsOfAgency(keptOfAgency('agency')),
   'kept-refresh-agency-codes': () => insertKeptCodeTotalsOfAgency(keptOfAgency('agencyCode')),
   'kept-refresh-agency-delete': () => deleteAgencyKeptRows(networkUuid, agencyUuid),
+  'kept-refresh-agency-codes-of-carriers': () =>
+    insertKeptCodeTotalsOfAgency(keptOfAgency('agencyCode'), [changedCarrier]),
+  'kept-refresh-agency-delete-of-carriers': () =>
+    deleteAgencyKeptRows(networkUuid, agencyUuid, [changedCarrier]),
   'kept-refresh-periods': () => selectAllKeptPeriods(networkUuid),
   'has-spans': () => selectHasSpans(networkUuid),
   'kept-read': () => selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
@@ -211,8 +216,6 @@ const cases: Record<string, () => SQL> = {
       figureQuery(request({ grouping: 'network' }), { kind: 'carrier-months' }, false),
     ),
   'commission-refresh-carrier-months': () => insertCommissionCarrierMonths(scopeFilter('f', { networkUuid })),
-  'commission-refresh-carrier-months-difference': () =>
-    addToCarrierMonths(COMMISSION_CARRIER_MONTHS, sql`f.agency_uuid = ${agencyUuid}::uuid and ${changed}`, 1),
   'commission-refresh-changes': () => insertCommissionChanges({ agencyUuid }),
   'commission-by-carrier': () =>
     commissionByCarrierQuery(commission({ line: 'PL', standardTypes: ['PAUTO', 'HOME'] })),

@@ -114,12 +114,15 @@ export const selectHasSpans = (networkUuid: string) => sql`
  * (sub-code x line) has it and the month before it (or it is January): a month after a gap covers
  * the gap too, so it is no month of its own, and one sub-code's gap is never hidden by another's.
  */
-export const reportedMonthsOf = (scope: Scope): SQL => sql`(
+export const reportedMonthsOf = (scope: Scope, carriers: readonly string[] | null = null): SQL => {
+  const ofCarriers = (alias: string) =>
+    carriers ? sql` and ${sql.raw(alias)}.carrier_uuid in (${inList(carriers, '::uuid')})` : sql``;
+  return sql`(
   with entries as (
     select m.agency_uuid, m.carrier_uuid, m.network_uuid, m.year, m.month, m.agency_code_uuid, m.line_uuid,
       m.month - coalesce(lag(m.month) over (partition by m.agency_uuid, m.carrier_uuid, m.agency_code_uuid,
         m.line_uuid, m.year order by m.month), 0) = 1 as whole
-    from manual_entries m where ${scopeFilter('m', scope)}
+    from manual_entries m where ${scopeFilter('m', scope)}${ofCarriers('m')}
   ),
   chains as (
     select agency_uuid, carrier_uuid, year, count(distinct (agency_code_uuid, line_uuid)) as chains
@@ -132,11 +135,12 @@ export const reportedMonthsOf = (scope: Scope): SQL => sql`(
     having count(*) filter (where e.whole) = c.chains
   )
   select r.agency_uuid, r.carrier_uuid, r.network_uuid, r.month
-  from carrier_reported_months r where ${scopeFilter('r', scope)}
+  from carrier_reported_months r where ${scopeFilter('r', scope)}${ofCarriers('r')}
   union all
   select m.agency_uuid, m.carrier_uuid, m.network_uuid, m.month from manual m
   where not exists (select 1 from carrier_reported_months r where r.agency_uuid = m.agency_uuid
     and r.carrier_uuid = m.carrier_uuid and r.month = m.month))`;
+};
 
 /**
  * Per carrier of the scope, read from the masks: the months of [start, end] that every agency with a
@@ -171,12 +175,21 @@ export const reportedMonthsByCarrier = (scope: Scope, start: YearMonth, end: Yea
     from by_carrier order by carrier_uuid`;
 };
 
-/** The reported months of each agency x carrier of the scope, as ranges of month numbers. */
-export const insertReportedMasks = (scope: Scope) => sql`
+/** Deletes the agency's reported-month masks (of `carriers` only, when named). */
+export const deleteReportedMasks = (agencyUuid: string, carriers: readonly string[] | null) => sql`
+  delete from carrier_reported_masks m where m.agency_uuid = ${agencyUuid}::uuid${
+    carriers ? sql` and m.carrier_uuid in (${inList(carriers, '::uuid')})` : sql``
+  }`;
+
+/**
+ * The reported months of each agency x carrier of the scope (of `carriers` only, when named), as
+ * ranges of month numbers.
+ */
+export const insertReportedMasks = (scope: Scope, carriers: readonly string[] | null = null) => sql`
   insert into carrier_reported_masks (agency_uuid, carrier_uuid, network_uuid, carrier_class, reported_months)
   select r.agency_uuid, r.carrier_uuid, r.network_uuid, ${carrierClass('c')},
     range_agg(int4range(${MONTH_NUMBER('r.month')}, ${MONTH_NUMBER('r.month')}, '[]'))
-  from ${reportedMonthsOf(scope)} r
+  from ${reportedMonthsOf(scope, carriers)} r
   join carriers c on c.uuid = r.carrier_uuid
   group by r.agency_uuid, r.carrier_uuid, r.network_uuid, c.uuid`;
 
@@ -306,6 +319,8 @@ export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth, from:
   const keyColumns = RUNNING_KEY.split(', ').filter((c) => c !== 'agency_uuid' && c !== 'network_uuid');
   const sameKey = sql.raw([...keyColumns, 'month'].map((c) => `t.${c} = f.${c}`).join(' and '));
   const sums = RUNNING_COLUMNS.split(',').map((c) => c.trim());
+  // Every fresh row lies from `from` on: the agency's rows before it are neither read nor written.
+  const since = from ? sql` and t.month >= ${monthLiteral(from)}` : sql``;
   return sql`
     with fresh (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)}) as materialized (${runningTotalsOf(
       { agencyUuid },
@@ -314,13 +329,13 @@ export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth, from:
     )}),
     gone as (
       delete from production_agency_running_totals t
-      where t.agency_uuid = ${agencyUuid}::uuid${from ? sql` and t.month >= ${monthLiteral(from)}` : sql``}
+      where t.agency_uuid = ${agencyUuid}::uuid${since}
         and not exists (select 1 from fresh f where ${sameKey})
     )
     insert into production_agency_running_totals (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)})
     select * from fresh f
     where not exists (select 1 from production_agency_running_totals t
-      where t.agency_uuid = ${agencyUuid}::uuid and ${sameKey}
+      where t.agency_uuid = ${agencyUuid}::uuid${since} and ${sameKey}
         and (${sql.raw(sums.map((c) => `t.${c}`).join(', '))}) = (${sql.raw(sums.map((c) => `f.${c}`).join(', '))}))
     -- The deleted keys are not among these: no row is both deleted and written.
     on conflict (agency_uuid, month, ${sql.raw(keyColumns.join(', '))}) do update
@@ -911,12 +926,21 @@ export const selectAllKeptPeriods = (networkUuid: string) =>
   );
 
 /** Deletes one agency's rows of every view the network keeps, and the network's summaries, in one statement. */
-export const deleteAgencyKeptRows = (networkUuid: string, agencyUuid: string) => {
+export const deleteAgencyKeptRows = (
+  networkUuid: string,
+  agencyUuid: string,
+  carriers: readonly string[] | null = null,
+) => {
   const agency = sql`agency_uuid = ${agencyUuid}::uuid and network_uuid = ${networkUuid}::uuid`;
+  // A code belongs to one carrier: the codes of carriers whose facts did not change stay right.
+  const ofCarriers = carriers
+    ? sql` and agency_code_uuid in (select k.uuid from agency_codes k
+      where k.agency_uuid = ${agencyUuid}::uuid and k.carrier_uuid in (${inList(carriers, '::uuid')}))`
+    : sql``;
   return sql`
   with totals as (delete from production_period_totals where ${agency}),
     flags as (delete from production_period_flags where ${agency}),
-    codes as (delete from production_code_period_totals where ${agency}),
+    codes as (delete from production_code_period_totals where ${agency}${ofCarriers}),
     code_agencies as (delete from production_code_period_agency_totals where ${agency})
   -- The network's summaries sum every agency: the next view computes them again.
   delete from production_network_period_totals where network_uuid = ${networkUuid}::uuid`;
@@ -1223,8 +1247,12 @@ export const insertKeptFlagsOfAgency = (requests: readonly FactsRequest[]) => sq
  * each counted in every view and period it falls in (`within`), summed per code and line code with
  * the line's total, then joined to the codes' flags of the view's period.
  */
-export function insertKeptCodeTotalsOfAgency(requests: readonly FactsRequest[]): SQL {
+export function insertKeptCodeTotalsOfAgency(
+  requests: readonly FactsRequest[],
+  carriers: readonly string[] | null = null,
+): SQL {
   const { agencyUuid, networkUuid } = agencyOfKeptViews(requests);
+  const ofCarriers = carriers ? sql` and f.carrier_uuid in (${inList(carriers, '::uuid')})` : sql``;
   const values = requests.map(
     (r) =>
       sql`(${monthLiteral(r.period.start)}, ${monthLiteral(r.period.end)}, ${lineValue(r)}, ${monthLiteral(r.period.priorStart)}, ${monthLiteral(r.period.priorEnd)})`,
@@ -1263,7 +1291,7 @@ export function insertKeptCodeTotalsOfAgency(requests: readonly FactsRequest[]):
         left join lines_of_business p on p.uuid = l.parent_uuid
         join (values ${sql.join(values, sql`, `)}) k(start_month, end_month, view_line, prior_start, prior_end)
           on (${current} or ${prior}) and (k.view_line = 'P&C' or ${BROAD_CODE} = k.view_line)
-      where f.agency_uuid = ${agencyUuid}::uuid
+      where f.agency_uuid = ${agencyUuid}::uuid${ofCarriers}
         and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and ${carrierPredicate('c', requests[0]!)})
       group by k.start_month, k.end_month, k.view_line, f.agency_code_uuid, grouping sets ((${child}), ())
     ) f
