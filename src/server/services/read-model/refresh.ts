@@ -30,9 +30,9 @@ import {
 
 /**
  * The writers' entry point of the read model: every writer of production facts or reported months
- * writes through `changeAgencyProduction`, or calls `refreshAgencyFacts` in the transaction that wrote them
- * (or `rebuildNetwork` after a bulk load), so the rollups and kept views never disagree with the facts
- * (decisions 004, 009, 035).
+ * writes through `changeAgencyProduction`, or calls `refreshAgencyFacts` in the transaction that
+ * wrote them (or `rebuildNetwork` after a bulk load), so the rollups and kept views never disagree
+ * with the facts (decisions 004, 009, 035).
  */
 
 /** A carrier x month whose facts changed (month as YYYY-MM-01). */
@@ -68,10 +68,10 @@ export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void>
 /**
  * Brings the read model up to date after one agency's facts or reported months changed, inside the
  * caller's transaction: the network's carrier-months (production and commission) of the carriers and
- * months that changed (summed again from every agency's facts of them), the agency's running totals, reported months and commission statement
- * changes, and the views the network keeps. When the agency now has a later month than the network's
- * horizon, every other agency's running totals are carried forward to it. Answers the agency's
- * network.
+ * months that changed (summed again from every agency's facts of them), the agency's running totals,
+ * reported months and commission statement changes, and the views the network keeps. When the agency
+ * now has a later month than the network's horizon, every other agency's running totals are carried
+ * forward to it. Answers the agency's network.
  */
 export async function refreshAgencyFacts(
   tx: Executor,
