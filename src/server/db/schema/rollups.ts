@@ -29,9 +29,14 @@ const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();
 
 const monthRanges = customType<{ data: string }>({ dataType: () => 'int4multirange' });
 
+/** How many facts a carrier-month sums, or how many of them reported a measure (not NULL). */
+const count = (name: string) => integer(name).notNull();
+
 /**
  * Network x carrier x line x source x month sums: the by-carrier report of a network reads at most
- * a few thousand of these instead of every agency's facts.
+ * a few thousand of these instead of every agency's facts. `facts` and each measure's count of
+ * reported (non-NULL) values let a save keep a row by difference (decision 035): a measure whose
+ * count falls to 0 is NULL again ("not reported"), and a row whose facts fall to 0 is deleted.
  */
 export const productionCarrierMonths = pgTable(
   'production_carrier_months',
@@ -47,6 +52,11 @@ export const productionCarrierMonths = pgTable(
     newWrittenPremium: moneySum('new_written_premium'),
     earned: moneySum('earned'),
     incurred: moneySum('incurred'),
+    facts: count('facts'),
+    writtenPremiumCount: count('written_premium_count'),
+    newWrittenPremiumCount: count('new_written_premium_count'),
+    earnedCount: count('earned_count'),
+    incurredCount: count('incurred_count'),
   },
   (t) => [
     primaryKey({

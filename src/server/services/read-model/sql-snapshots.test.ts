@@ -1,5 +1,5 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { compositeKinds } from '#shared/domain/carrier-composite.ts';
 import {
@@ -18,6 +18,10 @@ import {
 } from './planner.ts';
 import { periodOf, type FactsRequest } from './request.ts';
 import {
+  addToCarrierMonths,
+  changedMonthsFilter,
+  deleteEmptyCarrierMonths,
+  PRODUCTION_CARRIER_MONTHS,
   carrierMonthFiguresQuery,
   carryRunningTotalsForward,
   figureQuery,
@@ -93,6 +97,12 @@ function render(query: SQL): string {
 }
 
 const horizon = '2026-10' as const;
+/** The carrier-months a manual entry names (two of its chain's 12). */
+const changedCarrier = '00000000-0000-4000-8000-000000000003';
+const changed = changedMonthsFilter([
+  { carrierUuid: changedCarrier, month: '2026-01-01' },
+  { carrierUuid: changedCarrier, month: '2026-02-01' },
+]);
 const rolling = periodOf('2025-11', '2026-10', [], today);
 
 /**
@@ -140,7 +150,19 @@ const cases: Record<string, () => SQL> = {
   'flags-agency-codes': () => flagsQuery(request({ grouping: 'agencyCode' })),
   'reported-months': () => reportedMonthsOf({ networkUuid }),
   'refresh-carrier-months': () => insertCarrierMonths(scopeFilter('f', { networkUuid })),
+  'refresh-carrier-months-difference': () =>
+    addToCarrierMonths(
+      PRODUCTION_CARRIER_MONTHS,
+      sql`f.agency_uuid = ${agencyUuid}::uuid and ${changed}`,
+      -1,
+    ),
+  'refresh-carrier-months-empty': () =>
+    deleteEmptyCarrierMonths(
+      PRODUCTION_CARRIER_MONTHS,
+      sql`f.network_uuid = ${networkUuid}::uuid and ${changed}`,
+    ),
   'refresh-reported-masks': () => insertReportedMasks({ agencyUuid }),
+  'refresh-reported-masks-of-carriers': () => insertReportedMasks({ agencyUuid }, [changedCarrier]),
   'refresh-running-totals': () => insertRunningTotals({ agencyUuid }, horizon),
   'refresh-running-totals-merge': () => mergeRunningTotals(agencyUuid, horizon, null),
   'refresh-running-totals-merge-since': () => mergeRunningTotals(agencyUuid, horizon, '2026-01'),
@@ -164,6 +186,10 @@ const cases: Record<string, () => SQL> = {
   'kept-refresh-agency-flags': () => insertKeptFlagsOfAgency(keptOfAgency('agency')),
   'kept-refresh-agency-codes': () => insertKeptCodeTotalsOfAgency(keptOfAgency('agencyCode')),
   'kept-refresh-agency-delete': () => deleteAgencyKeptRows(networkUuid, agencyUuid),
+  'kept-refresh-agency-codes-of-carriers': () =>
+    insertKeptCodeTotalsOfAgency(keptOfAgency('agencyCode'), [changedCarrier]),
+  'kept-refresh-agency-delete-of-carriers': () =>
+    deleteAgencyKeptRows(networkUuid, agencyUuid, [changedCarrier]),
   'kept-refresh-periods': () => selectAllKeptPeriods(networkUuid),
   'has-spans': () => selectHasSpans(networkUuid),
   'kept-read': () =>

@@ -149,12 +149,15 @@ export const selectHasSpans = (networkUuid: string) => sql`
  * (sub-code x line) has it and the month before it (or it is January): a month after a gap covers
  * the gap too, so it is no month of its own, and one sub-code's gap is never hidden by another's.
  */
-export const reportedMonthsOf = (scope: Scope): SQL => sql`(
+export const reportedMonthsOf = (scope: Scope, carriers: readonly string[] | null = null): SQL => {
+  const ofCarriers = (alias: string) =>
+    carriers ? sql` and ${sql.raw(alias)}.carrier_uuid in (${inList(carriers, '::uuid')})` : sql``;
+  return sql`(
   with entries as (
     select m.agency_uuid, m.carrier_uuid, m.network_uuid, m.year, m.month, m.agency_code_uuid, m.line_uuid,
       m.month - coalesce(lag(m.month) over (partition by m.agency_uuid, m.carrier_uuid, m.agency_code_uuid,
         m.line_uuid, m.year order by m.month), 0) = 1 as whole
-    from manual_entries m where ${scopeFilter('m', scope)}
+    from manual_entries m where ${scopeFilter('m', scope)}${ofCarriers('m')}
   ),
   chains as (
     select agency_uuid, carrier_uuid, year, count(distinct (agency_code_uuid, line_uuid)) as chains
@@ -167,11 +170,12 @@ export const reportedMonthsOf = (scope: Scope): SQL => sql`(
     having count(*) filter (where e.whole) = c.chains
   )
   select r.agency_uuid, r.carrier_uuid, r.network_uuid, r.month
-  from carrier_reported_months r where ${scopeFilter('r', scope)}
+  from carrier_reported_months r where ${scopeFilter('r', scope)}${ofCarriers('r')}
   union all
   select m.agency_uuid, m.carrier_uuid, m.network_uuid, m.month from manual m
   where not exists (select 1 from carrier_reported_months r where r.agency_uuid = m.agency_uuid
     and r.carrier_uuid = m.carrier_uuid and r.month = m.month))`;
+};
 
 /**
  * Per carrier of the scope, read from the masks: the months of [start, end] that every agency with a
@@ -206,26 +210,106 @@ export const reportedMonthsByCarrier = (scope: Scope, start: YearMonth, end: Yea
     from by_carrier order by carrier_uuid`;
 };
 
-/** The reported months of each agency x carrier of the scope, as ranges of month numbers. */
-export const insertReportedMasks = (scope: Scope) => sql`
+/** Deletes the agency's reported-month masks (of `carriers` only, when named). */
+export const deleteReportedMasks = (agencyUuid: string, carriers: readonly string[] | null) => sql`
+  delete from carrier_reported_masks m where m.agency_uuid = ${agencyUuid}::uuid${
+    carriers ? sql` and m.carrier_uuid in (${inList(carriers, '::uuid')})` : sql``
+  }`;
+
+/**
+ * The reported months of each agency x carrier of the scope (of `carriers` only, when named), as
+ * ranges of month numbers.
+ */
+export const insertReportedMasks = (scope: Scope, carriers: readonly string[] | null = null) => sql`
   insert into carrier_reported_masks (agency_uuid, carrier_uuid, network_uuid, carrier_class, reported_months)
   select r.agency_uuid, r.carrier_uuid, r.network_uuid, ${carrierClass('c')},
     range_agg(int4range(${MONTH_NUMBER('r.month')}, ${MONTH_NUMBER('r.month')}, '[]'))
-  from ${reportedMonthsOf(scope)} r
+  from ${reportedMonthsOf(scope, carriers)} r
   join carriers c on c.uuid = r.carrier_uuid
   group by r.agency_uuid, r.carrier_uuid, r.network_uuid, c.uuid`;
 
 // --- Rollups -----------------------------------------------------------------------------------
 
-/** Inserts the network x carrier x line x source x month sums of the facts `f` that `where` selects. */
-export const insertCarrierMonths = (where: SQL) => sql`
-  insert into production_carrier_months (network_uuid, month, carrier_uuid, line_uuid, source, gap_months,
-    written_premium, new_written_premium, earned, incurred)
-  select f.network_uuid, f.month, f.carrier_uuid, f.line_uuid, f.source, f.gap_months, sum(f.written_premium),
-    sum(f.new_written_premium), sum(f.earned), sum(f.incurred)
-  from production_facts f
+/** A table of carrier-months: its key, and its measures (each with a count of reported values). */
+export type CarrierMonthsTable = {
+  table: string;
+  facts: string;
+  key: readonly string[];
+  measures: readonly string[];
+};
+
+export const PRODUCTION_CARRIER_MONTHS: CarrierMonthsTable = {
+  table: 'production_carrier_months',
+  facts: 'production_facts',
+  key: ['network_uuid', 'month', 'carrier_uuid', 'line_uuid', 'source', 'gap_months'],
+  measures: ['written_premium', 'new_written_premium', 'earned', 'incurred'],
+};
+
+/** The carrier-months' columns: key, measures, `facts` and each measure's count. */
+const carrierMonthColumns = (t: CarrierMonthsTable) =>
+  [...t.key, ...t.measures, 'facts', ...t.measures.map((m) => `${m}_count`)].join(', ');
+
+/** The sums of the facts `f` of a key, `sign` times (-1: to take them out of the carrier-months). */
+const carrierMonthSums = (t: CarrierMonthsTable, sign: 1 | -1 = 1) => {
+  const times = sign === 1 ? '' : '-';
+  return [
+    ...t.key.map((c) => `f.${c}`),
+    ...t.measures.map((m) => `${times}sum(f.${m})`),
+    `${times}count(*)`,
+    ...t.measures.map((m) => `${times}count(f.${m})`),
+  ].join(', ');
+};
+
+/** Inserts the carrier-months of the facts `f` that `where` selects. */
+export const insertCarrierMonthsOf = (t: CarrierMonthsTable, where: SQL) => sql`
+  insert into ${sql.raw(t.table)} (${sql.raw(carrierMonthColumns(t))})
+  select ${sql.raw(carrierMonthSums(t))}
+  from ${sql.raw(t.facts)} f
   where ${where}
-  group by f.network_uuid, f.month, f.carrier_uuid, f.line_uuid, f.source, f.gap_months`;
+  group by ${sql.raw(t.key.map((c) => `f.${c}`).join(', '))}`;
+
+/** Inserts the network x carrier x line x source x month sums of the facts `f` that `where` selects. */
+export const insertCarrierMonths = (where: SQL) => insertCarrierMonthsOf(PRODUCTION_CARRIER_MONTHS, where);
+
+/**
+ * Adds one agency's sums of the facts `f` that `where` selects to the carrier-months (`sign` -1
+ * takes them out), in place (decision 035): each measure's count says whether any value is still
+ * reported, a measure whose count is 0 is NULL ("not reported"), as a sum of no reported values is.
+ * The rows whose facts fall to 0 stay until `deleteEmptyCarrierMonths`.
+ */
+export const addToCarrierMonths = (t: CarrierMonthsTable, where: SQL, sign: 1 | -1) => {
+  const counted = (m: string) => `c.${m}_count + excluded.${m}_count`;
+  return sql`
+  insert into ${sql.raw(t.table)} as c (${sql.raw(carrierMonthColumns(t))})
+  select ${sql.raw(carrierMonthSums(t, sign))}
+  from ${sql.raw(t.facts)} f
+  where ${where}
+  group by ${sql.raw(t.key.map((c) => `f.${c}`).join(', '))}
+  on conflict (${sql.raw(t.key.join(', '))}) do update set
+    ${sql.raw(
+      [
+        ...t.measures.map(
+          (m) =>
+            `${m} = case when ${counted(m)} > 0 then coalesce(c.${m}, 0) + coalesce(excluded.${m}, 0) end`,
+        ),
+        'facts = c.facts + excluded.facts',
+        ...t.measures.map((m) => `${m}_count = ${counted(m)}`),
+      ].join(',\n    '),
+    )}`;
+};
+
+/** `(f.carrier_uuid, f.month)` is one of the `changed` carrier-months (month as YYYY-MM-01). */
+export const changedMonthsFilter = (changed: readonly { carrierUuid: string; month: string }[]) => {
+  const pairs = sql.join(
+    changed.map((c) => sql`(${c.carrierUuid}::uuid, ${c.month}::date)`),
+    sql`, `,
+  );
+  return sql`(f.carrier_uuid, f.month) in (${pairs})`;
+};
+
+/** Deletes the carrier-months of `where` (over `f`) that no fact sums any more. */
+export const deleteEmptyCarrierMonths = (t: CarrierMonthsTable, where: SQL) => sql`
+  delete from ${sql.raw(t.table)} f where ${where} and f.facts = 0`;
 
 const RUNNING_KEY = 'agency_uuid, network_uuid, grain, carrier_class, broad_code, type_code, source';
 const RUNNING_SUMS = ['facts', 'wp', 'wp_n', 'nwp', 'nwp_n', 'ep', 'ep_n', 'il', 'il_n'] as const;
@@ -270,6 +354,8 @@ export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth, from:
   const keyColumns = RUNNING_KEY.split(', ').filter((c) => c !== 'agency_uuid' && c !== 'network_uuid');
   const sameKey = sql.raw([...keyColumns, 'month'].map((c) => `t.${c} = f.${c}`).join(' and '));
   const sums = RUNNING_COLUMNS.split(',').map((c) => c.trim());
+  // Every fresh row lies from `from` on: the agency's rows before it are neither read nor written.
+  const since = from ? sql` and t.month >= ${monthLiteral(from)}` : sql``;
   return sql`
     with fresh (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)}) as materialized (${runningTotalsOf(
       { agencyUuid },
@@ -278,13 +364,13 @@ export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth, from:
     )}),
     gone as (
       delete from production_agency_running_totals t
-      where t.agency_uuid = ${agencyUuid}::uuid${from ? sql` and t.month >= ${monthLiteral(from)}` : sql``}
+      where t.agency_uuid = ${agencyUuid}::uuid${since}
         and not exists (select 1 from fresh f where ${sameKey})
     )
     insert into production_agency_running_totals (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)})
     select * from fresh f
     where not exists (select 1 from production_agency_running_totals t
-      where t.agency_uuid = ${agencyUuid}::uuid and ${sameKey}
+      where t.agency_uuid = ${agencyUuid}::uuid${since} and ${sameKey}
         and (${sql.raw(sums.map((c) => `t.${c}`).join(', '))}) = (${sql.raw(sums.map((c) => `f.${c}`).join(', '))}))
     -- The deleted keys are not among these: no row is both deleted and written.
     on conflict (agency_uuid, month, ${sql.raw(keyColumns.join(', '))}) do update
@@ -891,12 +977,21 @@ export const selectAllKeptPeriods = (networkUuid: string) =>
   );
 
 /** Deletes one agency's rows of every view the network keeps, and the network's summaries, in one statement. */
-export const deleteAgencyKeptRows = (networkUuid: string, agencyUuid: string) => {
+export const deleteAgencyKeptRows = (
+  networkUuid: string,
+  agencyUuid: string,
+  carriers: readonly string[] | null = null,
+) => {
   const agency = sql`agency_uuid = ${agencyUuid}::uuid and network_uuid = ${networkUuid}::uuid`;
+  // A code belongs to one carrier: the codes of carriers whose facts did not change stay right.
+  const ofCarriers = carriers
+    ? sql` and agency_code_uuid in (select k.uuid from agency_codes k
+      where k.agency_uuid = ${agencyUuid}::uuid and k.carrier_uuid in (${inList(carriers, '::uuid')}))`
+    : sql``;
   return sql`
   with totals as (delete from production_period_totals where ${agency}),
     flags as (delete from production_period_flags where ${agency}),
-    codes as (delete from production_code_period_totals where ${agency}),
+    codes as (delete from production_code_period_totals where ${agency}${ofCarriers}),
     code_agencies as (delete from production_code_period_agency_totals where ${agency})
   -- The network's summaries sum every agency: the next view computes them again.
   delete from production_network_period_totals where network_uuid = ${networkUuid}::uuid`;
@@ -1208,10 +1303,14 @@ export const insertKeptFlagsOfAgency = (requests: readonly FactsRequest[]) => sq
  * each counted in every view and period it falls in (`within`), summed per code and line code with
  * the line's total, then joined to the codes' flags of the view's period.
  */
-export function insertKeptCodeTotalsOfAgency(requests: readonly FactsRequest[]): SQL {
+export function insertKeptCodeTotalsOfAgency(
+  requests: readonly FactsRequest[],
+  carriers: readonly string[] | null = null,
+): SQL {
   const { agencyUuid, networkUuid } = agencyOfKeptViews(requests);
   if (requests.some((r) => keptComposite(r) !== 'all'))
     throw new RangeError('agency codes are kept for All only');
+  const ofCarriers = carriers ? sql` and f.carrier_uuid in (${inList(carriers, '::uuid')})` : sql``;
   const values = requests.map(
     (r) =>
       sql`(${monthLiteral(r.period.start)}, ${monthLiteral(r.period.end)}, ${lineValue(r)}, ${monthLiteral(r.period.priorStart)}, ${monthLiteral(r.period.priorEnd)})`,
@@ -1250,7 +1349,7 @@ export function insertKeptCodeTotalsOfAgency(requests: readonly FactsRequest[]):
         left join lines_of_business p on p.uuid = l.parent_uuid
         join (values ${sql.join(values, sql`, `)}) k(start_month, end_month, view_line, prior_start, prior_end)
           on (${current} or ${prior}) and (k.view_line = 'P&C' or ${BROAD_CODE} = k.view_line)
-      where f.agency_uuid = ${agencyUuid}::uuid
+      where f.agency_uuid = ${agencyUuid}::uuid${ofCarriers}
         and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and ${carrierPredicate('c', requests[0]!)})
       group by k.start_month, k.end_month, k.view_line, f.agency_code_uuid, grouping sets ((${child}), ())
     ) f
