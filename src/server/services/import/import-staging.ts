@@ -25,11 +25,13 @@ import {
 } from '#shared/domain/import-values.ts';
 import type { Db } from '#server/db/client.ts';
 import { copyFrom } from '#server/db/copy-from.ts';
-import { importProfiles, importRowErrors, importRows, imports } from '#server/db/schema/imports.ts';
+import { importProfiles, importRowErrors, imports } from '#server/db/schema/imports.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import type { ImportScope } from './import-access.ts';
 import { openTable, type ReadOptions, type TableRow } from './read-table.ts';
+import { createStagedRows, stagedRowsCopy } from './staged-rows.ts';
+import { CopyBuffer } from './copy-buffer.ts';
 
 export type ImportRecord = typeof imports.$inferSelect;
 
@@ -165,7 +167,7 @@ export function columnIssues(
   return issues;
 }
 
-/** Where a field goes among the COPY_IMPORT_ROWS columns after import_uuid and row_number. */
+/** Where a field goes among the staged rows' columns after row_number (`stagedRowsCopy`). */
 const SLOT_OF_FIELD: Partial<Record<ImportField, number>> = {
   agencyCode: 0,
   carrier: 1,
@@ -218,11 +220,12 @@ export async function readRows(
     .update(imports)
     .set({ columns: null, rowCount: 0, errorCount: 0 })
     .where(eq(imports.uuid, record.uuid));
-  await db.delete(importRows).where(eq(importRows.importUuid, record.uuid));
+  await createStagedRows(db, record.uuid);
   await db.delete(importRowErrors).where(eq(importRowErrors.importUuid, record.uuid));
-  // Each row goes straight to its line of COPY text: no object per row.
+  // Each row goes straight to its line of COPY bytes: no object or string per row.
   const encode = rowEncoder({ ...record, columns, header: table.header });
-  let lines = '';
+  const copy = stagedRowsCopy(record.uuid);
+  const lines = new CopyBuffer();
   let batchRows = 0;
   let errors: (typeof importRowErrors.$inferInsert)[] = [];
   let rowCount = 0;
@@ -231,18 +234,17 @@ export async function readRows(
     errorCount++;
     errors.push({ importUuid: record.uuid, rowNumber, column, reason });
   };
-  const write = async (batch: string, batchErrors: (typeof importRowErrors.$inferInsert)[]) => {
+  const write = async (batch: Buffer, batchErrors: (typeof importRowErrors.$inferInsert)[]) => {
     // COPY on both drivers: no statement to parse per batch, no bind parameters, no JSON.
-    if (batch.length > 0) await copyFrom(db, COPY_IMPORT_ROWS, batch);
+    if (batch.length > 0) await copyFrom(db, copy, batch);
     if (batchErrors.length > 0) await db.insert(importRowErrors).values(batchErrors);
   };
   // One batch is written while the next is read: the database and the parser work at once, and at
   // most two batches are in memory.
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
-    const batch = lines;
+    const batch = lines.take();
     const batchErrors = errors;
-    lines = '';
     batchRows = 0;
     errors = [];
     await writing;
@@ -255,7 +257,7 @@ export async function readRows(
     for await (const batch of table.rows) {
       for (const row of batch) {
         rowCount++;
-        lines += encode(row, fail);
+        encode(row, lines, fail);
         if (++batchRows >= BATCH_ROWS) await flush();
       }
     }
@@ -308,10 +310,6 @@ export async function readRows(
   return updated!;
 }
 
-const COPY_IMPORT_ROWS = `import_rows (import_uuid, row_number, agency_code, carrier, line, month,
-  written_premium, new_written_premium, earned, incurred, base_commission, additional_commission)
-  with (format csv)`;
-
 /** A text field of a CSV COPY line: always quoted, so '' stays a text and only an absent field is NULL. */
 function copyText(value: string): string {
   return `"${value.replaceAll('"', '""')}"`;
@@ -333,7 +331,7 @@ function memoised<T>(read: (raw: string) => T): (raw: string) => T {
   };
 }
 
-export type RowLayout = Pick<ImportRecord, 'uuid' | 'kind' | 'coversThrough'> & {
+export type RowLayout = Pick<ImportRecord, 'kind' | 'coversThrough'> & {
   columns: ColumnMapping;
   header: readonly string[];
 };
@@ -341,19 +339,22 @@ export type RowLayout = Pick<ImportRecord, 'uuid' | 'kind' | 'coversThrough'> & 
 /** Reports a value that cannot be read: which row, which column, why. */
 export type RowFailure = (rowNumber: number, column: string, reason: string) => void;
 
+const COMMA = 44;
+const NEWLINE = 10;
+
 /**
- * The COPY line (`COPY_IMPORT_ROWS`) of each row of a file with this layout, every value that cannot
- * be read reported to `fail` and left empty. What each mapped column is (its slot in the line, amount
- * or text, the message for a blank) is decided once for the file; amounts are read by their quick
- * path when they can be, and months, agency codes and policy types, which repeat, once per distinct
- * value.
+ * Writes the COPY line (`stagedRowsCopy`) of each row of a file with this layout to `out`, every
+ * value that cannot be read reported to `fail` and left empty; amounts in whole cents. What each
+ * mapped column is (its slot in the line, amount or text, the message for a blank) is decided once
+ * for the file; amounts are read by their quick path when they can be, and months, agency codes and
+ * policy types, which repeat, once per distinct value.
  */
-export function rowEncoder(layout: RowLayout): (row: TableRow, fail: RowFailure) => string {
+export function rowEncoder(layout: RowLayout): (row: TableRow, out: CopyBuffer, fail: RowFailure) => void {
   const { columns, header, coversThrough } = layout;
   const index = (field: ImportField) => (columns[field] === undefined ? -1 : header.indexOf(columns[field]));
   type Slot =
     | { kind: 'none' }
-    | { kind: 'text'; at: number; column: string; blank: string; quoted: (raw: string) => string }
+    | { kind: 'text'; at: number; column: string; blank: string; quoted: (raw: string) => Buffer }
     | { kind: 'amount'; at: number; column: string }
     | { kind: 'month'; at: number; column: string; read: (raw: string) => Parsed<string> }
     | { kind: 'fixed'; value: string };
@@ -369,7 +370,7 @@ export function rowEncoder(layout: RowLayout): (row: TableRow, fail: RowFailure)
           at,
           column,
           blank: `The ${IMPORT_FIELD_LABELS[field].toLowerCase()} is blank.`,
-          quoted: memoised(copyText),
+          quoted: memoised((raw) => Buffer.from(copyText(raw), 'utf8')),
         };
   }
   const monthAt = index('month');
@@ -392,44 +393,45 @@ export function rowEncoder(layout: RowLayout): (row: TableRow, fail: RowFailure)
               : { ok: true, value: start };
           }),
         };
-  const prefix = `${layout.uuid},`;
-  return ({ rowNumber, cells }, fail) => {
-    let line = `${prefix}${rowNumber}`;
+  // An amount has exactly two decimals ('-1234.50'): its cents are its text without the point.
+  const cents = (out: CopyBuffer, amount: string) => out.textWithout(amount, amount.length - 3);
+  return ({ rowNumber, cells }, out, fail) => {
+    out.integer(rowNumber);
     for (const slot of slots) {
-      line += ',';
+      out.byte(COMMA);
       switch (slot.kind) {
         case 'none':
           break;
         case 'fixed':
-          line += slot.value;
+          out.text(slot.value);
           break;
         case 'text': {
           const raw = (cells[slot.at] ?? '').trim();
           if (raw === '') fail(rowNumber, slot.column, slot.blank);
-          else line += slot.quoted(raw);
+          else out.append(slot.quoted(raw));
           break;
         }
         case 'amount': {
           const raw = cells[slot.at] ?? '';
           const quick = quickAmount(raw);
           if (quick !== undefined) {
-            if (quick !== null) line += quick;
+            if (quick !== null) cents(out, quick);
             break;
           }
           const amount = parseAmount(raw.trim());
           if (!amount.ok) fail(rowNumber, slot.column, amount.reason);
-          else if (amount.value !== null) line += amount.value;
+          else if (amount.value !== null) cents(out, amount.value);
           break;
         }
         case 'month': {
           const month = slot.read(cells[slot.at] ?? '');
-          if (month.ok) line += month.value;
+          if (month.ok) out.text(month.value);
           else fail(rowNumber, slot.column, month.reason);
           break;
         }
       }
     }
-    return `${line}\n`;
+    out.byte(NEWLINE);
   };
 }
 
