@@ -8,12 +8,12 @@
  * postgres://postgres@127.0.0.1:5432/understanding_import_bench, dropped and created) and/or PGlite
  * in a new temporary folder. Prints rows/s for each phase, the peak RSS of the process against its
  * RSS before the load, and the CPU seconds spent by this process and by the PostgreSQL server's
- * processes of the bench database (read from /proc), which a busy machine changes far less than
- * the wall-clock times. Figures go in the issue's closing note; no test asserts them.
+ * processes of the bench database (read from /proc), in all and for the load and the rebuild, which
+ * a busy machine changes far less than the wall-clock times, and the machine's load average. Figures go in the issue's closing note; no test asserts them.
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
@@ -151,7 +151,7 @@ async function processCpu(pid: number): Promise<number> {
  * listed every second and each one's last reading kept, so a connection closed meanwhile still counts;
  * one opened meanwhile counts from zero.
  */
-function databaseCpu(database: Database): { stop: () => Promise<number> } | null {
+function databaseCpu(database: Database): { read: () => Promise<number>; stop: () => void } | null {
   if (database.driver !== 'postgres') return null;
   const first = new Map<number, number>();
   const last = new Map<number, number>();
@@ -173,13 +173,15 @@ function databaseCpu(database: Database): { stop: () => Promise<number> } | null
     sampling = sampling.then(sample, sample);
   }, 1000);
   return {
-    stop: async () => {
-      clearInterval(timer);
-      await sampling.then(sample, sample);
+    /** The CPU seconds so far; sampling goes on until the bench's connections close. */
+    read: async () => {
+      sampling = sampling.then(sample, sample);
+      await sampling;
       let total = 0;
       for (const [pid, cpu] of last) total += cpu - (first.get(pid) ?? cpu);
       return total;
     },
+    stop: () => clearInterval(timer),
   };
 }
 
@@ -210,10 +212,14 @@ async function run(label: string, database: Database, file: string, rows: number
     storageDir,
   });
   const loaded = performance.now();
+  const cpuLoaded = process.cpuUsage(cpuBefore);
+  const serverCpuLoaded = await dbCpu?.read();
+  const rebuildStarted = performance.now();
   await finishBulkLoad(db, networkUuid);
   const done = performance.now();
   const cpu = process.cpuUsage(cpuBefore);
-  const serverCpu = await dbCpu?.stop();
+  const serverCpu = await dbCpu?.read();
+  dbCpu?.stop();
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   if (result.status !== 'loaded')
@@ -222,6 +228,7 @@ async function run(label: string, database: Database, file: string, rows: number
     sql`select count(*)::int as n, sum(written_premium)::text as written from production_facts where network_uuid = ${networkUuid}::uuid`,
   );
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+  const seconds = (usage: NodeJS.CpuUsage) => ((usage.user + usage.system) / 1e6).toFixed(1);
   console.log(
     `${label}: ${rows.toLocaleString('en-US')} rows -> ${facts.rows[0]!.n.toLocaleString('en-US')} facts ` +
       `(written ${facts.rows[0]!.written}, preview said ${result.preview.total.writtenPremium})\n` +
@@ -231,8 +238,16 @@ async function run(label: string, database: Database, file: string, rows: number
       `${Math.round(rows / ((done - started) / 1000)).toLocaleString('en-US')} rows/s end to end\n` +
       `  phases (s): ${JSON.stringify(result.phases, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(2)) : v))}\n` +
       `  RSS before ${mb(rssBefore)}, peak ${mb(peak)} (+${mb(peak - rssBefore)})\n` +
-      `  CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s` +
-      (serverCpu === undefined ? '' : `, the database server ${serverCpu.toFixed(1)} s`),
+      `  CPU: this process ${seconds(cpu)} s` +
+      (serverCpu === undefined ? '' : `, the database server ${serverCpu.toFixed(1)} s`) +
+      ` (the load: ${seconds(cpuLoaded)} s` +
+      (serverCpuLoaded === undefined ? '' : ` and ${serverCpuLoaded.toFixed(1)} s`) +
+      `; the rebuild, ${((done - rebuildStarted) / 1000).toFixed(1)} s: ${seconds({ user: cpu.user - cpuLoaded.user, system: cpu.system - cpuLoaded.system })} s` +
+      (serverCpu === undefined ? '' : ` and ${(serverCpu - serverCpuLoaded!).toFixed(1)} s`) +
+      ')\n' +
+      `  load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
   );
 }
 

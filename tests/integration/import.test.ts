@@ -21,6 +21,7 @@ import { carriers, linesOfBusiness } from '#server/db/schema/dimensions.ts';
 import { agencyCodes, productionFacts } from '#server/db/schema/facts.ts';
 import { buildAgency, buildBroadLines, buildFacts, buildUser } from '#tests/support/factories.ts';
 import { createTestApp, injectAs, signIn, type TestApp } from '#tests/support/test-app.ts';
+import { hasStagedRows, stagedRows } from '#server/services/import/staged-rows.ts';
 
 let t: TestApp;
 let storageDir: string;
@@ -361,10 +362,8 @@ describe('Uploading carrier files', () => {
       select count(*)::int as n from carrier_reported_months where carrier_uuid = ${acme}::uuid
         and agency_uuid in (${agencyA.uuid}::uuid, ${agencyB.uuid}::uuid)`);
     expect(months.rows[0]!.n).toBe(6);
-    const staged = await t.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from import_rows where import_uuid = ${first.uploadUuid}::uuid`,
-    );
-    expect(staged.rows[0]!.n).toBe(0); // the staged rows and the kept file go once loaded
+    // The staged rows and the kept file go once loaded.
+    expect(await hasStagedRows(t.database.db, first.uploadUuid)).toBe(false);
     expect(existsSync(path.join(storageDir, 'imports', first.uploadUuid))).toBe(false);
     const audit = await t.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from audit_log where entity = 'import' and entity_id = ${first.uploadUuid}`,
@@ -458,7 +457,7 @@ describe('Uploading carrier files', () => {
     });
     expect((await preview('uploader', record.uploadUuid)).rowCount).toBe(1);
     // The staging table is unlogged: a restart of the database empties it, as this does.
-    await t.database.db.execute(sql`delete from import_rows where import_uuid = ${record.uploadUuid}::uuid`);
+    await t.database.db.execute(sql`truncate ${stagedRows(record.uploadUuid)}`);
     const before = await acmeFeedFacts();
     for (const response of [
       await as('uploader', 'GET', `/api/imports/${record.uploadUuid}/preview`),

@@ -5,18 +5,19 @@ import type { Db } from './client.ts';
 /**
  * Bulk loading by `COPY ... FROM STDIN` on either driver (decision 025): no statement to parse per
  * row, no bind parameters, no JSON. `copy` names the table and columns and its options, e.g.
- * `import_rows (a, b) with (format csv)`; `data` is the whole batch in that format.
+ * `import_rows (a, b) with (format csv)`; `data` is the whole batch in that format (text, or its
+ * UTF-8 bytes).
  *
  * PGlite reads a COPY from a blob. The `pg` driver has no COPY of its own (the `pg-copy-streams`
  * package adds it); `CopyIn` below is the same protocol exchange for one in-memory batch: send the
  * statement, answer the server's CopyInResponse with the data and CopyDone, and settle on
  * ReadyForQuery with the error the server reported, if any.
  */
-export async function copyFrom(db: Db, copy: string, data: string): Promise<void> {
+export async function copyFrom(db: Db, copy: string, data: string | Buffer): Promise<void> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof PGlite) {
     await client.query(`copy ${copy.replace(/\bwith\b/i, "from '/dev/blob' with")}`, [], {
-      blob: new Blob([data]),
+      blob: new Blob([typeof data === 'string' ? data : new Uint8Array(data)]),
     });
     return;
   }
@@ -36,11 +37,13 @@ export async function copyFrom(db: Db, copy: string, data: string): Promise<void
   }
 }
 
-function runCopy(client: pg.ClientBase, statement: string, data: string): Promise<void> {
+function runCopy(client: pg.ClientBase, statement: string, data: string | Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     // A Submittable (pg's own interface for query objects) that sends the batch when asked.
     client.query(
-      new CopyIn(statement, Buffer.from(data, 'utf8'), (error) => (error ? reject(error) : resolve())),
+      new CopyIn(statement, typeof data === 'string' ? Buffer.from(data, 'utf8') : data, (error) =>
+        error ? reject(error) : resolve(),
+      ),
     );
   });
 }

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { monthStart, parseAmount, parseMonth } from './import-values.ts';
+import { monthStart, parseAmount, parseMonth, quickAmount, readAmount } from './import-values.ts';
 
 const amount = (raw: string) => {
   const r = parseAmount(raw);
@@ -52,6 +53,62 @@ describe('parseAmount', () => {
       expect(amount(raw)).toBe(`error: "${raw.trim()}" is not an amount.`);
     },
   );
+
+  it.each(['100000000000000', '-99999999999999.995', '$123,456,789,012,345.00'])(
+    'refuses %j as too large for the facts, naming it',
+    (raw) => {
+      expect(amount(raw)).toBe(
+        `error: "${raw}" is too large an amount (at most 14 digits before the point).`,
+      );
+    },
+  );
+
+  it.each([
+    ['1234.56', '1234.56'],
+    ['-1234.56', '-1234.56'],
+    ['0', '0.00'],
+    ['12.5', '12.50'],
+    ['$1,829.87', '1829.87'],
+    ['($1,234.5)', '-1234.50'],
+    ['-$0.00', '0.00'],
+    ['', null],
+  ])('reads the common shape %j by the quick path', (raw, expected) => {
+    expect(quickAmount(raw)).toBe(expected);
+  });
+
+  it.each([' 5', '1.234', '007', '12,34', '$-12', '(-5)', '-0.50', '1e3', '100000000000000'])(
+    'leaves %j to the general path',
+    (raw) => {
+      expect(quickAmount(raw)).toBeUndefined();
+    },
+  );
+
+  it('answers on the quick path what the general path answers', () => {
+    const digits = (min: number, max: number) =>
+      fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
+    const whole = fc.oneof(
+      digits(0, 16),
+      // Thousands separated by ',' (sometimes misplaced).
+      fc
+        .tuple(digits(1, 4), fc.array(digits(2, 4), { minLength: 1, maxLength: 4 }))
+        .map(([head, groups]) => [head, ...groups].join(',')),
+    );
+    const shape = fc.record({
+      prefix: fc.constantFrom('', '', '-', '(', '$', '-$', '($', '$-', '$(', ' ', '--'),
+      whole,
+      point: fc.constantFrom('', '.', '.'),
+      fraction: digits(0, 4),
+      suffix: fc.constantFrom('', '', '', ')', '-', ' '),
+    });
+    fc.assert(
+      fc.property(shape, ({ prefix, whole, point, fraction, suffix }) => {
+        const raw = `${prefix}${whole}${point}${point ? fraction : ''}${suffix}`;
+        const quick = quickAmount(raw);
+        if (quick !== undefined) expect({ ok: true, value: quick }).toEqual(readAmount(raw));
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });
 
 describe('parseMonth', () => {

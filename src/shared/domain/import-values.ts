@@ -6,9 +6,6 @@
 /** A parsed cell: the value, or why it could not be read. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-/** The common case, read without the general path: '-1234.5', '0', '12.00'. */
-const PLAIN_AMOUNT = /^(-?)(0|[1-9]\d{0,13})(?:\.(\d{1,2}))?$/;
-
 const NOT_REPORTED = new Set(['', 'n/a', 'na', 'null', 'none', '#n/a']);
 
 /**
@@ -26,6 +23,9 @@ const AMOUNT_STRIPS: readonly { pattern: RegExp; negates: boolean; when?: (s: st
   { pattern: /^-(.*)$/, negates: true, when: (s) => s !== '-' },
 ];
 
+/** The most whole digits an amount has (the facts keep numeric(16, 2)). */
+const MAX_WHOLE_DIGITS = 14;
+
 /**
  * An amount in dollars as an exact decimal string with two places ('1234.50', '-12.00'), or null
  * when the cell is blank ("not reported", never zero). Accepts '$', 'USD', thousands separators
@@ -33,12 +33,96 @@ const AMOUNT_STRIPS: readonly { pattern: RegExp; negates: boolean; when?: (s: st
  * ('$ -') for zero. More than two decimals round half away from zero to the cent.
  */
 export function parseAmount(raw: string): Parsed<string | null> {
-  const plain = PLAIN_AMOUNT.exec(raw);
-  if (plain) {
-    const [, sign = '', whole = '', fraction = ''] = plain;
-    const zero = sign === '-' && /^0+$/.test(whole + fraction);
-    return { ok: true, value: `${zero ? '' : sign}${whole}.${fraction.padEnd(2, '0')}` };
+  const quick = quickAmount(raw);
+  return quick === undefined ? readAmount(raw) : { ok: true, value: quick };
+}
+
+const ZERO = 48;
+const NINE = 57;
+const COMMA = 44;
+const DOT = 46;
+
+/**
+ * The common shapes of an amount read by one scan of its characters, with no regular expression and,
+ * for a plain '1234.56' or '-1234.56', no new string: an empty cell (null), digits with an optional
+ * '.' and at most two decimals, thousands separated by ',', led by '-', '$' or '-$', or in
+ * parentheses ('($1,234.56)'). Anything else is undefined, for `readAmount` to read: what this
+ * answers is always what `readAmount` answers (a property test holds them to it).
+ */
+export function quickAmount(raw: string): string | null | undefined {
+  let end = raw.length;
+  if (end === 0) return null;
+  let i = 0;
+  let negative = false;
+  let c = raw.charCodeAt(0);
+  if (c === 40 /* ( */) {
+    if (raw.charCodeAt(end - 1) !== 41 /* ) */) return undefined;
+    negative = true;
+    i = 1;
+    end--;
+  } else if (c === 45 /* - */) {
+    negative = true;
+    i = 1;
   }
+  let plain = true;
+  if (raw.charCodeAt(i) === 36 /* $ */) {
+    plain = false;
+    i++;
+  }
+  const wholeStart = i;
+  c = raw.charCodeAt(i);
+  if (!(c >= ZERO && c <= NINE)) return undefined;
+  let digits = 0;
+  let leadingZero = c === ZERO;
+  // Digits up to the first ',' or '.'; then groups of exactly three digits after each ','.
+  let group = 0;
+  let grouped = false;
+  for (; i < end; i++) {
+    c = raw.charCodeAt(i);
+    if (c >= ZERO && c <= NINE) {
+      digits++;
+      group++;
+    } else if (c === COMMA) {
+      if (grouped ? group !== 3 : group > 3) return undefined;
+      grouped = true;
+      plain = false;
+      group = 0;
+    } else break;
+  }
+  if (grouped && group !== 3) return undefined;
+  // '0' alone is fine; '007' or '0,123' is read by the general path.
+  if (leadingZero && digits > 1) return undefined;
+  leadingZero = leadingZero && digits === 1;
+  if (digits > MAX_WHOLE_DIGITS) return undefined;
+  const wholeEnd = i;
+  let decimals = 0;
+  let fractionStart = end;
+  if (i < end) {
+    if (c !== DOT) return undefined;
+    fractionStart = ++i;
+    for (; i < end; i++) {
+      c = raw.charCodeAt(i);
+      if (!(c >= ZERO && c <= NINE)) return undefined;
+      decimals++;
+    }
+    if (decimals > 2) return undefined;
+  }
+  if (negative && leadingZero) {
+    // '-0', '(0.00)': zero, never signed.
+    for (let k = fractionStart; k < end; k++) if (raw.charCodeAt(k) !== ZERO) return undefined;
+    return '0.00';
+  }
+  if (plain && decimals === 2 && end === raw.length) return raw;
+  const whole = grouped
+    ? raw.slice(wholeStart, wholeEnd).replaceAll(',', '')
+    : raw.slice(wholeStart, wholeEnd);
+  const fraction =
+    decimals === 2 ? raw.slice(fractionStart, end) : decimals === 1 ? `${raw[fractionStart]}0` : '00';
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+/** `parseAmount` for any shape it accepts (see there), by the general path. */
+export function readAmount(raw: string): Parsed<string | null> {
   let s = raw.replace(/[\u00a0\u202f]/g, ' ').trim();
   if (NOT_REPORTED.has(s.toLowerCase())) return { ok: true, value: null };
   let signs = 0;
@@ -57,7 +141,14 @@ export function parseAmount(raw: string): Parsed<string | null> {
     return { ok: false, reason: `"${raw.trim()}" is not an amount.` };
   }
   const [whole = '', fraction = ''] = s.replace(/[, ]/g, '').split('.');
-  return { ok: true, value: toCents(negative, whole === '' ? '0' : whole, fraction) };
+  const value = toCents(negative, whole === '' ? '0' : whole, fraction);
+  if (value.replace('-', '').length > MAX_WHOLE_DIGITS + 3) {
+    return {
+      ok: false,
+      reason: `"${raw.trim()}" is too large an amount (at most 14 digits before the point).`,
+    };
+  }
+  return { ok: true, value };
 }
 
 function expandExponent(s: string): string {

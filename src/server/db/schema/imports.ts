@@ -4,7 +4,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -15,8 +14,6 @@ import {
 import { networks } from './tenancy.ts';
 import { carriers } from './dimensions.ts';
 import { IMPORT_AMOUNTS } from '#shared/domain/import-matching.ts';
-
-const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
 
 /**
  * One uploaded carrier file (issue 20) and what became of it: 'staged' (read, not yet written),
@@ -114,32 +111,9 @@ export const importValueMappings = pgTable(
   (t) => [primaryKey({ columns: [t.networkUuid, t.dimension, t.scopeKey, t.sourceValue] })],
 );
 
-/**
- * The rows of a staged file, read and typed (the mapping of their values is applied at commit).
- * A working table (decision 025): UNLOGGED (migration 0017; drizzle has no word for it) and without
- * a foreign key to `imports`, so that a million rows go in by COPY without WAL or a per-row check.
- * Rows are written only under an existing import and deleted by its commit (imports are never
- * deleted). A crash empties an unlogged table: the preview and the commit compare the staged rows
- * with the import's `row_count` and ask for the file to be read again rather than load fewer rows.
- */
-export const importRows = pgTable(
-  'import_rows',
-  {
-    importUuid: uuid('import_uuid').notNull(),
-    rowNumber: integer('row_number').notNull(),
-    agencyCode: text('agency_code'),
-    carrier: text('carrier'),
-    line: text('line'),
-    month: date('month', { mode: 'string' }),
-    writtenPremium: money('written_premium'),
-    newWrittenPremium: money('new_written_premium'),
-    earned: money('earned'),
-    incurred: money('incurred'),
-    baseCommission: money('base_commission'),
-    additionalCommission: money('additional_commission'),
-  },
-  (t) => [primaryKey({ columns: [t.importUuid, t.rowNumber] })],
-);
+// The typed rows of a staged file are kept in a table per upload, created and dropped by the import
+// services (`staged-rows.ts`, decision 037), outside this schema; migration 0023 dropped the shared
+// `import_rows` table they replace.
 
 /** Why a staged row could not be read: which row, which column, why. */
 export const importRowErrors = pgTable(

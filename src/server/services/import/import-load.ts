@@ -7,6 +7,14 @@ import type { Actor } from '#server/policies/actor.ts';
 import type { ImportRecord } from './import-staging.ts';
 import { valueKey } from './import-staging.ts';
 import { refreshAgenciesFacts } from '#server/services/read-model/refresh.ts';
+import {
+  assertStagedRows,
+  dropStagedRows,
+  STAGED_AMOUNTS,
+  stagedDollars,
+  stagedRows,
+  stagedRowsLost,
+} from './staged-rows.ts';
 
 type Executor = Pick<Db, 'execute'>;
 export type Dimension = 'carrier' | 'line' | 'agencyCode';
@@ -144,9 +152,10 @@ export async function valuesToMap(
   options: { suggestions: boolean; grouped?: boolean } = { suggestions: true },
 ): Promise<ValueToMap[]> {
   // Counted from the staged rows, or in a preview or commit from their groups (`res_groups`).
+  if (!options.grouped) await assertStagedRows(db, record.uuid);
   const staged = options.grouped
     ? sql`res_groups`
-    : sql`(select carrier, line, agency_code, 1 as rows from import_rows where import_uuid = ${record.uuid}::uuid) r`;
+    : sql`(select carrier, line, agency_code, 1 as rows from ${stagedRows(record.uuid)}) r`;
   const suggest = (value: string, candidates: readonly Candidate[]) =>
     options.suggestions ? rankSuggestions(value, candidates) : [];
   const out: ValueToMap[] = [];
@@ -327,16 +336,19 @@ export async function saveValueMappings(
  * name the rows in error.
  */
 async function groupStagedRows(tx: Executor, record: ImportRecord): Promise<void> {
+  await assertStagedRows(tx, record.uuid);
   // Enough for the groups of a million rows to be hashed in memory rather than sorted on disk.
   await tx.execute(sql`set local work_mem = '64MB'`);
   await tx.execute(sql`drop table if exists res_groups`);
   await tx.execute(sql`create temp table res_groups on commit drop as
     select r.agency_code, r.carrier, r.line, r.month, pe.row_number is not null as parse_error, count(*)::int as rows,
-      ${SUMS_AS}
-    from import_rows r
+      ${sql.join(
+        STAGED_AMOUNTS.map((a) => sql`sum(${sql.raw(`r.${a}_cents`)}) * 0.01 as ${sql.raw(a)}`),
+        sql`, `,
+      )}
+    from ${stagedRows(record.uuid)} r
     left join (select distinct row_number from import_row_errors where import_uuid = ${record.uuid}::uuid) pe
       on pe.row_number = r.row_number
-    where r.import_uuid = ${record.uuid}::uuid
     group by r.agency_code, r.carrier, r.line, r.month, pe.row_number is not null`);
   await tx.execute(sql`analyze res_groups`);
 }
@@ -377,19 +389,24 @@ function resolvedRows(record: ImportRecord, grouped = false): SQL {
     : sql`left join res_values rc on rc.dimension = 'carrier' and rc.value = r.carrier`;
   const carrierMisc = record.carrierUuid ? sql`false` : sql`coalesce(rc.miscellaneous, false)`;
   return sql`
-    select ${grouped ? sql`null::int` : sql`r.row_number`} as row_number, r.agency_code, r.carrier, r.line, r.month, r.written_premium, r.new_written_premium,
-      r.earned, r.incurred, r.base_commission, r.additional_commission, ${carrier} as carrier_uuid, rl.target_uuid as line_uuid, ra.target_uuid as agency_code_uuid,
+    select ${grouped ? sql`null::int` : sql`r.row_number`} as row_number, r.agency_code, r.carrier, r.line, r.month,
+      ${sql.join(
+        STAGED_AMOUNTS.map(
+          (a) => sql`${grouped ? sql.raw(`r.${a}`) : stagedDollars('r', a)} as ${sql.raw(a)}`,
+        ),
+        sql`, `,
+      )}, ${carrier} as carrier_uuid, rl.target_uuid as line_uuid, ra.target_uuid as agency_code_uuid,
       ra.agency_uuid, (${carrierMisc} or coalesce(rl.miscellaneous, false) or coalesce(ra.miscellaneous, false)) as misc,
       rl.target_uuid is null and not coalesce(rl.miscellaneous, false) as line_unmapped,
       ra.agency_uuid is null and not coalesce(ra.miscellaneous, false) as code_unmapped,
       ${record.carrierUuid ? sql`false` : sql`rc.target_uuid is null and not coalesce(rc.miscellaneous, false)`} as carrier_unmapped,
       ${grouped ? sql`r.parse_error` : sql`pe.row_number is not null`} as parse_error,
       ${grouped ? sql`r.rows` : sql`1`} as rows
-    from ${grouped ? sql`res_groups r` : sql`import_rows r left join (select distinct row_number from import_row_errors where import_uuid = ${record.uuid}::uuid) pe on pe.row_number = r.row_number`}
+    from ${grouped ? sql`res_groups r` : sql`${stagedRows(record.uuid)} r left join (select distinct row_number from import_row_errors where import_uuid = ${record.uuid}::uuid) pe on pe.row_number = r.row_number`}
     ${carrierJoin}
     left join res_values rl on rl.dimension = 'line' and rl.value = r.line
     left join res_values ra on ra.dimension = 'agencyCode' and ra.carrier_uuid = ${carrier} and ra.value = r.agency_code
-    ${grouped ? sql`` : sql`where r.import_uuid = ${record.uuid}::uuid`}`;
+`;
 }
 
 /** The rows a commit would load: mapped, not Miscellaneous, without a parse error. */
@@ -490,10 +507,6 @@ export const ERRORS_SHOWN = 200;
 const SUMS = sql`sum(written_premium), sum(new_written_premium), sum(earned), sum(incurred), sum(base_commission),
   sum(additional_commission)`;
 
-const SUMS_AS = sql`sum(written_premium) as written_premium, sum(new_written_premium) as new_written_premium,
-  sum(earned) as earned, sum(incurred) as incurred, sum(base_commission) as base_commission,
-  sum(additional_commission) as additional_commission`;
-
 const TOTALS = sql`sum(written_premium)::text as "writtenPremium", sum(new_written_premium)::text as "newWrittenPremium",
   sum(earned)::text as earned, sum(incurred)::text as incurred, sum(base_commission)::text as "baseCommission",
   sum(additional_commission)::text as "additionalCommission"`;
@@ -550,13 +563,7 @@ async function previewIn(
     select (select count(*) from res_errors)::int as errors, coalesce(sum(rows), 0)::int as rows,
       coalesce(sum(rows) filter (where misc), 0)::int as misc from ${rows}`);
   const c = counts.rows[0]!;
-  if (c.rows !== record.rowCount) {
-    // The staging table is unlogged (decision 025): a restart of the database empties it.
-    throw new AppError(
-      'conflict',
-      'The rows read from this file are no longer on the server: map its columns again to read it again.',
-    );
-  }
+  if (c.rows !== record.rowCount) throw stagedRowsLost();
   // The rows that would load, summed per cell of the facts (agency x carrier x standard type x agency
   // code x month): every total below and the commit's writes read these cells, not the rows.
   await tx.execute(sql`create temp table if not exists res_cells (agency_uuid uuid, carrier_uuid uuid,
@@ -748,7 +755,7 @@ export async function commitImport(
       total: preview.total,
     });
     // The staged rows served their purpose; the import record keeps the counts and totals.
-    await tx.execute(sql`delete from import_rows where import_uuid = ${importUuid}::uuid`);
+    await dropStagedRows(tx, importUuid);
     if (options.refresh === 'agency') await refreshTouched(tx, record);
     return preview;
   });

@@ -16,14 +16,22 @@ import {
   type ImportField,
   type ImportKind,
 } from '#shared/domain/import-matching.ts';
-import { monthStart, parseAmount, parseMonth } from '#shared/domain/import-values.ts';
+import {
+  monthStart,
+  parseAmount,
+  parseMonth,
+  quickAmount,
+  type Parsed,
+} from '#shared/domain/import-values.ts';
 import type { Db } from '#server/db/client.ts';
 import { copyFrom } from '#server/db/copy-from.ts';
-import { importProfiles, importRowErrors, importRows, imports } from '#server/db/schema/imports.ts';
+import { importProfiles, importRowErrors, imports } from '#server/db/schema/imports.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import type { ImportScope } from './import-access.ts';
-import { openTable, type ReadOptions } from './read-table.ts';
+import { openTable, type ReadOptions, type TableRow } from './read-table.ts';
+import { createStagedRows, stagedRowsCopy } from './staged-rows.ts';
+import { CopyBuffer } from './copy-buffer.ts';
 
 export type ImportRecord = typeof imports.$inferSelect;
 
@@ -159,7 +167,7 @@ export function columnIssues(
   return issues;
 }
 
-/** Where a field goes among the COPY_IMPORT_ROWS columns after import_uuid and row_number. */
+/** Where a field goes among the staged rows' columns after row_number (`stagedRowsCopy`). */
 const SLOT_OF_FIELD: Partial<Record<ImportField, number>> = {
   agencyCode: 0,
   carrier: 1,
@@ -207,30 +215,18 @@ export async function readRows(
   if (headerFingerprint(table.header) !== record.headerFingerprint) {
     throw new AppError('conflict', 'The stored file no longer matches this upload.');
   }
-  const index = (field: ImportField) =>
-    columns[field] === undefined ? -1 : table.header.indexOf(columns[field]);
-  // What to do with each mapped cell of a row, decided once for the file.
-  const readers = IMPORT_FIELDS[record.kind]
-    .filter((field) => field !== 'month' && index(field) !== -1)
-    .map((field) => ({
-      at: index(field),
-      slot: SLOT_OF_FIELD[field]!,
-      amount: AMOUNT_FIELDS.includes(field),
-      column: columns[field]!,
-      blank: `The ${IMPORT_FIELD_LABELS[field].toLowerCase()} is blank.`,
-    }));
-  const monthAt = index('month');
-  const coversThrough = record.coversThrough;
-
   // Until this read completes the upload has no columns, so a half-read file is never previewed.
   await db
     .update(imports)
     .set({ columns: null, rowCount: 0, errorCount: 0 })
     .where(eq(imports.uuid, record.uuid));
-  await db.delete(importRows).where(eq(importRows.importUuid, record.uuid));
+  await createStagedRows(db, record.uuid);
   await db.delete(importRowErrors).where(eq(importRowErrors.importUuid, record.uuid));
-  // Each row goes straight to its line of COPY text: no object per row.
-  let lines: string[] = [];
+  // Each row goes straight to its line of COPY bytes: no object or string per row.
+  const encode = rowEncoder({ ...record, columns, header: table.header });
+  const copy = stagedRowsCopy(record.uuid);
+  const lines = new CopyBuffer();
+  let batchRows = 0;
   let errors: (typeof importRowErrors.$inferInsert)[] = [];
   let rowCount = 0;
   let errorCount = 0;
@@ -238,18 +234,18 @@ export async function readRows(
     errorCount++;
     errors.push({ importUuid: record.uuid, rowNumber, column, reason });
   };
-  const write = async (batch: string[], batchErrors: (typeof importRowErrors.$inferInsert)[]) => {
+  const write = async (batch: Buffer, batchErrors: (typeof importRowErrors.$inferInsert)[]) => {
     // COPY on both drivers: no statement to parse per batch, no bind parameters, no JSON.
-    if (batch.length > 0) await copyFrom(db, COPY_IMPORT_ROWS, batch.join(''));
+    if (batch.length > 0) await copyFrom(db, copy, batch);
     if (batchErrors.length > 0) await db.insert(importRowErrors).values(batchErrors);
   };
   // One batch is written while the next is read: the database and the parser work at once, and at
   // most two batches are in memory.
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
-    const batch = lines;
+    const batch = lines.take();
     const batchErrors = errors;
-    lines = [];
+    batchRows = 0;
     errors = [];
     await writing;
     writing = write(batch, batchErrors);
@@ -257,40 +253,12 @@ export async function readRows(
     // next flush (or the last wait below) still throws it.
     writing.catch(() => undefined);
   };
-  const prefix = `${record.uuid},`;
-  const slots = new Array<string>(SLOTS).fill('');
   try {
     for await (const batch of table.rows) {
-      for (const { rowNumber, cells } of batch) {
+      for (const row of batch) {
         rowCount++;
-        slots.fill('');
-        for (const reader of readers) {
-          const raw = (cells[reader.at] ?? '').trim();
-          if (reader.amount) {
-            const amount = parseAmount(raw);
-            if (!amount.ok) fail(rowNumber, reader.column, amount.reason);
-            else if (amount.value !== null) slots[reader.slot] = amount.value;
-          } else if (raw === '') fail(rowNumber, reader.column, reader.blank);
-          else slots[reader.slot] = copyText(raw);
-        }
-        if (monthAt !== -1) {
-          const month = parseMonth(cells[monthAt] ?? '');
-          if (!month.ok) fail(rowNumber, columns.month!, month.reason);
-          else {
-            const start = monthStart(month.value);
-            if (start > coversThrough) {
-              fail(
-                rowNumber,
-                columns.month!,
-                `${start.slice(0, 7)} is after the last month the file covers (${coversThrough.slice(0, 7)}).`,
-              );
-            } else slots[MONTH_SLOT] = start;
-          }
-        } else {
-          slots[MONTH_SLOT] = coversThrough;
-        }
-        lines.push(`${prefix}${rowNumber},${slots.join(',')}\n`);
-        if (lines.length >= BATCH_ROWS) await flush();
+        encode(row, lines, fail);
+        if (++batchRows >= BATCH_ROWS) await flush();
       }
     }
     await flush();
@@ -342,13 +310,129 @@ export async function readRows(
   return updated!;
 }
 
-const COPY_IMPORT_ROWS = `import_rows (import_uuid, row_number, agency_code, carrier, line, month,
-  written_premium, new_written_premium, earned, incurred, base_commission, additional_commission)
-  with (format csv)`;
-
 /** A text field of a CSV COPY line: always quoted, so '' stays a text and only an absent field is NULL. */
 function copyText(value: string): string {
   return `"${value.replaceAll('"', '""')}"`;
+}
+
+/** Values remembered per file (its months, codes and policy types repeat): at most this many each. */
+const MEMO_LIMIT = 10_000;
+
+/** `read(raw)` remembered for the first MEMO_LIMIT distinct raw values; memory stays bounded. */
+function memoised<T>(read: (raw: string) => T): (raw: string) => T {
+  const memo = new Map<string, T>();
+  return (raw) => {
+    let value = memo.get(raw);
+    if (value === undefined) {
+      value = read(raw);
+      if (memo.size < MEMO_LIMIT) memo.set(raw, value);
+    }
+    return value;
+  };
+}
+
+export type RowLayout = Pick<ImportRecord, 'kind' | 'coversThrough'> & {
+  columns: ColumnMapping;
+  header: readonly string[];
+};
+
+/** Reports a value that cannot be read: which row, which column, why. */
+export type RowFailure = (rowNumber: number, column: string, reason: string) => void;
+
+const COMMA = 44;
+const NEWLINE = 10;
+
+/**
+ * Writes the COPY line (`stagedRowsCopy`) of each row of a file with this layout to `out`, every
+ * value that cannot be read reported to `fail` and left empty; amounts in whole cents. What each
+ * mapped column is (its slot in the line, amount or text, the message for a blank) is decided once
+ * for the file; amounts are read by their quick path when they can be, and months, agency codes and
+ * policy types, which repeat, once per distinct value.
+ */
+export function rowEncoder(layout: RowLayout): (row: TableRow, out: CopyBuffer, fail: RowFailure) => void {
+  const { columns, header, coversThrough } = layout;
+  const index = (field: ImportField) => (columns[field] === undefined ? -1 : header.indexOf(columns[field]));
+  type Slot =
+    | { kind: 'none' }
+    | { kind: 'text'; at: number; column: string; blank: string; quoted: (raw: string) => Buffer }
+    | { kind: 'amount'; at: number; column: string }
+    | { kind: 'month'; at: number; column: string; read: (raw: string) => Parsed<string> }
+    | { kind: 'fixed'; value: string };
+  const slots: Slot[] = Array.from({ length: SLOTS }, () => ({ kind: 'none' }));
+  for (const field of IMPORT_FIELDS[layout.kind]) {
+    const at = index(field);
+    if (field === 'month' || at === -1) continue;
+    const column = columns[field]!;
+    slots[SLOT_OF_FIELD[field]!] = AMOUNT_FIELDS.includes(field)
+      ? { kind: 'amount', at, column }
+      : {
+          kind: 'text',
+          at,
+          column,
+          blank: `The ${IMPORT_FIELD_LABELS[field].toLowerCase()} is blank.`,
+          quoted: memoised((raw) => Buffer.from(copyText(raw), 'utf8')),
+        };
+  }
+  const monthAt = index('month');
+  slots[MONTH_SLOT] =
+    monthAt === -1
+      ? { kind: 'fixed', value: coversThrough }
+      : {
+          kind: 'month',
+          at: monthAt,
+          column: columns.month!,
+          read: memoised((raw): Parsed<string> => {
+            const month = parseMonth(raw);
+            if (!month.ok) return month;
+            const start = monthStart(month.value);
+            return start > coversThrough
+              ? {
+                  ok: false,
+                  reason: `${start.slice(0, 7)} is after the last month the file covers (${coversThrough.slice(0, 7)}).`,
+                }
+              : { ok: true, value: start };
+          }),
+        };
+  // An amount has exactly two decimals ('-1234.50'): its cents are its text without the point.
+  const cents = (out: CopyBuffer, amount: string) => out.textWithout(amount, amount.length - 3);
+  return ({ rowNumber, cells }, out, fail) => {
+    out.integer(rowNumber);
+    for (const slot of slots) {
+      out.byte(COMMA);
+      switch (slot.kind) {
+        case 'none':
+          break;
+        case 'fixed':
+          out.text(slot.value);
+          break;
+        case 'text': {
+          const raw = (cells[slot.at] ?? '').trim();
+          if (raw === '') fail(rowNumber, slot.column, slot.blank);
+          else out.append(slot.quoted(raw));
+          break;
+        }
+        case 'amount': {
+          const raw = cells[slot.at] ?? '';
+          const quick = quickAmount(raw);
+          if (quick !== undefined) {
+            if (quick !== null) cents(out, quick);
+            break;
+          }
+          const amount = parseAmount(raw.trim());
+          if (!amount.ok) fail(rowNumber, slot.column, amount.reason);
+          else if (amount.value !== null) cents(out, amount.value);
+          break;
+        }
+        case 'month': {
+          const month = slot.read(cells[slot.at] ?? '');
+          if (month.ok) out.text(month.value);
+          else fail(rowNumber, slot.column, month.reason);
+          break;
+        }
+      }
+    }
+    out.byte(NEWLINE);
+  };
 }
 
 /** A key under which a value mapping is remembered: the normalised value. */

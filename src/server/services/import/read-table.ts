@@ -197,17 +197,21 @@ async function openCsv(path: string, sample: Buffer, options: ReadOptions): Prom
   const sampleText = iconv.decode(sample, encoding === 'windows-1252' ? 'win1252' : 'utf8');
   const delimiter = detectDelimiter(sampleText);
   const { size } = await stat(path);
-  const parser = progressStream(path, size, options)
-    .pipe(iconv.decodeStream(encoding === 'windows-1252' ? 'win1252' : 'utf8', { stripBOM: true }))
-    .pipe(
-      parseCsv({
-        delimiter,
-        relax_column_count: true,
-        relax_quotes: true,
-        skip_empty_lines: false,
-        trim: false,
-      }),
-    );
+  // csv-parse reads bytes and decodes each field as UTF-8: a UTF-8 file goes to it as it is (its BOM
+  // skipped by the parser); a Windows-1252 file is decoded first, and the parser encodes it again.
+  const bytes = progressStream(path, size, options);
+  const source =
+    encoding === 'windows-1252' ? bytes.pipe(iconv.decodeStream('win1252', { stripBOM: true })) : bytes;
+  const parser = source.pipe(
+    parseCsv({
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      trim: false,
+    }),
+  );
   // Each record the stream hands over comes with every other one already parsed, read at once.
   async function* records(): AsyncGenerator<TableRow[]> {
     let rowNumber = 0;

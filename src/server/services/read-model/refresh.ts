@@ -48,6 +48,9 @@ export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void>
   const scope = { networkUuid };
   await db.transaction(async (tx) => {
     await readHorizon(tx, networkUuid, 'update');
+    // A network's running totals are computed at once (tens of thousands of keys x months): enough
+    // memory for their hash aggregates and sorts not to spill to disk (decision 037).
+    await tx.execute(sql`set local work_mem = '64MB'`);
     for (const table of [...DERIVED_TABLES, ...COMMISSION_TABLES]) {
       await tx.execute(sql`delete from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`);
     }
