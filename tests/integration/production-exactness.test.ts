@@ -788,7 +788,7 @@ describe('Carrier Production is exact to the cent', () => {
 
     // An agency renamed, a code of another given a new code and name, directly in the database.
     await db.execute(
-      sql`update agencies set name = 'Quokka Mutual Agency' where uuid = ${agencies[1]!}::uuid`,
+      sql`update agencies set name = 'Quokka 100% Mutual_Agency' where uuid = ${agencies[1]!}::uuid`,
     );
     await db.execute(sql`update agency_codes set code = 'QK-' || code, name = 'The Quokka Street Office'
       where uuid = (select agency_code_uuid from production_facts where agency_uuid = ${agencies[2]!}::uuid
@@ -827,6 +827,9 @@ describe('Carrier Production is exact to the cent', () => {
     await searchedPages('quokka');
     await searchedPages('qk-');
     await searchedPages('new-7 quokka');
+    // A search's '%', '_' and '\\' are the characters themselves.
+    for (const term of ['%', '0% m', '_', 'l_a', '\\']) await searchedPages(term);
+    for (const n of await found('%')) expect(n).toBeGreaterThan(0);
     await searchedPages(carrierName.slice(1, 5));
   }, 300_000);
 });

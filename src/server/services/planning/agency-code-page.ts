@@ -90,6 +90,10 @@ function carrierName(mode: CollaborationMode | null): SQL {
   return sql`case when c.uuid in (${listed}) then c.display_name else ${HIDDEN_CARRIER_NAME} end`;
 }
 
+/** The `like` pattern of the texts that hold `search` in lower case (its `%`, `_` and `\` escaped). */
+const containing = (search: string): SQL =>
+  sql`'%' || replace(replace(replace(lower(${search}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+
 /**
  * The columns of the selection: a code, its agency and carrier, its lower-case names, its flags and
  * its line's figures (no `lines`).
@@ -133,10 +137,12 @@ function pageQuery(source: CodeRowsSource, q: AgencyCodeQuery, mode: Collaborati
   const carrierNames = sql`(select c.uuid, lower(${name}) as lower_name from carriers c offset 0)`;
   const carrier = q.carrierUuid ? sql`r.carrier_uuid = ${q.carrierUuid}::uuid` : null;
   // What a search matches: the code, its name, its agency's and carrier's names, joined by spaces,
-  // in lower case (taken character by character, so that of the joined names is the same).
-  const search = q.search
-    ? sql`strpos(r.lower_code || ' ' || r.lower_name || ' ' || r.lower_agency_name || ' ' || c.lower_name,
-        lower(${q.search})) > 0`
+  // in lower case (taken character by character, so that of the joined names is the same), holding
+  // the term in lower case (`like` with the term's wildcards escaped: the same test as `strpos`,
+  // twice as fast).
+  const term = q.search ? containing(q.search) : null;
+  const search = term
+    ? sql`r.lower_code || ' ' || r.lower_name || ' ' || r.lower_agency_name || ' ' || c.lower_name like ${term}`
     : null;
   const filters = [carrier, search].filter((f): f is SQL => f !== null);
   const joins = search ? sql`join ${carrierNames} c on c.uuid = r.carrier_uuid` : sql``;
@@ -144,10 +150,21 @@ function pageQuery(source: CodeRowsSource, q: AgencyCodeQuery, mode: Collaborati
     where ${filters.length > 0 ? sql.join(filters, sql` and `) : sql`true`}`;
   // Every kept code: the kept agencies' sums. Kept rows are read where used (by the period's index).
   const keptTotals = filters.length === 0 ? source.totals : null;
-  const totals =
-    keptTotals ??
-    sql`select count(*)::int as total_count,
-      ${sql.raw(FIGURES.map((f) => `sum(s.${f})::text as ${f}`).join(', '))} from sel s`;
+  const sums = (from: SQL) => sql`select coalesce(sum(x.codes), 0)::int as total_count,
+      ${sql.raw(FIGURES.map((f) => `sum(x.${f})::text as ${f}`).join(', '))} from (${from}) x`;
+  const codeSums = (where: SQL) => sql`select 1 as codes, ${sql.raw(FIGURES.map((f) => `s.${f}`).join(', '))}
+    from sel s where ${where}`;
+  // A search whose term is in an agency's name selects every code of that agency: their sums are the
+  // agency's kept sums; only the other agencies' codes it finds are summed one by one.
+  const agencySums =
+    term && !carrier && source.agencyTotals
+      ? sql`select t.codes, ${sql.raw(FIGURES.map((f) => `t.${f}`).join(', '))}
+          from (${source.agencyTotals}) t join agencies a on a.uuid = t.agency_uuid
+          where lower(a.name) like ${term}
+          union all
+          ${codeSums(sql`s.lower_agency_name not like ${term}`)}`
+      : null;
+  const totals = keptTotals ?? sums(agencySums ?? codeSums(sql`true`));
   const order = orderOf(q.sort, q.direction);
   const paged = q.pageSize !== undefined;
   const offset = paged ? (q.page - 1) * q.pageSize! : 0;

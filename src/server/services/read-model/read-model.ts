@@ -12,6 +12,7 @@ import {
   keptCodesBuilt,
   monthlyFiguresQuery,
   selectKeptCodeRows,
+  selectKeptCodeAgencyTotals,
   selectKeptCodeTotals,
   type FigureSource,
 } from './sql.ts';
@@ -101,9 +102,16 @@ export async function readFigures(db: Db, request: FactsRequest): Promise<Figure
  * code's figures per line code as arrays, and its flags); `built`, a boolean expression the query
  * answers in every row (one snapshot with the rows); `computed`, whether `rows` is a computation
  * (from the facts) rather than kept rows; `totals`, for kept rows, one row with the count and the
- * sums of the line's figures of every code (the agencies' sums kept beside them, decision 033).
+ * sums of the line's figures of every code (the agencies' sums kept beside them, decision 033), and
+ * `agencyTotals`, those sums per agency (`agency_uuid`, `codes` and the figures).
  */
-export type CodeRowsSource = { rows: SQL; built: SQL; computed: boolean; totals: SQL | null };
+export type CodeRowsSource = {
+  rows: SQL;
+  built: SQL;
+  computed: boolean;
+  totals: SQL | null;
+  agencyTotals: SQL | null;
+};
 
 /**
  * Runs `query` over the agency codes of a by-agency-code request. At the network level as users open
@@ -126,6 +134,7 @@ export async function queryCodeRows<R extends { built: boolean }>(
             built: keptCodesBuilt(plan.kept),
             computed: false,
             totals: selectKeptCodeTotals(plan.kept),
+            agencyTotals: selectKeptCodeAgencyTotals(plan.kept),
           }),
         )
       ).rows;
@@ -141,7 +150,9 @@ export async function queryCodeRows<R extends { built: boolean }>(
     figureQuery(request, { kind: 'facts' }, false),
     flagsQuery(request),
   );
-  return (await db.execute<R>(query({ rows, built: sql`true`, computed: true, totals: null }))).rows;
+  return (
+    await db.execute<R>(query({ rows, built: sql`true`, computed: true, totals: null, agencyTotals: null }))
+  ).rows;
 }
 
 /**

@@ -969,6 +969,11 @@ export const selectKeptCodeTotals = (key: PeriodKey) => sql`
     )}
   from production_code_period_agency_totals t where ${keyOf('t', key)}`;
 
+/** The agencies' sums of the agency codes kept for a period and line: agency, count of codes, figures. */
+export const selectKeptCodeAgencyTotals = (key: PeriodKey) => sql`
+  select t.agency_uuid, t.codes, ${KEPT_CODE_FIGURES}
+  from production_code_period_agency_totals t where ${keyOf('t', key)}`;
+
 /** The agency codes kept for a period and line, with the columns of `codeRowsQuery`. */
 export const selectKeptCodeRows = (key: PeriodKey) => sql`
   select t.agency_code_uuid as group_uuid, t.agency_uuid, t.lines, t.missing_current, t.missing_prior,
