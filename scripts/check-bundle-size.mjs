@@ -6,7 +6,13 @@
 // each of its own lazy imports (a dashboard's SDK), so a new page or a new eager import is checked
 // without editing this file. The lazy chunks that load only when the user acts (the header's menus,
 // popovers and tooltips, its dialogs: `onFirstUse` in the budget) are no first load: they are listed
-// with what they add, and each must still be a lazy chunk of the build.
+// with what they add, and each must still be a lazy chunk of the build. Nor is a page's drawing
+// library, which the page requests right after its first render (`afterFirstRender`: the module,
+// and the packages that come only with it, e.g. Performance Charts' charts-drawing.tsx with
+// @mantine/charts and recharts): it is listed with its size, must be a lazy chunk of the build
+// holding those packages, and the packages must be in no other load (no first load, no part
+// loaded on first use), so a page's first load neither takes the library in nor leaves it out
+// unnoticed.
 // Sizes are what the server sends: the .gz copies written at build time (vite.config.ts), files under
 // 1 kB as they are, and gzip -9 for a build without the copies.
 //
@@ -18,7 +24,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** @type {{ targetKb: number, ceilingsKb: Record<string, number>, onFirstUse: string[] }} */
+/** @type {{ targetKb: number, ceilingsKb: Record<string, number>, onFirstUse: string[], afterFirstRender: Record<string, string[]> }} */
 const budget = JSON.parse(readFileSync(new URL('./bundle-budget.json', import.meta.url), 'utf8'));
 
 /** The shell's layout: every page inside the shell loads it with the page. */
@@ -90,7 +96,13 @@ if (entries.length !== 1) {
   process.exit(1);
 }
 const entry = entries[0];
-for (const key of [SHELL_LAYOUT, ...STANDALONE_PAGES, ...budget.onFirstUse]) {
+const afterFirstRender = budget.afterFirstRender ?? {};
+for (const key of [
+  SHELL_LAYOUT,
+  ...STANDALONE_PAGES,
+  ...budget.onFirstUse,
+  ...Object.keys(afterFirstRender),
+]) {
   if (!manifest[key]?.isDynamicEntry) {
     failures.push(`${key} is not a lazy chunk of the build (renamed, or imported eagerly?)`);
   }
@@ -148,12 +160,17 @@ const results = firstLoads()
   .sort((a, b) => b.bytes - a.bytes);
 
 const onFirstUse = new Set(budget.onFirstUse);
+const afterRender = new Set(Object.keys(afterFirstRender));
 const optional = results.filter((r) => r.kind === 'optional');
 const firstUse = results.filter((r) => r.kind !== 'optional' && onFirstUse.has(r.steps.at(-1)));
+const drawing = results.filter((r) => r.kind !== 'optional' && afterRender.has(r.steps.at(-1)));
+const allLoads = [...results];
 results.splice(
   0,
   results.length,
-  ...results.filter((r) => r.kind !== 'optional' && !onFirstUse.has(r.steps.at(-1))),
+  ...results.filter(
+    (r) => r.kind !== 'optional' && !onFirstUse.has(r.steps.at(-1)) && !afterRender.has(r.steps.at(-1)),
+  ),
 );
 const entryBytes = results.find((r) => r.kind === 'entry')?.bytes ?? 0;
 for (const result of results) {
@@ -183,6 +200,44 @@ function packagesIn(file) {
   return new Set(
     sources.map((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1]).filter(Boolean),
   );
+}
+
+// The libraries loaded after a page's first render: in their own load, and in no other.
+const allFiles = new Set(allLoads.flatMap((r) => r.files));
+const filePackages = new Map([...allFiles].map((file) => [file, packagesIn(file)]));
+for (const [key, packages] of Object.entries(afterFirstRender)) {
+  const own = drawing.filter((r) => r.steps.at(-1) === key);
+  if (own.length === 0) {
+    failures.push(
+      `bundle-budget.json lists ${key} as loaded after the first render, but no load ends with it`,
+    );
+  }
+  for (const pkg of packages) {
+    for (const r of own) {
+      if (!r.files.some((file) => filePackages.get(file)?.has(pkg))) {
+        failures.push(`${pkg} is not in the load after the first render of ${describe(r.steps)}`);
+      }
+    }
+    for (const r of allLoads.filter((load) => !own.includes(load))) {
+      const file = r.files.find((f) => filePackages.get(f)?.has(pkg));
+      if (file)
+        failures.push(
+          `${pkg} is in ${describe(r.steps)} (${file}); it must load only after ${key}'s page renders`,
+        );
+    }
+  }
+}
+for (const file of allFiles) {
+  // The bundler's own runtime helpers come without a source map; anything bigger must have one.
+  if (
+    !filePackages.get(file) &&
+    statSync(path.join(dir, file)).size > 4096 &&
+    Object.keys(afterFirstRender).length > 0
+  ) {
+    failures.push(
+      `${file} has no source map: cannot tell whether it holds a library loaded after the first render`,
+    );
+  }
 }
 for (const file of jsFiles(staticGraph(SHELL_LAYOUT, staticGraph(entry)))) {
   const packages = packagesIn(file);
@@ -214,7 +269,19 @@ if (args.includes('--json')) {
     gzipBytes: r.bytes,
     files: r.files.length,
   }));
-  console.log(JSON.stringify({ targetBytes, loads, onFirstUse: onFirstUseLoads, failures }, null, 2));
+  const afterFirstRenderLoads = drawing.map((r) => ({
+    load: describe(r.steps),
+    last: r.steps.at(-1),
+    gzipBytes: r.bytes,
+    files: r.files.length,
+  }));
+  console.log(
+    JSON.stringify(
+      { targetBytes, loads, onFirstUse: onFirstUseLoads, afterFirstRender: afterFirstRenderLoads, failures },
+      null,
+      2,
+    ),
+  );
 } else {
   console.log(`JavaScript of each first load, gzip (target ${kb(targetBytes)}; ${results.length} loads):`);
   for (const result of results) {
@@ -233,6 +300,12 @@ if (args.includes('--json')) {
     const base = results.find((r) => r.steps.join() === result.steps.slice(0, -1).join());
     console.log(
       `  on first use, not on a first load: +${kb(result.bytes - (base?.bytes ?? entryBytes))} for ${label(result.steps.at(-1))} (over ${describe(result.steps.slice(0, -1))})`,
+    );
+  }
+  for (const result of drawing) {
+    const base = results.find((r) => r.steps.join() === result.steps.slice(0, -1).join());
+    console.log(
+      `  after the first render, not on a first load: +${kb(result.bytes - (base?.bytes ?? entryBytes))} for ${label(result.steps.at(-1))} with ${afterFirstRender[result.steps.at(-1)].join(', ')} (over ${describe(result.steps.slice(0, -1))}; ${kb(result.bytes)} in all)`,
     );
   }
   for (const result of optional) {

@@ -16,18 +16,27 @@ import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-mon
 export type Timing = { p50: number; p95: number };
 export const ms = (t: Timing) => `${Math.round(t.p50)}/${Math.round(t.p95)}`;
 
-export type Args = { agencies: number; driver: 'postgres' | 'pglite' | 'both'; runs: number };
+export type Args = {
+  agencies: number;
+  driver: 'postgres' | 'pglite' | 'both';
+  runs: number;
+  /** `--only save`: time only what a save refreshes (scripts/bench/production.ts). */
+  only: 'save' | null;
+};
 
 export function parseArgs(argv: string[]): Args {
-  const args: Args = { agencies: 2000, driver: 'both', runs: 20 };
+  const args: Args = { agencies: 2000, driver: 'both', runs: 20, only: null };
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i]!.replace(/^--/, '').split('=');
     const value = inline ?? argv[++i];
     if (name === 'agencies' || name === 'runs') args[name] = Number(value);
     else if (name === 'driver' && (value === 'postgres' || value === 'pglite' || value === 'both'))
       args.driver = value;
+    else if (name === 'only' && value === 'save') args.only = value;
     else
-      throw new Error(`Unknown argument ${argv[i]}; use --agencies N --driver postgres|pglite|both --runs N`);
+      throw new Error(
+        `Unknown argument ${argv[i]}; use --agencies N --driver postgres|pglite|both --runs N --only save`,
+      );
   }
   return args;
 }

@@ -9,7 +9,10 @@ async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
-/** Waits until every chart of a network's page has drawn. */
+/** A chart's drawing, by the charting library (recharts' surface, drawn by Mantine's charts). */
+const DRAWN = '.recharts-wrapper > svg.recharts-surface';
+
+/** Waits until every chart of a network's page has been drawn by the charting library. */
 async function chartsDrawn(page: Page) {
   for (const title of [
     'Written Premium by Month',
@@ -20,7 +23,7 @@ async function chartsDrawn(page: Page) {
     'Carriers That Shrank Most',
     'Top Agencies by Written Premium',
   ]) {
-    await expect(chart(page, title).getByRole('figure').locator('svg.chart-surface').first()).toBeVisible();
+    await expect(chart(page, title).getByRole('figure').locator(DRAWN)).toBeVisible();
   }
 }
 
@@ -55,13 +58,27 @@ test('a network user opens Performance Charts, changes the timeframe and reads a
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(values).toBeEmpty();
-  // The pointer shows the same tooltip over a month.
-  const surface = figure.locator('svg.chart-surface');
-  const box = (await surface.boundingBox())!;
-  await page.mouse.move(box.x + box.width - 20, box.y + box.height / 2);
+  // The library's tooltip shows where the keys point, and over a month under the pointer.
+  const tooltip = figure.locator('.recharts-tooltip-wrapper');
+  await page.keyboard.press('End');
   await expect(values).toContainText('Prior Year');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText((await values.locator('div').first().textContent())!);
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
+  const surface = figure.locator(DRAWN);
+  const box = (await surface.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText('Prior Year');
   await page.mouse.move(700, 90);
-  await expect(values).toBeEmpty();
+  await expect(tooltip).toBeHidden();
+  // The keys again after the pointer: the tooltip follows them.
+  await page.keyboard.press('Home');
+  await expect(values).toContainText(firstMonth!.slice(0, 8));
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText(firstMonth!.slice(0, 8));
+  await page.keyboard.press('Escape');
 
   // A new timeframe asks for its months again.
   const answered = page.waitForResponse((r) => /\/api\/core-production\/by-month\?/.test(r.url()));
@@ -127,7 +144,10 @@ test('measures the largest contentful paint of /dataviz', async ({ page }) => {
     // The seven charts of a network drawn, timed in the page (checked at every frame).
     const drawn = await (
       await page.waitForFunction(
-        () => (document.querySelectorAll('figure svg.chart-surface').length >= 7 ? performance.now() : 0),
+        () =>
+          document.querySelectorAll('figure .recharts-wrapper > svg.recharts-surface').length >= 7
+            ? performance.now()
+            : 0,
         null,
         { polling: 'raf' },
       )

@@ -30,6 +30,7 @@ import type { NetworkSummaryResponse } from '#shared/contracts/planning.ts';
 import { networkSummary, productionByAgencyCode } from '#server/services/planning/planning-report.ts';
 import { clearPlanningCache } from '#server/services/planning/tenant-cache.ts';
 import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
+import { CARRIER_COMPOSITES, compositeKinds } from '#shared/domain/carrier-composite.ts';
 import { firstDayOfMonth, lastDayOfMonth, presets } from '#shared/domain/timeframe.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 
@@ -159,9 +160,11 @@ describe('the period totals a network keeps (decision 009)', () => {
     (
       await database.db.execute<{ period: string }>(sql`
         select to_char(start_month, 'YYYY-MM') || '..' || to_char(end_month, 'YYYY-MM') || ' ' || line_code
-          as period
-        from production_period_builds where network_uuid = ${networkUuid}::uuid order by 1`)
-    ).rows.map((r) => r.period);
+          || case when composite = 'all' then '' else ' ' || composite end as period
+        from production_period_builds where network_uuid = ${networkUuid}::uuid`)
+    ).rows
+      .map((r) => r.period)
+      .sort();
   const keptFlags = async () =>
     Number(
       (
@@ -347,20 +350,28 @@ describe('the period totals a network keeps (decision 009)', () => {
     expect(await keptFlags()).toBe(flags);
   });
 
-  it("are built ahead for every preset and line, equal to each period's first view", async () => {
+  it("are built ahead for every preset, line and composite, equal to each period's first view", async () => {
     await dropAll();
     const messages: string[] = [];
     await keepPresetViews(database.db, today, (m) => messages.push(m));
     const keys = presetKeys(networkUuid, today);
-    expect(keys).toHaveLength(presets(today).length * BROAD_LINE_CODES.length);
-    expect(await kept()).toEqual(keys.map((k) => `${k.start}..${k.end} ${k.line}`).sort());
+    expect(keys).toHaveLength(presets(today).length * BROAD_LINE_CODES.length * CARRIER_COMPOSITES.length);
+    expect(await kept()).toEqual(
+      keys
+        .map((k) => `${k.start}..${k.end} ${k.line}${k.composite === 'all' ? '' : ` ${k.composite}`}`)
+        .sort(),
+    );
     const flags = await keptFlags();
     expect(flags).toBeGreaterThan(0);
     expect(messages).toHaveLength(1);
     const answers = async () => {
       const all = [];
       for (const k of keys) {
-        const q = { ...query(k.start, k.end), broadLineOfBusinessStandardTypeCode: k.line };
+        const q = {
+          ...query(k.start, k.end),
+          ...compositeKinds(k.composite),
+          broadLineOfBusinessStandardTypeCode: k.line,
+        };
         all.push(await productionByAgency(database.db, network(), q, today, null));
       }
       return all;
@@ -487,13 +498,20 @@ describe("a save's refresh of the views a network keeps (decision 034)", () => {
         start: `${lastYear}-01` as YearMonth,
         end: `${lastYear}-12` as YearMonth,
         line,
+        composite: 'all' as const,
       };
       await buildKeptTotals(db, key, latest, false);
       await buildKeptFlags(db, key);
     }
     await buildKeptCodes(
       db,
-      { networkUuid, start: `${latest.slice(0, 4)}-01` as YearMonth, end: latest, line: 'PL' },
+      {
+        networkUuid,
+        start: `${latest.slice(0, 4)}-01` as YearMonth,
+        end: latest,
+        line: 'PL',
+        composite: 'all',
+      },
       latest,
     );
     const [views, codes, flags] = [
@@ -501,9 +519,11 @@ describe("a save's refresh of the views a network keeps (decision 034)", () => {
       await keptKeys('code builds'),
       await keptKeys('flags'),
     ];
-    expect(views).toHaveLength(presets(today).length * BROAD_LINE_CODES.length + 2);
+    expect(views).toHaveLength(
+      presets(today).length * BROAD_LINE_CODES.length * CARRIER_COMPOSITES.length + 2,
+    );
     expect(codes).toHaveLength(presets(today).length + 1);
-    expect(flags).toHaveLength(presets(today).length + 1);
+    expect(flags).toHaveLength(presets(today).length * CARRIER_COMPOSITES.length + 1);
     const before = await keptViewContents();
 
     // Saves of two agencies: a changed figure in each month of a year, one of them after a gap, and a

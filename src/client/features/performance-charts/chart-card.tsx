@@ -1,10 +1,34 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { formatMoney, formatPercent, NotReported } from '#client/components/figures.tsx';
 import { saveFile } from '#client/lib/save-file.ts';
 import { chartPng } from './chart-image.ts';
-import { FigureKeysContext, type FigureKeys } from './svg-charts.tsx';
+import { itemCount, itemLines, moved } from './chart-keys.ts';
+import type * as ChartsDrawing from './charts-drawing.tsx';
+import type { Drawing } from './charts-drawing.tsx';
 import { chartCsv, chartFileName, type ChartColumn, type ChartTable } from './performance-charts-model.ts';
+
+let drawingModule: Promise<typeof ChartsDrawing> | undefined;
+/**
+ * The charting library and the drawings, one lazy chunk: the page asks for it right after its first
+ * render, so that it comes while the data does (again after a failed download).
+ */
+export function loadChartsDrawing() {
+  drawingModule ??= import('./charts-drawing.tsx').catch((error: unknown) => {
+    drawingModule = undefined;
+    throw error;
+  });
+  return drawingModule;
+}
+const ChartDrawing = lazy(async () => ({ default: (await loadChartsDrawing()).ChartDrawing }));
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+} as const;
 
 function Cell({ column, value }: { column: ChartColumn; value: string | number | null }) {
   if (value === null) return <NotReported />;
@@ -15,14 +39,16 @@ function Cell({ column, value }: { column: ChartColumn; value: string | number |
 /**
  * One chart of the page: its heading, the chart as a focusable figure named by the heading and
  * summarised in words, its data as a table behind 'Show table', and downloads of both (PNG, CSV).
- * While the figure has the focus, the arrow keys move the chart's tooltip from value to value.
+ * All of it renders without the charting library; the drawing comes with it, into a box of its
+ * height. While the figure has the focus, the arrow keys (Home, End) move the chart's tooltip from
+ * item to item, Escape or leaving the figure hides it, and its text is a polite live region.
  */
 export function ChartCard({
   title,
   summary,
   table,
   period,
-  children,
+  drawing,
 }: {
   title: string;
   /** The chart in a sentence, for screen readers. */
@@ -30,13 +56,31 @@ export function ChartCard({
   table: ChartTable;
   /** The period's text, for the file names. */
   period: string;
-  children: ReactNode;
+  drawing: Drawing;
 }) {
   const titleId = useId();
   const summaryId = useId();
   const figure = useRef<HTMLElement>(null);
-  const keys = useRef<FigureKeys>(null);
+  const [active, setActive] = useState<number | null>(null);
+  // The library keeps the pointer's last item, and then no longer shows the keyboard's: a key
+  // pressed after the pointer was over the chart draws the chart afresh (`drawn` is its key).
+  const pointed = useRef(false);
+  const [drawn, setDrawn] = useState(0);
   const empty = table.rows.length === 0;
+  const count = itemCount(drawing);
+  const item = active === null ? null : itemLines(drawing, active);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.target !== event.currentTarget || count === 0) return;
+    const next = moved(event.key, active, count);
+    if (next === undefined) return;
+    event.preventDefault();
+    if (pointed.current && next !== null) {
+      pointed.current = false;
+      setDrawn((n) => n + 1);
+    }
+    setActive(next);
+  };
 
   const downloadPng = async () => {
     if (!figure.current) return;
@@ -88,21 +132,31 @@ export function ChartCard({
             tabIndex={0}
             aria-labelledby={titleId}
             aria-describedby={summaryId}
-            style={{ margin: 0 }}
-            onKeyDown={(event) => keys.current?.onKey(event)}
-            onBlur={() => keys.current?.onBlur()}
+            style={{ margin: 0, position: 'relative' }}
+            onKeyDown={onKeyDown}
+            onBlur={() => setActive(null)}
+            onPointerMove={() => {
+              pointed.current = true;
+              if (active !== null) setActive(null);
+            }}
           >
-            <FigureKeysContext value={keys}>{children}</FigureKeysContext>
-            <figcaption
-              id={summaryId}
-              style={{
-                position: 'absolute',
-                width: 1,
-                height: 1,
-                overflow: 'hidden',
-                clip: 'rect(0, 0, 0, 0)',
-              }}
-            >
+            {/* The drawing's box keeps its height before the library arrives: the page does not jump. */}
+            <div aria-hidden="true" style={{ height: drawing.height }}>
+              <Suspense fallback={null}>
+                <ChartDrawing key={drawn} drawing={drawing} active={active} />
+              </Suspense>
+            </div>
+            <div aria-live="polite" style={visuallyHidden}>
+              {item && (
+                <>
+                  <div>{item.title}</div>
+                  {item.lines.map((line) => (
+                    <div key={line}>{line}</div>
+                  ))}
+                </>
+              )}
+            </div>
+            <figcaption id={summaryId} style={visuallyHidden}>
               {summary}
             </figcaption>
           </figure>

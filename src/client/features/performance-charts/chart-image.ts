@@ -1,9 +1,11 @@
 /**
- * A chart's SVG as a PNG, in the browser, without a library: the SVG is copied with the styles the
- * page computed for it (its colours come from CSS variables an image would not see), drawn on a
- * white canvas at twice its size, and encoded.
+ * A chart's SVG as a PNG, in the browser, without a library: the SVG the charting library drew
+ * (recharts' surface) is copied with the styles the page computed for it (Mantine's colours are CSS
+ * variables an image would not see), drawn on a white canvas at twice its size, and encoded.
  */
-import { CHART_SURFACE } from './svg-charts.tsx';
+
+/** The chart's own SVG: recharts' surface at the top of its wrapper (legend icons are SVGs too). */
+const CHART_SURFACE = '.recharts-wrapper > svg.recharts-surface';
 
 const STYLED = [
   'fill',
@@ -26,8 +28,8 @@ function inlineStyles(source: Element, copy: Element): void {
 
 /** The chart's SVG (the one drawn within `container`) as a PNG blob. */
 export async function chartPng(container: Element, scale = 2): Promise<Blob> {
-  const svg = container.querySelector(`svg.${CHART_SURFACE}`);
-  if (!svg) throw new Error('The chart has no SVG to save.');
+  const svg = container.querySelector(CHART_SURFACE);
+  if (!svg) throw new Error('The chart has no drawing to save yet.');
   const { width, height } = svg.getBoundingClientRect();
   const copy = svg.cloneNode(true) as SVGSVGElement;
   inlineStyles(svg, copy);

@@ -12,7 +12,6 @@ import {
   pickColumns,
   type ChartTable,
 } from './performance-charts-model.ts';
-import { CategoryChart, DonutChart } from './svg-charts.tsx';
 
 const CURRENT = '#124f93';
 /** At least 3:1 against white, as graphics need. */
@@ -78,21 +77,25 @@ function MonthlyBars({
 }) {
   const [current, prior] = table.columns.slice(1).map((c) => c.key);
   return (
-    <ChartCard title={title} summary={describe(table)} table={table} period={period}>
-      <CategoryChart
-        kind="columns"
-        height={HEIGHT}
-        rows={table.rows}
-        categoryKey="month"
-        axisWidth={96}
-        series={[
+    <ChartCard
+      title={title}
+      summary={describe(table)}
+      table={table}
+      period={period}
+      drawing={{
+        kind: 'columns',
+        height: HEIGHT,
+        rows: table.rows,
+        categoryKey: 'month',
+        axisWidth: 96,
+        series: [
           { key: current!, label, color: CURRENT },
           { key: prior!, label: 'Prior Year', color: PRIOR },
-        ]}
-        format={money}
-        withLegend
-      />
-    </ChartCard>
+        ],
+        format: money,
+        withLegend: true,
+      }}
+    />
   );
 }
 
@@ -106,21 +109,25 @@ function MonthlyCharts({ byMonth, period }: { byMonth: ByMonthResponse; period: 
     <>
       <MonthlyBars title="Written Premium by Month" table={written} label="Written Premium" period={period} />
       <MonthlyBars title="New Business by Month" table={newBusiness} label="New Business" period={period} />
-      <ChartCard title="Loss Ratio by Month" summary={describe(loss)} table={loss} period={period}>
-        <CategoryChart
-          kind="line"
-          height={HEIGHT}
-          rows={loss.rows}
-          categoryKey="month"
-          axisWidth={96}
-          series={[
+      <ChartCard
+        title="Loss Ratio by Month"
+        summary={describe(loss)}
+        table={loss}
+        period={period}
+        drawing={{
+          kind: 'line',
+          height: HEIGHT,
+          rows: loss.rows,
+          categoryKey: 'month',
+          axisWidth: 96,
+          series: [
             { key: 'lossRatio', label: 'Loss Ratio', color: CURRENT },
             { key: 'priorLossRatio', label: 'Prior Year', color: PRIOR },
-          ]}
-          format={percent}
-          withLegend
-        />
-      </ChartCard>
+          ],
+          format: percent,
+          withLegend: true,
+        }}
+      />
     </>
   );
 }
@@ -144,9 +151,13 @@ function MixChart({
       color: MIX[i % MIX.length]!,
     }));
   return (
-    <ChartCard title="Mix by Line" summary={describe(table)} table={table} period={period}>
-      <DonutChart height={HEIGHT} size={220} thickness={36} slices={slices} format={money} />
-    </ChartCard>
+    <ChartCard
+      title="Mix by Line"
+      summary={describe(table)}
+      table={table}
+      period={period}
+      drawing={{ kind: 'donut', height: HEIGHT, size: 200, thickness: 36, slices, format: money }}
+    />
   );
 }
 
@@ -162,23 +173,28 @@ function MoverChart({
   period: string;
 }) {
   return (
-    <ChartCard title={title} summary={describe(table)} table={table} period={period}>
-      <CategoryChart
-        kind="rows"
-        height={HEIGHT}
-        rows={table.rows}
-        categoryKey="carrier"
-        axisWidth={140}
-        series={[{ key: 'change', label: 'Change in Written Premium', color: colour }]}
-        format={money}
-      />
-    </ChartCard>
+    <ChartCard
+      title={title}
+      summary={describe(table)}
+      table={table}
+      period={period}
+      drawing={{
+        kind: 'rows',
+        height: HEIGHT,
+        rows: table.rows,
+        categoryKey: 'carrier',
+        axisWidth: 180,
+        series: [{ key: 'change', label: 'Change in Written Premium', color: colour }],
+        format: money,
+      }}
+    />
   );
 }
 
 /**
- * Performance Charts' charts (a lazy chunk, after the page's frame): each shows a skeleton until its data
- * has come.
+ * Performance Charts' charts, in the page's first load: each shows a skeleton until its data has
+ * come, then its card (heading, figure, description, table, downloads); the drawing itself comes
+ * with the charting library (chart-card.tsx).
  */
 export function PerformanceChartsGrid({ byMonth, byCarrier, byAgency, lineNames, period }: ChartsData) {
   const movers = useMemo(() => (byCarrier ? carrierMovers(byCarrier) : null), [byCarrier]);
@@ -211,21 +227,20 @@ export function PerformanceChartsGrid({ byMonth, byCarrier, byAgency, lineNames,
             summary={describe(ranking)}
             table={ranking}
             period={period}
-          >
-            <CategoryChart
-              kind="rows"
-              height={HEIGHT + 80}
-              rows={ranking.rows}
-              categoryKey="agency"
-              axisWidth={160}
-              series={[
+            drawing={{
+              kind: 'rows',
+              height: HEIGHT + 80,
+              rows: ranking.rows,
+              categoryKey: 'agency',
+              axisWidth: 200,
+              series: [
                 { key: 'writtenPremium', label: 'Written Premium', color: CURRENT },
                 { key: 'priorWrittenPremium', label: 'Prior Written Premium', color: PRIOR },
-              ]}
-              format={money}
-              withLegend
-            />
-          </ChartCard>
+              ],
+              format: money,
+              withLegend: true,
+            }}
+          />
         ) : (
           <Pending />
         )}

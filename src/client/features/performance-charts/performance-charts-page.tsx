@@ -1,15 +1,12 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { ByAgencyResponse, ByCarrierResponse } from '#shared/contracts/production.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { showServerError } from '#client/lib/session-alerts.ts';
+import { loadChartsDrawing } from './chart-card.tsx';
 import { byMonthQuery } from './performance-charts-api.ts';
-
-// The charting library loads with the charts, after the page's frame and filters have painted.
-const PerformanceChartsGrid = lazy(async () => ({
-  default: (await import('./performance-charts-grid.tsx')).PerformanceChartsGrid,
-}));
+import { PerformanceChartsGrid } from './performance-charts-grid.tsx';
 
 export const PAGE_TITLE = 'Performance Charts';
 
@@ -47,6 +44,11 @@ export function PerformanceChartsPage({
   const carriers = useQuery({ ...byCarrier, enabled: ready });
   const agencies = useQuery({ ...byAgency, enabled: ready && ranksAgencies });
 
+  // The charting library: asked for once the page has rendered, while its data loads.
+  useEffect(() => {
+    loadChartsDrawing().catch((error: unknown) => console.error('The charts could not be loaded.', error));
+  }, []);
+
   const error = byMonth.error ?? carriers.error ?? agencies.error;
   useEffect(() => {
     if (!error) return;
@@ -64,23 +66,13 @@ export function PerformanceChartsPage({
       <Text size="sm" c="dimmed" aria-live="polite">
         {subtitle}
       </Text>
-      <Suspense
-        fallback={
-          <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
-            {[1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} height={340} radius="sm" />
-            ))}
-          </SimpleGrid>
-        }
-      >
-        <PerformanceChartsGrid
-          byMonth={byMonth.data}
-          byCarrier={carriers.data}
-          byAgency={ranksAgencies ? agencies.data : null}
-          lineNames={lineNames}
-          period={period}
-        />
-      </Suspense>
+      <PerformanceChartsGrid
+        byMonth={byMonth.data}
+        byCarrier={carriers.data}
+        byAgency={ranksAgencies ? agencies.data : null}
+        lineNames={lineNames}
+        period={period}
+      />
     </Stack>
   );
 }

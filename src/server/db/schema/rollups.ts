@@ -12,6 +12,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CARRIER_COMPOSITES } from '#shared/domain/carrier-composite.ts';
 import { money } from './columns.ts';
 
 const moneySum = (name: string) => money(name, 18);
@@ -28,9 +29,14 @@ const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();
 
 const monthRanges = customType<{ data: string }>({ dataType: () => 'int4multirange' });
 
+/** How many facts a carrier-month sums, or how many of them reported a measure (not NULL). */
+const count = (name: string) => integer(name).notNull();
+
 /**
  * Network x carrier x line x source x month sums: the by-carrier report of a network reads at most
- * a few thousand of these instead of every agency's facts.
+ * a few thousand of these instead of every agency's facts. `facts` and each measure's count of
+ * reported (non-NULL) values let a save keep a row by difference (decision 035): a measure whose
+ * count falls to 0 is NULL again ("not reported"), and a row whose facts fall to 0 is deleted.
  */
 export const productionCarrierMonths = pgTable(
   'production_carrier_months',
@@ -46,6 +52,11 @@ export const productionCarrierMonths = pgTable(
     newWrittenPremium: moneySum('new_written_premium'),
     earned: moneySum('earned'),
     incurred: moneySum('incurred'),
+    facts: count('facts'),
+    writtenPremiumCount: count('written_premium_count'),
+    newWrittenPremiumCount: count('new_written_premium_count'),
+    earnedCount: count('earned_count'),
+    incurredCount: count('incurred_count'),
   },
   (t) => [
     primaryKey({
@@ -132,6 +143,9 @@ const keptPeriod = () => ({
   endMonth: date('end_month', { mode: 'string' }).notNull(),
 });
 
+/** The carrier composite of a kept by-agency view ('all', 'carriers' or 'wholesalers'; decision 039). */
+const carrierComposite = () => text('composite', { enum: CARRIER_COMPOSITES }).notNull().default('all');
+
 /** A line's eight figures (its total) as exact sums; NULL: not reported. */
 const lineFigures = () => ({
   writtenPremium: moneySum('written_premium'),
@@ -145,9 +159,9 @@ const lineFigures = () => ({
 });
 
 /**
- * The by-agency report of a network as users open it (every carrier, no standard types, manual
- * entries counted: a YTD, preset or whole-year period), per period and line (Total (P&C) or one broad
- * line), computed once from the running totals and kept: a report, or its CSV, then reads one
+ * The by-agency report of a network as users open it (a carrier composite, no standard types, manual
+ * entries counted: a YTD, preset or whole-year period), per period, line (Total (P&C) or one broad
+ * line) and composite, computed once from the running totals and kept: a report, or its CSV, then reads one
  * finished row per agency instead of aggregating four months of running totals. `lines` holds the
  * agency's figures per line code (the chosen line for its total) as the report answers them: a JSON
  * object of exact decimal sums, null when not reported. `production_period_builds` lists the periods
@@ -159,11 +173,12 @@ export const productionPeriodBuilds = pgTable(
   {
     ...keptPeriod(),
     lineCode: text('line_code').notNull(),
+    composite: carrierComposite(),
   },
   (t) => [
     primaryKey({
       name: 'production_period_builds_pk',
-      columns: [t.networkUuid, t.startMonth, t.endMonth, t.lineCode],
+      columns: [t.networkUuid, t.startMonth, t.endMonth, t.lineCode, t.composite],
     }),
   ],
 );
@@ -174,20 +189,27 @@ export const productionPeriodTotals = pgTable(
     agencyUuid: uuid('agency_uuid').notNull(),
     ...keptPeriod(),
     lineCode: text('line_code').notNull(),
+    composite: carrierComposite(),
     lines: json('lines').notNull(),
   },
   (t) => [
     primaryKey({
       name: 'production_period_totals_pk',
-      columns: [t.agencyUuid, t.networkUuid, t.startMonth, t.endMonth, t.lineCode],
+      columns: [t.agencyUuid, t.networkUuid, t.startMonth, t.endMonth, t.lineCode, t.composite],
     }),
-    index('production_period_totals_network_idx').on(t.networkUuid, t.startMonth, t.endMonth, t.lineCode),
+    index('production_period_totals_network_idx').on(
+      t.networkUuid,
+      t.startMonth,
+      t.endMonth,
+      t.lineCode,
+      t.composite,
+    ),
   ],
 );
 
 /**
- * The incomplete-data flags of the same view, per network x period x agency (they do not depend on
- * the line): built from the report's flags query on first use, for the agencies it answers, and
+ * The incomplete-data flags of the same view, per network x period x composite x agency (they do not
+ * depend on the line): built from the report's flags query on first use, for the agencies it answers, and
  * refreshed and dropped with the period totals.
  */
 export const productionPeriodFlags = pgTable(
@@ -195,15 +217,16 @@ export const productionPeriodFlags = pgTable(
   {
     agencyUuid: uuid('agency_uuid').notNull(),
     ...keptPeriod(),
+    composite: carrierComposite(),
     missingCurrent: boolean('missing_current').notNull(),
     missingPrior: boolean('missing_prior').notNull(),
   },
   (t) => [
     primaryKey({
       name: 'production_period_flags_pk',
-      columns: [t.agencyUuid, t.networkUuid, t.startMonth, t.endMonth],
+      columns: [t.agencyUuid, t.networkUuid, t.startMonth, t.endMonth, t.composite],
     }),
-    index('production_period_flags_network_idx').on(t.networkUuid, t.startMonth, t.endMonth),
+    index('production_period_flags_network_idx').on(t.networkUuid, t.startMonth, t.endMonth, t.composite),
   ],
 );
 

@@ -18,10 +18,18 @@ import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { recordAudit } from '#server/services/audit/record-audit.ts';
-import { refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
+import { changeAgencyProduction, type ChangedMonth } from '#server/services/read-model/refresh.ts';
 
 type AgencyLevel = Extract<Level, { kind: 'agency' }>;
 type EntryRequest = z.output<typeof carrierEntryRequestSchema>;
+/** One chain of snapshots: agency x carrier x sub-code x line x year (DESIGN §6). */
+type Chain = {
+  agencyUuid: string;
+  carrierUuid: string;
+  agencyCodeUuid: string;
+  lineUuid: string;
+  year: number;
+};
 
 /** Manual entry belongs to one agency: a network-level view has none. */
 export function agencyLevel(level: Level): AgencyLevel {
@@ -224,12 +232,9 @@ async function subCodeFor(tx: Executor, level: AgencyLevel, body: EntryRequest):
  * month (or a first snapshot after January) the amount covers the gap too: `gap_months` says how many
  * months, and a period that starts inside the gap leaves it out (decision 014); earned and
  * incurred count from the snapshots that gave them (not a loss ratio alone), otherwise they are not
- * reported. Returns the months to refresh in the rollups.
+ * reported. It changes the facts of `chainMonths(chain)` only.
  */
-async function rewriteChainFacts(
-  tx: Executor,
-  chain: { agencyUuid: string; carrierUuid: string; agencyCodeUuid: string; lineUuid: string; year: number },
-): Promise<{ carrierUuid: string; month: string }[]> {
+async function rewriteChainFacts(tx: Executor, chain: Chain): Promise<void> {
   const { agencyUuid, carrierUuid, agencyCodeUuid, lineUuid, year } = chain;
   const inChain = (alias: string) => sql`${sql.raw(alias)}.agency_uuid = ${agencyUuid}::uuid
     and ${sql.raw(alias)}.carrier_uuid = ${carrierUuid}::uuid and ${sql.raw(alias)}.line_uuid = ${lineUuid}::uuid
@@ -254,7 +259,19 @@ async function rewriteChainFacts(
     ) given on true
     where ${inChain('e')} and e.year = ${year}
     window w as (order by e.month)`);
-  return Array.from({ length: 12 }, (_, i) => ({ carrierUuid, month: `${formatYearMonth(year, i + 1)}-01` }));
+}
+
+/** The carrier-months whose facts a rewrite of the chain changes: its carrier's 12 months of the year. */
+function chainMonths(chain: Chain): ChangedMonth[] {
+  return Array.from({ length: 12 }, (_, i) => ({
+    carrierUuid: chain.carrierUuid,
+    month: `${formatYearMonth(chain.year, i + 1)}-01`,
+  }));
+}
+
+/** Rewrites the chain's facts and brings the read model up to date, in the caller's transaction. */
+async function saveChainFacts(tx: Executor, chain: Chain): Promise<void> {
+  await changeAgencyProduction(tx, chain.agencyUuid, chainMonths(chain), () => rewriteChainFacts(tx, chain));
 }
 
 const auditable = (row: EntryRow | undefined) => (row ? recordOf(row) : null);
@@ -319,9 +336,10 @@ export async function saveCarrierEntry(
       sql`e.carrier_uuid = ${body.carrierUuid}::uuid and e.agency_code_uuid = ${agencyCodeUuid}::uuid
         and e.line_uuid = ${lineUuid}::uuid and e.year = ${body.year} and e.month = ${body.month}`,
     );
-    const before = body.importUuid
-      ? await entryBy(tx, level.agencyUuid, sql`e.uuid = ${body.importUuid}::uuid`)
-      : atKey;
+    const before =
+      body.importUuid && body.importUuid !== atKey?.uuid
+        ? await entryBy(tx, level.agencyUuid, sql`e.uuid = ${body.importUuid}::uuid`)
+        : atKey;
     if (before && before.last_request_id === body.requestId) return recordOf(before); // a retry
     if (body.importUuid && !before) {
       throw new AppError(
@@ -369,14 +387,13 @@ export async function saveCarrierEntry(
     }
     const after = (await entryBy(tx, level.agencyUuid, sql`e.uuid = ${uuid}::uuid`))!;
     await audit(tx, actor, level.agencyUuid, before ? 'update' : 'create', uuid, before, after);
-    const changed = await rewriteChainFacts(tx, {
+    await saveChainFacts(tx, {
       agencyUuid: level.agencyUuid,
       carrierUuid: body.carrierUuid,
       agencyCodeUuid,
       lineUuid,
       year: body.year,
     });
-    await refreshAgencyFacts(tx, level.agencyUuid, changed);
     return recordOf(after);
   });
 }
@@ -396,13 +413,12 @@ export async function deleteCarrierEntry(
       sql`delete from manual_entries where agency_uuid = ${level.agencyUuid}::uuid and uuid = ${importUuid}::uuid`,
     );
     await audit(tx, actor, level.agencyUuid, 'delete', importUuid, before, undefined);
-    const changed = await rewriteChainFacts(tx, {
+    await saveChainFacts(tx, {
       agencyUuid: level.agencyUuid,
       carrierUuid: before.carrier_uuid,
       agencyCodeUuid: before.agency_code_uuid,
       lineUuid: before.line_uuid,
       year: before.year,
     });
-    await refreshAgencyFacts(tx, level.agencyUuid, changed);
   });
 }

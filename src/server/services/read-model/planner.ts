@@ -1,4 +1,4 @@
-import { compositeKinds, isDefaultComposite } from '#shared/domain/carrier-composite.ts';
+import { compositeKinds, compositeOf, isDefaultComposite } from '#shared/domain/carrier-composite.ts';
 import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
 import type { Level } from '#server/policies/scope.ts';
 import type { FactsRequest } from './request.ts';
@@ -14,8 +14,8 @@ import type { FigureSource, MonthlySource, NetworkPeriodKey, PeriodKey } from '.
  * - A network by carrier, or the network as one group: the network's carrier-months (a few thousand
  *   rows per month).
  * - A network by agency: the agencies' running totals, at the coarsest grain the request allows;
- *   and when users open it as they do most (every carrier, no standard types, manual entries
- *   counted), the figures the network keeps for the period and line (decision 009).
+ *   and when users open it as they do most (a carrier composite, no standard types, manual entries
+ *   counted), the figures the network keeps for the period, line and composite (decisions 009, 039).
  */
 export type Plan =
   | { source: 'facts' | 'carrier-months' }
@@ -72,18 +72,23 @@ export function keptNetworkKey(request: FactsRequest): NetworkPeriodKey | null {
   return { networkUuid: request.level.networkUuid, start, end, includesManualEntries };
 }
 
-/** The kept view a request reads (by agency or by agency code), or null when the network keeps none. */
+/**
+ * The kept view a request reads (by agency, of any composite; by agency code, of All), or null when the
+ * network keeps none.
+ */
 function keptKey(request: FactsRequest): PeriodKey | null {
+  const composite = compositeOf(request.kinds);
   const kept =
     request.level.kind === 'network' &&
     (request.grouping === 'agency' || request.grouping === 'agencyCode') &&
     !request.carriers &&
-    isDefaultComposite(request.kinds) &&
+    composite !== null &&
+    (request.grouping === 'agency' || composite === 'all') &&
     request.standardTypes.length === 0 &&
     request.period.includesManualEntries;
-  if (!kept) return null;
+  if (!kept || request.level.kind !== 'network') return null;
   const { start, end } = request.period;
-  return { networkUuid: request.level.networkUuid, start, end, line: request.line };
+  return { networkUuid: request.level.networkUuid, start, end, line: request.line, composite };
 }
 
 /** The request of a kept view (by agency or by agency code), at the network level or for one of its agencies. */
@@ -97,7 +102,7 @@ export function keptRequest(
     level,
     line: key.line as FactsRequest['line'],
     standardTypes: [],
-    kinds: compositeKinds('all'),
+    kinds: compositeKinds(key.composite),
     carriers: null,
     period: {
       start: key.start,

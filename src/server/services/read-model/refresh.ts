@@ -2,9 +2,14 @@ import { sql } from 'drizzle-orm';
 import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
 import type { Db, Executor } from '#server/db/client.ts';
 import {
+  addToCarrierMonths,
   carryRunningTotalsForward,
+  changedMonthsFilter,
+  deleteEmptyCarrierMonths,
+  PRODUCTION_CARRIER_MONTHS,
   DERIVED_TABLES,
   insertCarrierMonths,
+  deleteReportedMasks,
   insertReportedMasks,
   insertRunningTotals,
   mergeRunningTotals,
@@ -25,8 +30,9 @@ import {
 
 /**
  * The writers' entry point of the read model: every writer of production facts or reported months
- * calls `refreshAgencyFacts` in the transaction that wrote them (or `rebuildNetwork` after a bulk
- * load), so the rollups and kept views never disagree with the facts (decisions 004, 009).
+ * writes through `changeAgencyProduction`, or calls `refreshAgencyFacts` in the transaction that
+ * wrote them (or `rebuildNetwork` after a bulk load), so the rollups and kept views never disagree
+ * with the facts (decisions 004, 009, 035).
  */
 
 /** A carrier x month whose facts changed (month as YYYY-MM-01). */
@@ -62,16 +68,62 @@ export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void>
 /**
  * Brings the read model up to date after one agency's facts or reported months changed, inside the
  * caller's transaction: the network's carrier-months (production and commission) of the carriers and
- * months that changed, the agency's running totals, reported months and commission statement
- * changes, and the views the network keeps. When the agency now has a later month than the network's
- * horizon, every other agency's running totals are carried forward to it. Answers the agency's
- * network.
+ * months that changed (summed again from every agency's facts of them), the agency's running totals,
+ * reported months and commission statement changes, and the views the network keeps. When the agency
+ * now has a later month than the network's horizon, every other agency's running totals are carried
+ * forward to it. Answers the agency's network.
  */
 export async function refreshAgencyFacts(
   tx: Executor,
   agencyUuid: string,
   changed: readonly ChangedMonth[],
 ): Promise<string> {
+  const { networkUuid, current } = await lockAgencyRollups(tx, agencyUuid);
+  await refreshCarrierMonths(tx, networkUuid, changed);
+  await refreshAgencyRows(tx, networkUuid, agencyUuid, changed, current, true);
+  return networkUuid;
+}
+
+/**
+ * Runs `write`, which changes one agency's production facts (and reported months) of the carriers and
+ * months `changed` names, and no others and no commission facts, and brings the read model up to date
+ * with it, as `refreshAgencyFacts` does, in the caller's transaction. The network's production
+ * carrier-months of those carriers and months are kept by difference (decision 035): the agency's
+ * sums of them are taken out before `write` and its new sums added after, instead of summing every
+ * agency's facts of them again; the commission side is left alone. A manual entry save writes through
+ * this. Answers what `write` answers.
+ */
+export async function changeAgencyProduction<T>(
+  tx: Executor,
+  agencyUuid: string,
+  changed: readonly ChangedMonth[],
+  write: () => Promise<T>,
+): Promise<T> {
+  const { networkUuid, current } = await lockAgencyRollups(tx, agencyUuid);
+  const table = PRODUCTION_CARRIER_MONTHS;
+  const months = changed.length > 0 ? changedMonthsFilter(changed) : null;
+  if (months) {
+    await tx.execute(addToCarrierMonths(table, sql`f.agency_uuid = ${agencyUuid}::uuid and ${months}`, -1));
+  }
+  const written = await write();
+  if (months) {
+    await tx.execute(addToCarrierMonths(table, sql`f.agency_uuid = ${agencyUuid}::uuid and ${months}`, 1));
+    await tx.execute(
+      deleteEmptyCarrierMonths(table, sql`f.network_uuid = ${networkUuid}::uuid and ${months}`),
+    );
+  }
+  await refreshAgencyRows(tx, networkUuid, agencyUuid, changed, current, false);
+  return written;
+}
+
+/**
+ * Locks the rollups of the agency's network for a writer (its horizon row, and the agency's own
+ * lock); answers the network and its horizon.
+ */
+async function lockAgencyRollups(
+  tx: Executor,
+  agencyUuid: string,
+): Promise<{ networkUuid: string; current: YearMonth | null }> {
   const found = await tx.execute<{ network_uuid: string }>(
     sql`select network_uuid from agencies where uuid = ${agencyUuid}::uuid`,
   );
@@ -81,11 +133,28 @@ export async function refreshAgencyFacts(
   // A network without rollups yet has no horizon row to lock: changes of one agency still take
   // turns, so two saves never rebuild its rows at the same time.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`agency rollups ${agencyUuid}`}))`);
-  const agency = { agencyUuid };
+  return { networkUuid, current };
+}
 
-  await refreshCarrierMonths(tx, networkUuid, changed);
-  await tx.execute(sql`delete from commission_reported_changes where agency_uuid = ${agencyUuid}::uuid`);
-  await tx.execute(insertCommissionChanges(agency));
+/**
+ * The agency's own rows of the read model after its facts changed (every row but the network's
+ * carrier-months): commission statement changes (when its commission facts may have changed),
+ * running totals (carrying every other agency's forward when the horizon moves on), reported months,
+ * and the kept views.
+ */
+async function refreshAgencyRows(
+  tx: Executor,
+  networkUuid: string,
+  agencyUuid: string,
+  changed: readonly ChangedMonth[],
+  current: YearMonth | null,
+  commission: boolean,
+): Promise<void> {
+  const agency = { agencyUuid };
+  if (commission) {
+    await tx.execute(sql`delete from commission_reported_changes where agency_uuid = ${agencyUuid}::uuid`);
+    await tx.execute(insertCommissionChanges(agency));
+  }
 
   const latest = await latestFactMonth(tx, agency);
   const horizon =
@@ -96,19 +165,20 @@ export async function refreshAgencyFacts(
   if (current !== null && horizon !== null && horizon > current) {
     await tx.execute(carryRunningTotalsForward(networkUuid, agencyUuid, current, horizon));
   }
-  await tx.execute(sql`delete from carrier_reported_masks where agency_uuid = ${agencyUuid}::uuid`);
-  await tx.execute(insertReportedMasks(agency));
+  // Named carrier-months: only those carriers' reported months can have changed.
+  const carriers = changed.length > 0 ? [...new Set(changed.map((c) => c.carrierUuid))].sort() : null;
+  await tx.execute(deleteReportedMasks(agencyUuid, carriers));
+  await tx.execute(insertReportedMasks(agency, carriers));
   if (horizon !== null) {
     await tx.execute(mergeRunningTotals(agencyUuid, horizon, firstChangedMonth(changed, current)));
-    await tx.execute(upsertHorizon(networkUuid, horizon));
+    if (horizon !== current) await tx.execute(upsertHorizon(networkUuid, horizon));
   } else {
     await tx.execute(
       sql`delete from production_agency_running_totals where agency_uuid = ${agencyUuid}::uuid`,
     );
   }
-  await refreshKeptViews(tx, networkUuid, agencyUuid, horizon);
+  await refreshKeptViews(tx, networkUuid, agencyUuid, horizon, carriers);
   invalidateNetwork(networkUuid);
-  return networkUuid;
 }
 
 /**
@@ -133,11 +203,7 @@ async function refreshCarrierMonths(
   changed: readonly ChangedMonth[],
 ): Promise<void> {
   if (changed.length === 0) return;
-  const pairs = sql.join(
-    changed.map((c) => sql`(${c.carrierUuid}::uuid, ${c.month}::date)`),
-    sql`, `,
-  );
-  const changedMonths = sql`f.network_uuid = ${networkUuid}::uuid and (f.carrier_uuid, f.month) in (${pairs})`;
+  const changedMonths = sql`f.network_uuid = ${networkUuid}::uuid and ${changedMonthsFilter(changed)}`;
   await tx.execute(sql`delete from production_carrier_months f where ${changedMonths}`);
   await tx.execute(insertCarrierMonths(changedMonths));
   await tx.execute(sql`delete from commission_carrier_months f where ${changedMonths}`);

@@ -1,5 +1,5 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { compositeKinds } from '#shared/domain/carrier-composite.ts';
 import {
@@ -18,6 +18,10 @@ import {
 } from './planner.ts';
 import { periodOf, type FactsRequest } from './request.ts';
 import {
+  addToCarrierMonths,
+  changedMonthsFilter,
+  deleteEmptyCarrierMonths,
+  PRODUCTION_CARRIER_MONTHS,
   carrierMonthFiguresQuery,
   carryRunningTotalsForward,
   figureQuery,
@@ -93,17 +97,29 @@ function render(query: SQL): string {
 }
 
 const horizon = '2026-10' as const;
+/** The carrier-months a manual entry names (two of its chain's 12). */
+const changedCarrier = '00000000-0000-4000-8000-000000000003';
+const changed = changedMonthsFilter([
+  { carrierUuid: changedCarrier, month: '2026-01-01' },
+  { carrierUuid: changedCarrier, month: '2026-02-01' },
+]);
 const rolling = periodOf('2025-11', '2026-10', [], today);
 
-/** Kept views as a save refreshes one agency's rows: YTD in P&C and PL, a past year in P&C. */
+/**
+ * Kept views as a save refreshes one agency's rows: YTD in P&C and PL, a past year in P&C, and (by
+ * agency) YTD of carriers only in P&C.
+ */
 const keptOfAgency = (grouping: 'agency' | 'agencyCode') =>
   (
     [
-      ['2026-01', '2026-10', 'P&C'],
-      ['2026-01', '2026-10', 'PL'],
-      ['2025-01', '2025-12', 'P&C'],
+      ['2026-01', '2026-10', 'P&C', 'all'],
+      ['2026-01', '2026-10', 'PL', 'all'],
+      ['2025-01', '2025-12', 'P&C', 'all'],
+      ...(grouping === 'agency' ? ([['2026-01', '2026-10', 'P&C', 'carriers']] as const) : []),
     ] as const
-  ).map(([start, end, line]) => keptRequest({ networkUuid, start, end, line }, agency, grouping));
+  ).map(([start, end, line, composite]) =>
+    keptRequest({ networkUuid, start, end, line, composite }, agency, grouping),
+  );
 
 const cases: Record<string, () => SQL> = {
   'figures-facts': () =>
@@ -134,13 +150,25 @@ const cases: Record<string, () => SQL> = {
   'flags-agency-codes': () => flagsQuery(request({ grouping: 'agencyCode' })),
   'reported-months': () => reportedMonthsOf({ networkUuid }),
   'refresh-carrier-months': () => insertCarrierMonths(scopeFilter('f', { networkUuid })),
+  'refresh-carrier-months-difference': () =>
+    addToCarrierMonths(
+      PRODUCTION_CARRIER_MONTHS,
+      sql`f.agency_uuid = ${agencyUuid}::uuid and ${changed}`,
+      -1,
+    ),
+  'refresh-carrier-months-empty': () =>
+    deleteEmptyCarrierMonths(
+      PRODUCTION_CARRIER_MONTHS,
+      sql`f.network_uuid = ${networkUuid}::uuid and ${changed}`,
+    ),
   'refresh-reported-masks': () => insertReportedMasks({ agencyUuid }),
+  'refresh-reported-masks-of-carriers': () => insertReportedMasks({ agencyUuid }, [changedCarrier]),
   'refresh-running-totals': () => insertRunningTotals({ agencyUuid }, horizon),
   'refresh-running-totals-merge': () => mergeRunningTotals(agencyUuid, horizon, null),
   'refresh-running-totals-merge-since': () => mergeRunningTotals(agencyUuid, horizon, '2026-01'),
   'refresh-carry-forward': () => carryRunningTotalsForward(networkUuid, agencyUuid, '2026-09', horizon),
   'kept-build': () => {
-    const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' } as const;
+    const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' } as const;
     return insertKeptTotals(
       key,
       figureQuery(request({}), runningTotalsSource(request({}), horizon, true), false),
@@ -158,9 +186,14 @@ const cases: Record<string, () => SQL> = {
   'kept-refresh-agency-flags': () => insertKeptFlagsOfAgency(keptOfAgency('agency')),
   'kept-refresh-agency-codes': () => insertKeptCodeTotalsOfAgency(keptOfAgency('agencyCode')),
   'kept-refresh-agency-delete': () => deleteAgencyKeptRows(networkUuid, agencyUuid),
+  'kept-refresh-agency-codes-of-carriers': () =>
+    insertKeptCodeTotalsOfAgency(keptOfAgency('agencyCode'), [changedCarrier]),
+  'kept-refresh-agency-delete-of-carriers': () =>
+    deleteAgencyKeptRows(networkUuid, agencyUuid, [changedCarrier]),
   'kept-refresh-periods': () => selectAllKeptPeriods(networkUuid),
   'has-spans': () => selectHasSpans(networkUuid),
-  'kept-read': () => selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+  'kept-read': () =>
+    selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' }),
   'kept-ahead-missing': () =>
     selectNetworksMissingKeptViews(
       [
@@ -171,18 +204,22 @@ const cases: Record<string, () => SQL> = {
       null,
     ),
   'kept-codes-build': () => {
-    const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' } as const;
+    const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' } as const;
     const codes = request({ grouping: 'agencyCode', level: agency });
     return insertKeptCodeTotals(
       key,
       codeRowsQuery('P&C', figureQuery(codes, { kind: 'facts' }, false), flagsQuery(codes)),
     );
   },
-  'kept-codes-read': () => selectKeptCodeRows({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+  'kept-codes-read': () =>
+    selectKeptCodeRows({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' }),
   'kept-codes-agency-totals-build': () =>
-    insertKeptCodeAgencyTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }, agencyUuid),
+    insertKeptCodeAgencyTotals(
+      { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' },
+      agencyUuid,
+    ),
   'kept-codes-totals-read': () =>
-    selectKeptCodeTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' }),
+    selectKeptCodeTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' }),
   'reported-months-by-carrier': () => reportedMonthsByCarrier({ networkUuid }, '2025-11', '2026-10'),
   'kept-network-build': () =>
     insertKeptNetworkTotals(
@@ -215,7 +252,11 @@ describe('the read model’s SQL', () => {
     expect(planFigures(request({ grouping: 'network' }))).toEqual({ source: 'carrier-months' });
     expect(planFigures(request({ grouping: 'agencyCode' }))).toEqual({
       source: 'kept-codes',
-      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' },
+      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' },
+    });
+    // The planning tool's codes are kept for All only.
+    expect(planFigures(request({ grouping: 'agencyCode', kinds: compositeKinds('carriers') }))).toEqual({
+      source: 'facts',
     });
     expect(planFigures(request({ grouping: 'agencyCode', level: agency }))).toEqual({ source: 'facts' });
     expect(planFigures(request({ grouping: 'agencyCode', standardTypes: ['HOME'] }))).toEqual({
@@ -231,9 +272,14 @@ describe('the read model’s SQL', () => {
     expect(keptNetworkKey(request({ grouping: 'network', carriers: [agencyUuid] }))).toBeNull();
     expect(planFigures(request({}))).toEqual({
       source: 'running-totals',
-      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C' },
+      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' },
     });
+    // Each composite the product offers is kept (decision 039); other mixes of kinds are computed.
     expect(planFigures(request({ kinds: compositeKinds('carriers') }))).toEqual({
+      source: 'running-totals',
+      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'carriers' },
+    });
+    expect(planFigures(request({ kinds: { ...compositeKinds('all'), isCrop: false } }))).toEqual({
       source: 'running-totals',
       kept: null,
     });

@@ -1,9 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  CARRIER_COMPOSITES,
   CARRIER_KIND_BITS,
   CARRIER_KINDS,
   compositeFilter,
-  isDefaultComposite,
+  compositeKinds,
+  compositeOf,
+  type CarrierComposite,
 } from '#shared/domain/carrier-composite.ts';
 import { addMonths, parseYearMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
 import { firstDayOfMonth } from '#shared/domain/timeframe.ts';
@@ -19,8 +22,17 @@ import type { FactsRequest } from './request.ts';
 /** Whose rows a statement touches: a whole network, or one agency. */
 export type Scope = { networkUuid: string } | { agencyUuid: string };
 
-/** A period and line (a broad line, or 'P&C') a network keeps (decision 009). */
-export type PeriodKey = { networkUuid: string; start: YearMonth; end: YearMonth; line: string };
+/**
+ * A period and line (a broad line, or 'P&C') a network keeps (decision 009), and the carrier composite
+ * of a by-agency view (decision 039; the by-agency-code views keep 'all' only).
+ */
+export type PeriodKey = {
+  networkUuid: string;
+  start: YearMonth;
+  end: YearMonth;
+  line: string;
+  composite: CarrierComposite;
+};
 
 export const scopeFilter = (alias: string, scope: Scope): SQL =>
   'agencyUuid' in scope
@@ -66,6 +78,29 @@ export function carrierPredicate(c: string, request: Pick<FactsRequest, 'kinds'>
       : `(not ${c}.is_mga and (${kinds.map((k) => `${c}.${snakeCase(k)}`).join(' or ')}))`;
   return sql.raw(filter.wholesalers ? `(${c}.is_mga or ${nonMga})` : nonMga);
 }
+
+/**
+ * The composite filter of each row's own composite (`compositeOf`, a composite's name) over its
+ * `carrier_class`: statements that compute several kept views at once (decision 039).
+ */
+export const rowCompositePredicate = (compositeOf: SQL, carrierClassOf: SQL): SQL =>
+  sql`(case ${compositeOf} ${sql.join(
+    CARRIER_COMPOSITES.map(
+      (composite) =>
+        sql`when ${sql.raw(`'${composite}'`)} then ${compositePredicate(carrierClassOf, { kinds: compositeKinds(composite) })}`,
+    ),
+    sql` `,
+  )} end)`;
+
+/** The composite a kept view's request filters: one the product offers. */
+function keptComposite(request: FactsRequest): CarrierComposite {
+  const composite = compositeOf(request.kinds);
+  if (!composite) throw new RangeError('a kept view filters a composite the product offers');
+  return composite;
+}
+
+/** The same as an item of a `values` list. */
+const compositeValue = (request: FactsRequest) => sql.raw(`'${keptComposite(request)}'::text`);
 
 /** The composite filter (shared/domain/carrier-composite.ts) over a `carrier_class` column. */
 export function compositePredicate(carrierClassOf: SQL, request: Pick<FactsRequest, 'kinds'>): SQL {
@@ -114,12 +149,15 @@ export const selectHasSpans = (networkUuid: string) => sql`
  * (sub-code x line) has it and the month before it (or it is January): a month after a gap covers
  * the gap too, so it is no month of its own, and one sub-code's gap is never hidden by another's.
  */
-export const reportedMonthsOf = (scope: Scope): SQL => sql`(
+export const reportedMonthsOf = (scope: Scope, carriers: readonly string[] | null = null): SQL => {
+  const ofCarriers = (alias: string) =>
+    carriers ? sql` and ${sql.raw(alias)}.carrier_uuid in (${inList(carriers, '::uuid')})` : sql``;
+  return sql`(
   with entries as (
     select m.agency_uuid, m.carrier_uuid, m.network_uuid, m.year, m.month, m.agency_code_uuid, m.line_uuid,
       m.month - coalesce(lag(m.month) over (partition by m.agency_uuid, m.carrier_uuid, m.agency_code_uuid,
         m.line_uuid, m.year order by m.month), 0) = 1 as whole
-    from manual_entries m where ${scopeFilter('m', scope)}
+    from manual_entries m where ${scopeFilter('m', scope)}${ofCarriers('m')}
   ),
   chains as (
     select agency_uuid, carrier_uuid, year, count(distinct (agency_code_uuid, line_uuid)) as chains
@@ -132,11 +170,12 @@ export const reportedMonthsOf = (scope: Scope): SQL => sql`(
     having count(*) filter (where e.whole) = c.chains
   )
   select r.agency_uuid, r.carrier_uuid, r.network_uuid, r.month
-  from carrier_reported_months r where ${scopeFilter('r', scope)}
+  from carrier_reported_months r where ${scopeFilter('r', scope)}${ofCarriers('r')}
   union all
   select m.agency_uuid, m.carrier_uuid, m.network_uuid, m.month from manual m
   where not exists (select 1 from carrier_reported_months r where r.agency_uuid = m.agency_uuid
     and r.carrier_uuid = m.carrier_uuid and r.month = m.month))`;
+};
 
 /**
  * Per carrier of the scope, read from the masks: the months of [start, end] that every agency with a
@@ -171,26 +210,106 @@ export const reportedMonthsByCarrier = (scope: Scope, start: YearMonth, end: Yea
     from by_carrier order by carrier_uuid`;
 };
 
-/** The reported months of each agency x carrier of the scope, as ranges of month numbers. */
-export const insertReportedMasks = (scope: Scope) => sql`
+/** Deletes the agency's reported-month masks (of `carriers` only, when named). */
+export const deleteReportedMasks = (agencyUuid: string, carriers: readonly string[] | null) => sql`
+  delete from carrier_reported_masks m where m.agency_uuid = ${agencyUuid}::uuid${
+    carriers ? sql` and m.carrier_uuid in (${inList(carriers, '::uuid')})` : sql``
+  }`;
+
+/**
+ * The reported months of each agency x carrier of the scope (of `carriers` only, when named), as
+ * ranges of month numbers.
+ */
+export const insertReportedMasks = (scope: Scope, carriers: readonly string[] | null = null) => sql`
   insert into carrier_reported_masks (agency_uuid, carrier_uuid, network_uuid, carrier_class, reported_months)
   select r.agency_uuid, r.carrier_uuid, r.network_uuid, ${carrierClass('c')},
     range_agg(int4range(${MONTH_NUMBER('r.month')}, ${MONTH_NUMBER('r.month')}, '[]'))
-  from ${reportedMonthsOf(scope)} r
+  from ${reportedMonthsOf(scope, carriers)} r
   join carriers c on c.uuid = r.carrier_uuid
   group by r.agency_uuid, r.carrier_uuid, r.network_uuid, c.uuid`;
 
 // --- Rollups -----------------------------------------------------------------------------------
 
-/** Inserts the network x carrier x line x source x month sums of the facts `f` that `where` selects. */
-export const insertCarrierMonths = (where: SQL) => sql`
-  insert into production_carrier_months (network_uuid, month, carrier_uuid, line_uuid, source, gap_months,
-    written_premium, new_written_premium, earned, incurred)
-  select f.network_uuid, f.month, f.carrier_uuid, f.line_uuid, f.source, f.gap_months, sum(f.written_premium),
-    sum(f.new_written_premium), sum(f.earned), sum(f.incurred)
-  from production_facts f
+/** A table of carrier-months: its key, and its measures (each with a count of reported values). */
+export type CarrierMonthsTable = {
+  table: string;
+  facts: string;
+  key: readonly string[];
+  measures: readonly string[];
+};
+
+export const PRODUCTION_CARRIER_MONTHS: CarrierMonthsTable = {
+  table: 'production_carrier_months',
+  facts: 'production_facts',
+  key: ['network_uuid', 'month', 'carrier_uuid', 'line_uuid', 'source', 'gap_months'],
+  measures: ['written_premium', 'new_written_premium', 'earned', 'incurred'],
+};
+
+/** The carrier-months' columns: key, measures, `facts` and each measure's count. */
+const carrierMonthColumns = (t: CarrierMonthsTable) =>
+  [...t.key, ...t.measures, 'facts', ...t.measures.map((m) => `${m}_count`)].join(', ');
+
+/** The sums of the facts `f` of a key, `sign` times (-1: to take them out of the carrier-months). */
+const carrierMonthSums = (t: CarrierMonthsTable, sign: 1 | -1 = 1) => {
+  const times = sign === 1 ? '' : '-';
+  return [
+    ...t.key.map((c) => `f.${c}`),
+    ...t.measures.map((m) => `${times}sum(f.${m})`),
+    `${times}count(*)`,
+    ...t.measures.map((m) => `${times}count(f.${m})`),
+  ].join(', ');
+};
+
+/** Inserts the carrier-months of the facts `f` that `where` selects. */
+export const insertCarrierMonthsOf = (t: CarrierMonthsTable, where: SQL) => sql`
+  insert into ${sql.raw(t.table)} (${sql.raw(carrierMonthColumns(t))})
+  select ${sql.raw(carrierMonthSums(t))}
+  from ${sql.raw(t.facts)} f
   where ${where}
-  group by f.network_uuid, f.month, f.carrier_uuid, f.line_uuid, f.source, f.gap_months`;
+  group by ${sql.raw(t.key.map((c) => `f.${c}`).join(', '))}`;
+
+/** Inserts the network x carrier x line x source x month sums of the facts `f` that `where` selects. */
+export const insertCarrierMonths = (where: SQL) => insertCarrierMonthsOf(PRODUCTION_CARRIER_MONTHS, where);
+
+/**
+ * Adds one agency's sums of the facts `f` that `where` selects to the carrier-months (`sign` -1
+ * takes them out), in place (decision 035): each measure's count says whether any value is still
+ * reported, a measure whose count is 0 is NULL ("not reported"), as a sum of no reported values is.
+ * The rows whose facts fall to 0 stay until `deleteEmptyCarrierMonths`.
+ */
+export const addToCarrierMonths = (t: CarrierMonthsTable, where: SQL, sign: 1 | -1) => {
+  const counted = (m: string) => `c.${m}_count + excluded.${m}_count`;
+  return sql`
+  insert into ${sql.raw(t.table)} as c (${sql.raw(carrierMonthColumns(t))})
+  select ${sql.raw(carrierMonthSums(t, sign))}
+  from ${sql.raw(t.facts)} f
+  where ${where}
+  group by ${sql.raw(t.key.map((c) => `f.${c}`).join(', '))}
+  on conflict (${sql.raw(t.key.join(', '))}) do update set
+    ${sql.raw(
+      [
+        ...t.measures.map(
+          (m) =>
+            `${m} = case when ${counted(m)} > 0 then coalesce(c.${m}, 0) + coalesce(excluded.${m}, 0) end`,
+        ),
+        'facts = c.facts + excluded.facts',
+        ...t.measures.map((m) => `${m}_count = ${counted(m)}`),
+      ].join(',\n    '),
+    )}`;
+};
+
+/** `(f.carrier_uuid, f.month)` is one of the `changed` carrier-months (month as YYYY-MM-01). */
+export const changedMonthsFilter = (changed: readonly { carrierUuid: string; month: string }[]) => {
+  const pairs = sql.join(
+    changed.map((c) => sql`(${c.carrierUuid}::uuid, ${c.month}::date)`),
+    sql`, `,
+  );
+  return sql`(f.carrier_uuid, f.month) in (${pairs})`;
+};
+
+/** Deletes the carrier-months of `where` (over `f`) that no fact sums any more. */
+export const deleteEmptyCarrierMonths = (t: CarrierMonthsTable, where: SQL) => sql`
+  delete from ${sql.raw(t.table)} f where ${where} and f.facts = 0`;
 
 const RUNNING_KEY = 'agency_uuid, network_uuid, grain, carrier_class, broad_code, type_code, source';
 const RUNNING_SUMS = ['facts', 'wp', 'wp_n', 'nwp', 'nwp_n', 'ep', 'ep_n', 'il', 'il_n'] as const;
@@ -235,6 +354,8 @@ export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth, from:
   const keyColumns = RUNNING_KEY.split(', ').filter((c) => c !== 'agency_uuid' && c !== 'network_uuid');
   const sameKey = sql.raw([...keyColumns, 'month'].map((c) => `t.${c} = f.${c}`).join(' and '));
   const sums = RUNNING_COLUMNS.split(',').map((c) => c.trim());
+  // Every fresh row lies from `from` on: the agency's rows before it are neither read nor written.
+  const since = from ? sql` and t.month >= ${monthLiteral(from)}` : sql``;
   return sql`
     with fresh (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)}) as materialized (${runningTotalsOf(
       { agencyUuid },
@@ -243,13 +364,13 @@ export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth, from:
     )}),
     gone as (
       delete from production_agency_running_totals t
-      where t.agency_uuid = ${agencyUuid}::uuid${from ? sql` and t.month >= ${monthLiteral(from)}` : sql``}
+      where t.agency_uuid = ${agencyUuid}::uuid${since}
         and not exists (select 1 from fresh f where ${sameKey})
     )
     insert into production_agency_running_totals (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)})
     select * from fresh f
     where not exists (select 1 from production_agency_running_totals t
-      where t.agency_uuid = ${agencyUuid}::uuid and ${sameKey}
+      where t.agency_uuid = ${agencyUuid}::uuid${since} and ${sameKey}
         and (${sql.raw(sums.map((c) => `t.${c}`).join(', '))}) = (${sql.raw(sums.map((c) => `f.${c}`).join(', '))}))
     -- The deleted keys are not among these: no row is both deleted and written.
     on conflict (agency_uuid, month, ${sql.raw(keyColumns.join(', '))}) do update
@@ -715,10 +836,13 @@ export function flagsQuery(request: FactsRequest): SQL {
 
 // --- Kept views (decision 009) -----------------------------------------------------------------
 
-const keyOf = (alias: string, key: PeriodKey) => {
+/** A kept row of the key's period and line (`view` 'agency': and composite) in the table aliased `alias`. */
+const keyOf = (alias: string, key: PeriodKey, view: KeptView = 'agency') => {
   const a = sql.raw(alias);
   return sql`${a}.network_uuid = ${key.networkUuid}::uuid and ${a}.start_month = ${monthLiteral(key.start)}
-    and ${a}.end_month = ${monthLiteral(key.end)} and ${a}.line_code = ${key.line}`;
+    and ${a}.end_month = ${monthLiteral(key.end)} and ${a}.line_code = ${key.line}${
+      view === 'agency' ? sql` and ${a}.composite = ${key.composite}` : sql``
+    }`;
 };
 
 const periodOfKey = (key: Pick<PeriodKey, 'networkUuid' | 'start' | 'end'>) =>
@@ -741,21 +865,22 @@ const FIGURE_ARRAY = sql.raw(
     .join(', ')})`,
 );
 
-/** Keeps the agencies of `figures` (a figure query, numeric sums) for the period and line. */
+/** Keeps the agencies of `figures` (a figure query, numeric sums) for the period, line and composite. */
 export const insertKeptTotals = (key: PeriodKey, figures: SQL) => sql`
-  insert into production_period_totals (network_uuid, start_month, end_month, line_code, agency_uuid, lines)
+  insert into production_period_totals (network_uuid, start_month, end_month, line_code, composite, agency_uuid,
+    lines)
   select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line},
-    f.group_uuid, json_object_agg(f.line_code, ${lineFigures})
+    ${key.composite}, f.group_uuid, json_object_agg(f.line_code, ${lineFigures})
   from (${figures}) f
   where f.line_code is not null
   group by f.group_uuid`;
 
-/** Keeps the flags of `flags` (a flags query) for the period. */
+/** Keeps the flags of `flags` (a flags query) for the period and composite. */
 export const insertKeptFlags = (key: PeriodKey, flags: SQL) => sql`
-  insert into production_period_flags (network_uuid, start_month, end_month, agency_uuid, missing_current,
-    missing_prior)
-  select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, m.group_uuid,
-    m.missing_current, m.missing_prior
+  insert into production_period_flags (network_uuid, start_month, end_month, composite, agency_uuid,
+    missing_current, missing_prior)
+  select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.composite},
+    m.group_uuid, m.missing_current, m.missing_prior
   from (${flags}) m`;
 
 /** The agencies kept for a period and line, behind its build marker (one snapshot for both). */
@@ -767,7 +892,7 @@ export const selectKeptTotals = (key: PeriodKey) => sql`
 
 export const selectKeptFlags = (key: PeriodKey) => sql`
   select f.agency_uuid as group_uuid, f.missing_current, f.missing_prior
-  from production_period_flags f where ${periodOfKey(key)}`;
+  from production_period_flags f where ${periodOfKey(key)} and composite = ${key.composite}`;
 
 /** Which kept view: the by-agency one (decision 009) or the by-agency-code one (decision 022). */
 export type KeptView = 'agency' | 'agencyCode';
@@ -777,8 +902,15 @@ const BUILDS_TABLE: Record<KeptView, SQL> = {
   agencyCode: sql.raw('production_code_period_builds'),
 };
 
-export const claimKeptBuild = (key: PeriodKey, view: KeptView = 'agency') => sql`
-  insert into ${BUILDS_TABLE[view]} (network_uuid, start_month, end_month, line_code)
+export const claimKeptBuild = (key: PeriodKey, view: KeptView = 'agency') =>
+  view === 'agency'
+    ? sql`
+  insert into production_period_builds (network_uuid, start_month, end_month, line_code, composite)
+  values (${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line},
+    ${key.composite})
+  on conflict do nothing returning network_uuid`
+    : sql`
+  insert into production_code_period_builds (network_uuid, start_month, end_month, line_code)
   values (${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line})
   on conflict do nothing returning network_uuid`;
 
@@ -794,7 +926,8 @@ export const deleteStaleKeptBuilds = (
   delete from ${BUILDS_TABLE[view]}
   where network_uuid = ${networkUuid}::uuid and end_month <> ${monthLiteral(latest)}
     and not (extract(month from start_month) = 1 and end_month = (start_month + interval '11 months')::date)
-  returning to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, line_code as line`;
+  returning to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, line_code as line,
+    ${view === 'agency' ? sql`composite` : sql`'all'`} as composite`;
 
 export const deleteKeptPeriod = (key: PeriodKey, view: KeptView = 'agency') =>
   view === 'agencyCode'
@@ -803,28 +936,32 @@ export const deleteKeptPeriod = (key: PeriodKey, view: KeptView = 'agency') =>
         sql`delete from production_code_period_agency_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
       ]
     : [
-        sql`delete from production_period_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
-        sql`delete from production_period_flags where ${periodOfKey(key)}`,
+        sql`delete from production_period_totals where ${keyOf('production_period_totals', key)}`,
+        sql`delete from production_period_flags where ${periodOfKey(key)} and composite = ${key.composite}`,
       ];
 
-/** The periods (and lines) a network keeps figures or flags for. */
+/** The periods (and lines, and composites) a network keeps figures or flags for. */
 export const selectKeptPeriods = (networkUuid: string, table: 'builds' | 'code builds' | 'flags') =>
   table !== 'flags'
     ? sql`select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
-        line_code as line from ${BUILDS_TABLE[table === 'builds' ? 'agency' : 'agencyCode']}
+        line_code as line, ${table === 'builds' ? sql`composite` : sql`'all'`} as composite
+        from ${BUILDS_TABLE[table === 'builds' ? 'agency' : 'agencyCode']}
         where network_uuid = ${networkUuid}::uuid`
     : // The flags hold a row per agency and period: the periods are read by stepping through the
       // network's index one period at a time, not by reading every agency's row (decision 027).
       sql`with recursive p as (
-        (select start_month, end_month from production_period_flags where network_uuid = ${networkUuid}::uuid
-          order by start_month, end_month limit 1)
+        (select start_month, end_month, composite from production_period_flags
+          where network_uuid = ${networkUuid}::uuid
+          order by start_month, end_month, composite limit 1)
         union all
-        select n.start_month, n.end_month from p cross join lateral (
-          select f.start_month, f.end_month from production_period_flags f
-          where f.network_uuid = ${networkUuid}::uuid and (f.start_month, f.end_month) > (p.start_month, p.end_month)
-          order by f.start_month, f.end_month limit 1) n
+        select n.start_month, n.end_month, n.composite from p cross join lateral (
+          select f.start_month, f.end_month, f.composite from production_period_flags f
+          where f.network_uuid = ${networkUuid}::uuid
+            and (f.start_month, f.end_month, f.composite) > (p.start_month, p.end_month, p.composite)
+          order by f.start_month, f.end_month, f.composite limit 1) n
       )
-      select to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, 'P&C' as line
+      select to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, 'P&C' as line,
+        composite
       from p`;
 
 /**
@@ -840,12 +977,21 @@ export const selectAllKeptPeriods = (networkUuid: string) =>
   );
 
 /** Deletes one agency's rows of every view the network keeps, and the network's summaries, in one statement. */
-export const deleteAgencyKeptRows = (networkUuid: string, agencyUuid: string) => {
+export const deleteAgencyKeptRows = (
+  networkUuid: string,
+  agencyUuid: string,
+  carriers: readonly string[] | null = null,
+) => {
   const agency = sql`agency_uuid = ${agencyUuid}::uuid and network_uuid = ${networkUuid}::uuid`;
+  // A code belongs to one carrier: the codes of carriers whose facts did not change stay right.
+  const ofCarriers = carriers
+    ? sql` and agency_code_uuid in (select k.uuid from agency_codes k
+      where k.agency_uuid = ${agencyUuid}::uuid and k.carrier_uuid in (${inList(carriers, '::uuid')}))`
+    : sql``;
   return sql`
   with totals as (delete from production_period_totals where ${agency}),
     flags as (delete from production_period_flags where ${agency}),
-    codes as (delete from production_code_period_totals where ${agency}),
+    codes as (delete from production_code_period_totals where ${agency}${ofCarriers}),
     code_agencies as (delete from production_code_period_agency_totals where ${agency})
   -- The network's summaries sum every agency: the next view computes them again.
   delete from production_network_period_totals where network_uuid = ${networkUuid}::uuid`;
@@ -853,7 +999,7 @@ export const deleteAgencyKeptRows = (networkUuid: string, agencyUuid: string) =>
 
 /**
  * The networks with running totals that do not keep every one of `periods` (each in every line of
- * `lines`) yet: those whose preset views are to be built ahead (decision 027).
+ * `lines` and every composite) yet: those whose preset views are to be built ahead (decision 027).
  */
 export const selectNetworksMissingKeptViews = (
   periods: readonly Pick<PeriodKey, 'start' | 'end'>[],
@@ -867,8 +1013,10 @@ export const selectNetworksMissingKeptViews = (
       sql`, `,
     )}) p(start_month, end_month)
     cross join unnest(array[${inList(lines)}]::text[]) l(line_code)
+    cross join unnest(array[${inList(CARRIER_COMPOSITES)}]::text[]) c(composite)
     where not exists (select 1 from production_period_builds b where b.network_uuid = h.network_uuid
-      and b.start_month = p.start_month and b.end_month = p.end_month and b.line_code = l.line_code))
+      and b.start_month = p.start_month and b.end_month = p.end_month and b.line_code = l.line_code
+      and b.composite = c.composite))
   order by n.name`;
 
 // --- Kept views of the planning tool (decision 022) ---------------------------------------------
@@ -949,7 +1097,7 @@ const insertCodeAgencyTotals = (where: SQL) => sql`
 
 export const insertKeptCodeAgencyTotals = (key: PeriodKey, agencyUuid: string | null) =>
   insertCodeAgencyTotals(
-    sql`${keyOf('t', key)}${agencyUuid ? sql` and t.agency_uuid = ${agencyUuid}::uuid` : sql``}`,
+    sql`${keyOf('t', key, 'agencyCode')}${agencyUuid ? sql` and t.agency_uuid = ${agencyUuid}::uuid` : sql``}`,
   );
 
 /** The same sums of one agency in every period the network keeps its codes for (after a save). */
@@ -967,25 +1115,25 @@ export const selectKeptCodeTotals = (key: PeriodKey) => sql`
         .map((column) => `sum(t.${column})::text as ${column}`)
         .join(', '),
     )}
-  from production_code_period_agency_totals t where ${keyOf('t', key)}`;
+  from production_code_period_agency_totals t where ${keyOf('t', key, 'agencyCode')}`;
 
 /** The agencies' sums of the agency codes kept for a period and line: agency, count of codes, figures. */
 export const selectKeptCodeAgencyTotals = (key: PeriodKey) => sql`
   select t.agency_uuid, t.codes, ${KEPT_CODE_FIGURES}
-  from production_code_period_agency_totals t where ${keyOf('t', key)}`;
+  from production_code_period_agency_totals t where ${keyOf('t', key, 'agencyCode')}`;
 
 /** The agency codes kept for a period and line, with the columns of `codeRowsQuery`. */
 export const selectKeptCodeRows = (key: PeriodKey) => sql`
   select t.agency_code_uuid as group_uuid, t.agency_uuid, t.lines, t.missing_current, t.missing_prior,
     ${KEPT_CODE_FIGURES}, ${CODE_NAME_COLUMNS}
-  from production_code_period_totals t where ${keyOf('t', key)}`;
+  from production_code_period_totals t where ${keyOf('t', key, 'agencyCode')}`;
 
 /** Whether the network keeps the agency codes of a period and line (its build marker), as a boolean expression. */
 export const keptCodesBuilt = (key: PeriodKey) =>
-  sql`exists (select 1 from production_code_period_builds b where ${keyOf('b', key)})`;
+  sql`exists (select 1 from production_code_period_builds b where ${keyOf('b', key, 'agencyCode')})`;
 
 /** A period of the network summary: its months and whether it counts manual entries. */
-export type NetworkPeriodKey = Omit<PeriodKey, 'line'> & { includesManualEntries: boolean };
+export type NetworkPeriodKey = Omit<PeriodKey, 'line' | 'composite'> & { includesManualEntries: boolean };
 
 const networkPeriod = (key: NetworkPeriodKey) =>
   sql`${periodOfKey(key)} and includes_manual_entries = ${key.includesManualEntries}`;
@@ -1028,8 +1176,9 @@ function agencyOfKeptViews(requests: readonly FactsRequest[]): { agencyUuid: str
       r.carriers === null &&
       r.standardTypes.length === 0 &&
       r.period.includesManualEntries &&
-      isDefaultComposite(r.kinds);
-    if (!kept) throw new RangeError('a kept view counts every carrier, type and manual entry');
+      compositeOf(r.kinds) !== null;
+    if (!kept)
+      throw new RangeError('a kept view counts every carrier of its composite, type and manual entry');
   }
   return { agencyUuid, networkUuid };
 }
@@ -1058,7 +1207,7 @@ export function insertKeptTotalsOfAgency(
   const spanPeriods: SQL[] = [];
   const months = new Set<YearMonth>();
   for (const { request, grain } of views) {
-    const view = sql`${monthLiteral(request.period.start)}, ${monthLiteral(request.period.end)}, ${lineValue(request)}, ${sql.raw(`'${grain}'`)}`;
+    const view = sql`${monthLiteral(request.period.start)}, ${monthLiteral(request.period.end)}, ${lineValue(request)}, ${compositeValue(request)}, ${sql.raw(`'${grain}'`)}`;
     for (const p of periods(request)) {
       const { last, before } = periodEdges(p, horizon);
       if (last === before) continue; // wholly after the horizon: no sums
@@ -1070,7 +1219,7 @@ export function insertKeptTotalsOfAgency(
     }
   }
   if (edges.length === 0) return null;
-  const viewColumns = 'start_month, end_month, view_line, grain, period';
+  const viewColumns = 'start_month, end_month, view_line, composite, grain, period';
   const negated = MEASURE_COLUMNS.map(
     (c) => `-(coalesce(f.${c}, 0) * 100)::bigint, -(f.${c} is not null)::int`,
   ).join(', ');
@@ -1099,11 +1248,12 @@ export function insertKeptTotalsOfAgency(
   );
   const child = sql.raw(`case when x.view_line = 'P&C' then x.broad_code else nullif(x.type_code, '') end`);
   return sql`
-  insert into production_period_totals (network_uuid, start_month, end_month, line_code, agency_uuid, lines)
-  select ${networkUuid}::uuid, f.start_month, f.end_month, f.view_line, f.group_uuid,
+  insert into production_period_totals (network_uuid, start_month, end_month, line_code, composite, agency_uuid,
+    lines)
+  select ${networkUuid}::uuid, f.start_month, f.end_month, f.view_line, f.composite, f.group_uuid,
     json_object_agg(f.line_code, ${lineFigures})
   from (
-    select x.start_month, x.end_month, x.view_line, x.agency_uuid as group_uuid,
+    select x.start_month, x.end_month, x.view_line, x.composite, x.agency_uuid as group_uuid,
       case when grouping(${child}) = 1 then x.view_line else ${child} end as line_code, ${measures}
     from (
       select e.${sql.raw(viewColumns.replaceAll(', ', ', e.'))}, e.sign, r.agency_uuid, r.carrier_class,
@@ -1116,14 +1266,14 @@ export function insertKeptTotalsOfAgency(
           sql`, `,
         )})${anySpans ? spanRows : sql``}
     ) x
-    -- A broad line's view reads its own rows; every grain but 'total' filters the composite.
+    -- A broad line's view reads its own rows; every grain but 'total' filters the view's composite.
     where (x.view_line = 'P&C' or x.broad_code = x.view_line)
-      and (x.grain = 'total' or ${compositePredicate(sql`x.carrier_class`, views[0]!.request)})
-    group by x.start_month, x.end_month, x.view_line, x.agency_uuid, grouping sets ((${child}), ())
+      and (x.grain = 'total' or ${rowCompositePredicate(sql`x.composite`, sql`x.carrier_class`)})
+    group by x.start_month, x.end_month, x.view_line, x.composite, x.agency_uuid, grouping sets ((${child}), ())
     having ${change('facts', 'current')} > 0 or ${change('facts', 'prior')} > 0
   ) f
   where f.line_code is not null
-  group by f.start_month, f.end_month, f.view_line, f.group_uuid`;
+  group by f.start_month, f.end_month, f.view_line, f.composite, f.group_uuid`;
 }
 
 /**
@@ -1136,32 +1286,33 @@ function flagsOfPeriods(requests: readonly FactsRequest[], grouping: 'agency' | 
   const seen = new Set<string>();
   const values: SQL[] = [];
   for (const request of requests) {
-    const id = `${request.period.start} ${request.period.end}`;
+    const id = `${request.period.start} ${request.period.end} ${keptComposite(request)}`;
     if (seen.has(id)) continue;
     seen.add(id);
     const [current, prior] = periods(request).map(monthRange);
     values.push(
-      sql`(${monthLiteral(request.period.start)}, ${monthLiteral(request.period.end)}, ${current}, ${prior})`,
+      sql`(${monthLiteral(request.period.start)}, ${monthLiteral(request.period.end)}, ${compositeValue(request)}, ${current}, ${prior})`,
     );
   }
   const byCode = grouping === 'agencyCode';
   return sql`
-    select k.start_month, k.end_month, ${sql.raw(byCode ? 'ac.uuid' : 'm.agency_uuid')} as group_uuid,
+    select k.start_month, k.end_month, k.composite,
+      ${sql.raw(byCode ? 'ac.uuid' : 'm.agency_uuid')} as group_uuid,
       bool_or(not m.reported_months @> k.current) as missing_current,
       bool_or(not m.reported_months @> k.prior) as missing_prior
-    from (values ${sql.join(values, sql`, `)}) k(start_month, end_month, current, prior)
+    from (values ${sql.join(values, sql`, `)}) k(start_month, end_month, composite, current, prior)
     join carrier_reported_masks m on m.reported_months && k.current or m.reported_months && k.prior
     ${byCode ? sql`join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid` : sql``}
-    where m.agency_uuid = ${agencyUuid}::uuid and ${compositePredicate(sql`m.carrier_class`, requests[0]!)}
-    group by k.start_month, k.end_month, ${sql.raw(byCode ? 'ac.uuid' : 'm.agency_uuid')}`;
+    where m.agency_uuid = ${agencyUuid}::uuid and ${rowCompositePredicate(sql`k.composite`, sql`m.carrier_class`)}
+    group by k.start_month, k.end_month, k.composite, ${sql.raw(byCode ? 'ac.uuid' : 'm.agency_uuid')}`;
 }
 
 /** One agency's flags of every period in `requests` (none empty) in one statement, as `insertKeptFlags` keeps each. */
 export const insertKeptFlagsOfAgency = (requests: readonly FactsRequest[]) => sql`
-  insert into production_period_flags (network_uuid, start_month, end_month, agency_uuid, missing_current,
-    missing_prior)
-  select ${agencyOfKeptViews(requests).networkUuid}::uuid, m.start_month, m.end_month, m.group_uuid,
-    m.missing_current, m.missing_prior
+  insert into production_period_flags (network_uuid, start_month, end_month, composite, agency_uuid,
+    missing_current, missing_prior)
+  select ${agencyOfKeptViews(requests).networkUuid}::uuid, m.start_month, m.end_month, m.composite,
+    m.group_uuid, m.missing_current, m.missing_prior
   from (${flagsOfPeriods(requests, 'agency')}) m`;
 
 /**
@@ -1170,8 +1321,14 @@ export const insertKeptFlagsOfAgency = (requests: readonly FactsRequest[]) => sq
  * each counted in every view and period it falls in (`within`), summed per code and line code with
  * the line's total, then joined to the codes' flags of the view's period.
  */
-export function insertKeptCodeTotalsOfAgency(requests: readonly FactsRequest[]): SQL {
+export function insertKeptCodeTotalsOfAgency(
+  requests: readonly FactsRequest[],
+  carriers: readonly string[] | null = null,
+): SQL {
   const { agencyUuid, networkUuid } = agencyOfKeptViews(requests);
+  if (requests.some((r) => keptComposite(r) !== 'all'))
+    throw new RangeError('agency codes are kept for All only');
+  const ofCarriers = carriers ? sql` and f.carrier_uuid in (${inList(carriers, '::uuid')})` : sql``;
   const values = requests.map(
     (r) =>
       sql`(${monthLiteral(r.period.start)}, ${monthLiteral(r.period.end)}, ${lineValue(r)}, ${monthLiteral(r.period.priorStart)}, ${monthLiteral(r.period.priorEnd)})`,
@@ -1210,7 +1367,7 @@ export function insertKeptCodeTotalsOfAgency(requests: readonly FactsRequest[]):
         left join lines_of_business p on p.uuid = l.parent_uuid
         join (values ${sql.join(values, sql`, `)}) k(start_month, end_month, view_line, prior_start, prior_end)
           on (${current} or ${prior}) and (k.view_line = 'P&C' or ${BROAD_CODE} = k.view_line)
-      where f.agency_uuid = ${agencyUuid}::uuid
+      where f.agency_uuid = ${agencyUuid}::uuid${ofCarriers}
         and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and ${carrierPredicate('c', requests[0]!)})
       group by k.start_month, k.end_month, k.view_line, f.agency_code_uuid, grouping sets ((${child}), ())
     ) f

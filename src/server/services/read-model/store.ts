@@ -277,15 +277,18 @@ export async function dropKeptViews(tx: Executor, networkUuid: string): Promise<
  * flags are kept: adding one agency's flags to a period that keeps none would make the others read as
  * complete). Every other agency's rows stay right: their running totals did not change, and a horizon
  * that moved on only carried them forward. One statement per table computes the agency's rows of
- * every kept period at once (decision 034): a network keeps at least 20 by-agency views.
+ * every kept period at once (decision 034): a network keeps at least 20 by-agency views. When the
+ * writer names the `carriers` whose facts or reported months changed, only the agency's codes of those
+ * carriers are computed again in the by-agency-code views (a code belongs to one carrier; decision 035).
  */
 export async function refreshKeptViews(
   tx: Executor,
   networkUuid: string,
   agencyUuid: string,
   horizon: YearMonth | null,
+  carriers: readonly string[] | null = null,
 ): Promise<void> {
-  await tx.execute(deleteAgencyKeptRows(networkUuid, agencyUuid));
+  await tx.execute(deleteAgencyKeptRows(networkUuid, agencyUuid, horizon ? carriers : null));
   if (!horizon) return;
   const level: Level = { kind: 'agency', agencyUuid, networkUuid };
   const kept = await tx.execute<Omit<PeriodKey, 'networkUuid'> & { view: string }>(
@@ -294,9 +297,9 @@ export async function refreshKeptViews(
   const keptRequests = (view: 'builds' | 'code builds' | 'flags') =>
     kept.rows
       .filter((row) => row.view === view)
-      .map(({ start, end, line }) =>
+      .map(({ start, end, line, composite }) =>
         keptRequest(
-          { networkUuid, start, end, line },
+          { networkUuid, start, end, line, composite },
           level,
           view === 'code builds' ? 'agencyCode' : 'agency',
         ),
@@ -316,7 +319,7 @@ export async function refreshKeptViews(
   if (flags.length > 0) await tx.execute(insertKeptFlagsOfAgency(flags));
   const codes = keptRequests('code builds');
   if (codes.length > 0) {
-    await tx.execute(insertKeptCodeTotalsOfAgency(codes));
+    await tx.execute(insertKeptCodeTotalsOfAgency(codes, carriers));
     await tx.execute(insertKeptCodeAgencyTotalsOfAgency(networkUuid, agencyUuid));
   }
 }

@@ -24,6 +24,7 @@ export function presetCodeKeys(networkUuid: string, today: CalendarDay): PeriodK
     start: tf.startDate.slice(0, 7) as YearMonth,
     end: tf.endDate.slice(0, 7) as YearMonth,
     line: 'P&C',
+    composite: 'all',
   }));
 }
 

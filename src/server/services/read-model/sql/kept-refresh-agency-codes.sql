@@ -8,6 +8,11 @@
 --   $7 = 1
 --   $8 = 1
 --   $9 = 62
+--   $10 = 1
+--   $11 = 62
+--   $12 = 1
+--   $13 = 1
+--   $14 = 0
 insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
     line_code, lines, missing_current, missing_prior, written_premium, prior_written_premium, new_written_premium, prior_new_written_premium, earned, prior_earned, incurred, prior_incurred, carrier_uuid, lower_code, lower_name, lower_agency_name)
   select ac.agency_uuid, c.group_uuid, $1::uuid, c.start_month, c.end_month, c.view_line, c.lines,
@@ -44,12 +49,13 @@ insert into production_code_period_totals (agency_uuid, agency_code_uuid, networ
   join agency_codes ac on ac.uuid = c.group_uuid
   join agencies a on a.uuid = ac.agency_uuid
   left join (
-    select k.start_month, k.end_month, ac.uuid as group_uuid,
+    select k.start_month, k.end_month, k.composite,
+      ac.uuid as group_uuid,
       bool_or(not m.reported_months @> k.current) as missing_current,
       bool_or(not m.reported_months @> k.prior) as missing_prior
-    from (values ('2026-01-01'::date, '2026-10-01'::date, int4range(24312, 24321, '[]'), int4range(24300, 24309, '[]')), ('2025-01-01'::date, '2025-12-01'::date, int4range(24300, 24311, '[]'), int4range(24288, 24299, '[]'))) k(start_month, end_month, current, prior)
+    from (values ('2026-01-01'::date, '2026-10-01'::date, 'all'::text, int4range(24312, 24321, '[]'), int4range(24300, 24309, '[]')), ('2025-01-01'::date, '2025-12-01'::date, 'all'::text, int4range(24300, 24311, '[]'), int4range(24288, 24299, '[]'))) k(start_month, end_month, composite, current, prior)
     join carrier_reported_masks m on m.reported_months && k.current or m.reported_months && k.prior
     join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid
-    where m.agency_uuid = $6::uuid and (m.carrier_class & $7 <> 0 or (m.carrier_class & $8 = 0 and m.carrier_class & $9 <> 0))
-    group by k.start_month, k.end_month, ac.uuid) m
+    where m.agency_uuid = $6::uuid and (case k.composite when 'all' then (m.carrier_class & $7 <> 0 or (m.carrier_class & $8 = 0 and m.carrier_class & $9 <> 0)) when 'carriers' then (m.carrier_class & $10 = 0 and m.carrier_class & $11 <> 0) when 'wholesalers' then (m.carrier_class & $12 <> 0 or (m.carrier_class & $13 = 0 and m.carrier_class & $14 <> 0)) end)
+    group by k.start_month, k.end_month, k.composite, ac.uuid) m
     on m.start_month = c.start_month and m.end_month = c.end_month and m.group_uuid = c.group_uuid;

@@ -69,7 +69,7 @@ with fresh (agency_uuid, network_uuid, grain, carrier_class, broad_code, type_co
   new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count)
     select * from fresh f
     where not exists (select 1 from production_agency_running_totals t
-      where t.agency_uuid = $4::uuid and t.grain = f.grain and t.carrier_class = f.carrier_class and t.broad_code = f.broad_code and t.type_code = f.type_code and t.source = f.source and t.month = f.month
+      where t.agency_uuid = $4::uuid and t.month >= '2026-01-01'::date and t.grain = f.grain and t.carrier_class = f.carrier_class and t.broad_code = f.broad_code and t.type_code = f.type_code and t.source = f.source and t.month = f.month
         and (t.facts, t.written_premium_cents, t.written_premium_count, t.new_written_premium_cents, t.new_written_premium_count, t.earned_cents, t.earned_count, t.incurred_cents, t.incurred_count) = (f.facts, f.written_premium_cents, f.written_premium_count, f.new_written_premium_cents, f.new_written_premium_count, f.earned_cents, f.earned_count, f.incurred_cents, f.incurred_count))
     -- The deleted keys are not among these: no row is both deleted and written.
     on conflict (agency_uuid, month, grain, carrier_class, broad_code, type_code, source) do update
