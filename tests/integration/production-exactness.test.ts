@@ -25,6 +25,7 @@ import {
 } from '#server/services/planning/planning-report.ts';
 import { summaryByCarrierQuerySchema } from '#shared/contracts/planning.ts';
 import { clearPlanningCache } from '#server/services/planning/tenant-cache.ts';
+import { refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 import type { Database } from '#server/db/client.ts';
 import {
@@ -104,6 +105,29 @@ beforeAll(async () => {
       and c.carrier_uuid = r.carrier_uuid order by c.code limit 1) ac on true
     where (hashtext(r.agency_uuid::text || r.carrier_uuid::text) % 5 = 0) and extract(month from r.month) in (2, 3)`);
   await rebuildAllNetworks(db);
+  await readStoredFacts(db);
+  const manualRows = await db.execute<Record<string, string>>(sql`
+    select agency_uuid, carrier_uuid, to_char(make_date(year, month, 1), 'YYYY-MM') as month from manual_entries`);
+  manualMonths = manualRows.rows.map((r) => ({
+    agency: r.agency_uuid!,
+    carrier: r.carrier_uuid!,
+    month: r.month as YearMonth,
+  }));
+  expect(manualMonths.length).toBeGreaterThan(0);
+  agencies = [...new Set(facts.map((f) => f.agency))].sort();
+  agenciesOfNetwork = new Set(agencies);
+  networkUuid = facts[0]!.network;
+  expect(facts.length).toBeGreaterThan(10_000);
+  expect(facts.filter((f) => f.manual).length).toBeGreaterThan(1_000);
+  expect(agencies).toHaveLength(6);
+  typesByLine = standardTypesByLine(facts);
+}, 120_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+/** The stored facts, reported months, carriers and agency codes the reference reads (again after a change). */
+async function readStoredFacts(db: Database['db']) {
   const factRows = await db.execute<Record<string, string | null>>(sql`
     select f.agency_uuid, f.network_uuid, f.carrier_uuid, f.agency_code_uuid, to_char(f.month, 'YYYY-MM') as month, f.source,
       f.gap_months::text as gap_months,
@@ -141,25 +165,7 @@ beforeAll(async () => {
     const key = `${c.agency_uuid}/${c.carrier_uuid}`;
     codesByPair.set(key, [...(codesByPair.get(key) ?? []), c.uuid!]);
   }
-  const manualRows = await db.execute<Record<string, string>>(sql`
-    select agency_uuid, carrier_uuid, to_char(make_date(year, month, 1), 'YYYY-MM') as month from manual_entries`);
-  manualMonths = manualRows.rows.map((r) => ({
-    agency: r.agency_uuid!,
-    carrier: r.carrier_uuid!,
-    month: r.month as YearMonth,
-  }));
-  expect(manualMonths.length).toBeGreaterThan(0);
-  agencies = [...new Set(facts.map((f) => f.agency))].sort();
-  agenciesOfNetwork = new Set(agencies);
-  networkUuid = facts[0]!.network;
-  expect(facts.length).toBeGreaterThan(10_000);
-  expect(facts.filter((f) => f.manual).length).toBeGreaterThan(1_000);
-  expect(agencies).toHaveLength(6);
-  typesByLine = standardTypesByLine(facts);
-}, 120_000);
-afterAll(async () => {
-  await database?.close();
-});
+}
 
 type Params = {
   level: Level;
@@ -737,4 +743,95 @@ describe('Carrier Production is exact to the cent', () => {
       }
     }
   }, 600_000);
+
+  // Last: it renames and moves stored data.
+  it('in the searched pages of the kept view by agency code, after renames and a new code', async () => {
+    const db = database.db;
+    const views = defaultViews().filter((p) => p.level.kind === 'network');
+    const searchedPages = async (term: string) => {
+      for (const p of views) {
+        for (const [sort, direction, page, pageSize] of [
+          ['label', 'asc', 1, 5],
+          ['label', 'desc', 2, 4],
+          ['lossRatio', 'asc', 2, 3],
+          ['writtenPremium', 'desc', 1, 4],
+          ['newBusinessChange', 'desc', 1, 50],
+        ] as const) {
+          await checkByAgencyCode(p, { sort, direction, page, pageSize, search: () => term });
+        }
+      }
+    };
+    /** How many codes of each view a search finds (the searched page's count). */
+    const found = async (term: string) =>
+      Promise.all(
+        views.map(
+          async (p) =>
+            (await productionByAgencyCode(db, p.level, codeQueryOf(p, { search: term }), today, null))
+              .totalCount,
+        ),
+      );
+    const carrierName = (
+      await db.execute<{ name: string }>(sql`
+      select c.display_name as name from agency_codes ac join carriers c on c.uuid = ac.carrier_uuid
+      join agencies a on a.uuid = ac.agency_uuid where a.network_uuid = ${networkUuid}::uuid
+      order by c.display_name limit 1`)
+    ).rows[0]!.name;
+    await searchedPages(carrierName.slice(1, 5));
+    await searchedPages('QUOKKA');
+    expect(await found('quokka')).toEqual(views.map(() => 0));
+    // The network keeps these views (decision 022): the pages read the kept codes.
+    for (const p of views) {
+      const kept = await db.execute(sql`
+        select 1 from production_code_period_builds where network_uuid = ${networkUuid}::uuid
+          and start_month = ${firstDayOfMonth(p.start)}::date and end_month = ${firstDayOfMonth(p.end)}::date
+          and line_code = ${p.line}`);
+      expect(kept.rows).toHaveLength(1);
+    }
+
+    // An agency renamed, a code of another given a new code and name, directly in the database.
+    await db.execute(
+      sql`update agencies set name = 'Quokka 100% Mutual_Agency' where uuid = ${agencies[1]!}::uuid`,
+    );
+    await db.execute(sql`update agency_codes set code = 'QK-' || code, name = 'The Quokka Street Office'
+      where uuid = (select agency_code_uuid from production_facts where agency_uuid = ${agencies[2]!}::uuid
+        and agency_code_uuid is not null and month >= ${firstDayOfMonth(addMonths(latest, -11))}::date
+        order by id limit 1)`);
+    // A new code of a third agency takes some of another code's facts, saved through the writer.
+    await db.transaction(async (tx) => {
+      const [code] = (
+        await tx.execute<{ uuid: string }>(sql`
+          insert into agency_codes (agency_uuid, carrier_uuid, code, name)
+          select ac.agency_uuid, ac.carrier_uuid, 'NEW-7', 'Quokka Corner' from agency_codes ac
+          where ac.uuid = (select agency_code_uuid from production_facts where agency_uuid = ${agencies[3]!}::uuid
+            and agency_code_uuid is not null and month >= ${firstDayOfMonth(addMonths(latest, -11))}::date
+            order by id limit 1)
+          returning uuid`)
+      ).rows;
+      const moved = await tx.execute<{ carrier_uuid: string; month: string }>(sql`
+        update production_facts f set agency_code_uuid = ${code!.uuid}::uuid
+        from agency_codes ac
+        where ac.uuid = ${code!.uuid}::uuid and f.agency_uuid = ac.agency_uuid and f.carrier_uuid = ac.carrier_uuid
+          and f.agency_code_uuid = (select agency_code_uuid from production_facts where agency_uuid = ${agencies[3]!}::uuid
+            and agency_code_uuid is not null and month >= ${firstDayOfMonth(addMonths(latest, -11))}::date
+            order by id limit 1)
+          and f.id % 2 = 0
+        returning f.carrier_uuid, f.month::text as month`);
+      expect(moved.rows.length).toBeGreaterThan(0);
+      await refreshAgencyFacts(
+        tx,
+        agencies[3]!,
+        moved.rows.map((r) => ({ carrierUuid: r.carrier_uuid, month: r.month })),
+      );
+    });
+    await readStoredFacts(db);
+    // The agency's codes, the renamed code and the new one: each view finds them all.
+    for (const n of await found('quokka')) expect(n).toBeGreaterThan(2);
+    await searchedPages('quokka');
+    await searchedPages('qk-');
+    await searchedPages('new-7 quokka');
+    // A search's '%', '_' and '\\' are the characters themselves.
+    for (const term of ['%', '0% m', '_', 'l_a', '\\']) await searchedPages(term);
+    for (const n of await found('%')) expect(n).toBeGreaterThan(0);
+    await searchedPages(carrierName.slice(1, 5));
+  }, 300_000);
 });

@@ -260,6 +260,14 @@ export const productionCodePeriodTotals = pgTable(
     agencyCodeUuid: uuid('agency_code_uuid').notNull(),
     ...keptPeriod(),
     lineCode: text('line_code').notNull(),
+    // The code's carrier and its names in lower case (code, name, agency's name): what a search
+    // matches and the name order sorts, read without joining every code to its names (decision
+    // 036). Written with the row; a database trigger rewrites them when the agency or the code is
+    // renamed. The carrier's name is read from `carriers`: the caller may not see it.
+    carrierUuid: uuid('carrier_uuid').notNull(),
+    lowerCode: text('lower_code').notNull(),
+    lowerName: text('lower_name').notNull(),
+    lowerAgencyName: text('lower_agency_name').notNull(),
     lines: json('lines').notNull(),
     missingCurrent: boolean('missing_current').notNull(),
     missingPrior: boolean('missing_prior').notNull(),

@@ -12,6 +12,7 @@ import {
   keptCodesBuilt,
   monthlyFiguresQuery,
   selectKeptCodeRows,
+  selectKeptCodeAgencyTotals,
   selectKeptCodeTotals,
   type FigureSource,
 } from './sql.ts';
@@ -101,34 +102,51 @@ export async function readFigures(db: Db, request: FactsRequest): Promise<Figure
  * code's figures per line code as arrays, and its flags); `built`, a boolean expression the query
  * answers in every row (one snapshot with the rows); `computed`, whether `rows` is a computation
  * (from the facts) rather than kept rows; `totals`, for kept rows, one row with the count and the
- * sums of the line's figures of every code (the agencies' sums kept beside them, decision 033).
+ * sums of the line's figures of every code (the agencies' sums kept beside them, decision 033), and
+ * `agencyTotals`, those sums per agency (`agency_uuid`, `codes` and the figures).
  */
-export type CodeRowsSource = { rows: SQL; built: SQL; computed: boolean; totals: SQL | null };
+export type CodeRowsSource = {
+  rows: SQL;
+  built: SQL;
+  computed: boolean;
+  totals: SQL | null;
+  agencyTotals: SQL | null;
+};
 
 /**
  * Runs `query` over the agency codes of a by-agency-code request. At the network level as users open
  * it, the rows are those the network keeps for the period (decision 022), built here when it keeps
  * none yet; any other request, or a period another request is building, reads the facts.
+ * `workMem`, when given, is the memory the statement may hold its sorts and held rows in (the
+ * database's `work_mem` for that statement only).
  */
 export async function queryCodeRows<R extends { built: boolean }>(
   db: Db,
   request: FactsRequest,
   query: (source: CodeRowsSource) => SQL,
+  options: { workMem?: string } = {},
 ): Promise<R[]> {
   if (request.grouping !== 'agencyCode') throw new RangeError('agency-code rows are read by agency code');
+  const { workMem } = options;
+  const run = async (statement: SQL): Promise<R[]> =>
+    workMem
+      ? db.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('work_mem', ${workMem}, true)`);
+          return (await tx.execute<R>(statement)).rows;
+        })
+      : (await db.execute<R>(statement)).rows;
   const plan = planFigures(request);
   if (plan.source === 'kept-codes') {
-    const kept = async () =>
-      (
-        await db.execute<R>(
-          query({
-            rows: selectKeptCodeRows(plan.kept),
-            built: keptCodesBuilt(plan.kept),
-            computed: false,
-            totals: selectKeptCodeTotals(plan.kept),
-          }),
-        )
-      ).rows;
+    const kept = () =>
+      run(
+        query({
+          rows: selectKeptCodeRows(plan.kept),
+          built: keptCodesBuilt(plan.kept),
+          computed: false,
+          totals: selectKeptCodeTotals(plan.kept),
+          agencyTotals: selectKeptCodeAgencyTotals(plan.kept),
+        }),
+      );
     const first = await kept();
     if (first[0]?.built) return first;
     // Built here, or by another request meanwhile; while another builds it, read from the facts.
@@ -141,7 +159,7 @@ export async function queryCodeRows<R extends { built: boolean }>(
     figureQuery(request, { kind: 'facts' }, false),
     flagsQuery(request),
   );
-  return (await db.execute<R>(query({ rows, built: sql`true`, computed: true, totals: null }))).rows;
+  return run(query({ rows, built: sql`true`, computed: true, totals: null, agencyTotals: null }));
 }
 
 /**

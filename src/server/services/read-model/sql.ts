@@ -1022,11 +1022,22 @@ export const selectNetworksMissingKeptViews = (
 // --- Kept views of the planning tool (decision 022) ---------------------------------------------
 
 /**
+ * A code's carrier and its names in lower case, from the code `ac` and its agency `a`: what the
+ * planning table's search matches and its name order sorts (with the carrier's name, which the
+ * caller may not see), kept beside the code's figures (decision 036).
+ */
+const CODE_NAMES = sql.raw(
+  'ac.carrier_uuid, lower(ac.code) as lower_code, lower(ac.name) as lower_name, lower(a.name) as lower_agency_name',
+);
+const CODE_NAME_COLUMNS = sql.raw('carrier_uuid, lower_code, lower_name, lower_agency_name');
+
+/**
  * The agency codes of `figures` (a figure query by agency code for `line`, numeric sums) with their
  * incomplete-data flags from `flags` (a flags query by agency code; none: complete): one row per code
  * with its agency (`group_uuid`, `agency_uuid`, `lines`, `missing_current`, `missing_prior`, and the
  * line's own figures in the columns of `FIGURE_COLUMNS`), `lines` holding each line code's figures
- * as an array (`FIGURE_ARRAY`), as the network keeps them.
+ * as an array (`FIGURE_ARRAY`), as the network keeps them, and its carrier and lower-case names
+ * (`CODE_NAMES`).
  */
 export const codeRowsQuery = (line: string, figures: SQL, flags: SQL) => {
   const own = sql.raw(
@@ -1042,7 +1053,7 @@ export const codeRowsQuery = (line: string, figures: SQL, flags: SQL) => {
   );
   return sql`
   select c.group_uuid, ac.agency_uuid, c.lines, coalesce(m.missing_current, false) as missing_current,
-    coalesce(m.missing_prior, false) as missing_prior, ${own}
+    coalesce(m.missing_prior, false) as missing_prior, ${own}, ${CODE_NAMES}
   from (
     select f.group_uuid, json_object_agg(f.line_code, ${FIGURE_ARRAY}) as lines, ${ownSums}
     from (${figures}) f
@@ -1050,6 +1061,7 @@ export const codeRowsQuery = (line: string, figures: SQL, flags: SQL) => {
     group by f.group_uuid
   ) c
   join agency_codes ac on ac.uuid = c.group_uuid
+  join agencies a on a.uuid = ac.agency_uuid
   left join (${flags}) m on m.group_uuid = c.group_uuid`;
 };
 
@@ -1059,9 +1071,10 @@ const KEPT_CODE_FIGURES = sql.raw(KEPT_CODE_FIGURES_LIST.join(', '));
 /** Keeps the agency codes of `rows` (a `codeRowsQuery`) for the period and line. */
 export const insertKeptCodeTotals = (key: PeriodKey, rows: SQL) => sql`
   insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
-    line_code, lines, missing_current, missing_prior, ${KEPT_CODE_FIGURES})
+    line_code, lines, missing_current, missing_prior, ${KEPT_CODE_FIGURES}, ${CODE_NAME_COLUMNS})
   select r.agency_uuid, r.group_uuid, ${key.networkUuid}::uuid, ${monthLiteral(key.start)},
-    ${monthLiteral(key.end)}, ${key.line}, r.lines, r.missing_current, r.missing_prior, ${KEPT_CODE_FIGURES}
+    ${monthLiteral(key.end)}, ${key.line}, r.lines, r.missing_current, r.missing_prior, ${KEPT_CODE_FIGURES},
+    ${CODE_NAME_COLUMNS}
   from (${rows}) r`;
 
 const KEPT_CODE_SUMS = sql.raw(
@@ -1104,10 +1117,15 @@ export const selectKeptCodeTotals = (key: PeriodKey) => sql`
     )}
   from production_code_period_agency_totals t where ${keyOf('t', key, 'agencyCode')}`;
 
+/** The agencies' sums of the agency codes kept for a period and line: agency, count of codes, figures. */
+export const selectKeptCodeAgencyTotals = (key: PeriodKey) => sql`
+  select t.agency_uuid, t.codes, ${KEPT_CODE_FIGURES}
+  from production_code_period_agency_totals t where ${keyOf('t', key, 'agencyCode')}`;
+
 /** The agency codes kept for a period and line, with the columns of `codeRowsQuery`. */
 export const selectKeptCodeRows = (key: PeriodKey) => sql`
   select t.agency_code_uuid as group_uuid, t.agency_uuid, t.lines, t.missing_current, t.missing_prior,
-    ${KEPT_CODE_FIGURES}
+    ${KEPT_CODE_FIGURES}, ${CODE_NAME_COLUMNS}
   from production_code_period_totals t where ${keyOf('t', key, 'agencyCode')}`;
 
 /** Whether the network keeps the agency codes of a period and line (its build marker), as a boolean expression. */
@@ -1334,10 +1352,10 @@ export function insertKeptCodeTotalsOfAgency(
   );
   return sql`
   insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
-    line_code, lines, missing_current, missing_prior, ${KEPT_CODE_FIGURES})
+    line_code, lines, missing_current, missing_prior, ${KEPT_CODE_FIGURES}, ${CODE_NAME_COLUMNS})
   select ac.agency_uuid, c.group_uuid, ${networkUuid}::uuid, c.start_month, c.end_month, c.view_line, c.lines,
     coalesce(m.missing_current, false), coalesce(m.missing_prior, false),
-    ${sql.raw(KEPT_CODE_FIGURES_LIST.map((column) => `c.${column}`).join(', '))}
+    ${sql.raw(KEPT_CODE_FIGURES_LIST.map((column) => `c.${column}`).join(', '))}, ${CODE_NAMES}
   from (
     select f.start_month, f.end_month, f.view_line, f.group_uuid, json_object_agg(f.line_code, ${FIGURE_ARRAY}) as lines,
       ${ownSums}
@@ -1357,6 +1375,7 @@ export function insertKeptCodeTotalsOfAgency(
     group by f.start_month, f.end_month, f.view_line, f.group_uuid
   ) c
   join agency_codes ac on ac.uuid = c.group_uuid
+  join agencies a on a.uuid = ac.agency_uuid
   left join (${flagsOfPeriods(requests, 'agencyCode')}) m
     on m.start_month = c.start_month and m.end_month = c.end_month and m.group_uuid = c.group_uuid`;
 }

@@ -16,12 +16,13 @@
 --   $15 = 1
 --   $16 = 62
 insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
-    line_code, lines, missing_current, missing_prior, written_premium, prior_written_premium, new_written_premium, prior_new_written_premium, earned, prior_earned, incurred, prior_incurred)
+    line_code, lines, missing_current, missing_prior, written_premium, prior_written_premium, new_written_premium, prior_new_written_premium, earned, prior_earned, incurred, prior_incurred, carrier_uuid, lower_code, lower_name, lower_agency_name)
   select r.agency_uuid, r.group_uuid, $1::uuid, '2026-01-01'::date,
-    '2026-10-01'::date, $2, r.lines, r.missing_current, r.missing_prior, written_premium, prior_written_premium, new_written_premium, prior_new_written_premium, earned, prior_earned, incurred, prior_incurred
+    '2026-10-01'::date, $2, r.lines, r.missing_current, r.missing_prior, written_premium, prior_written_premium, new_written_premium, prior_new_written_premium, earned, prior_earned, incurred, prior_incurred,
+    carrier_uuid, lower_code, lower_name, lower_agency_name
   from (
   select c.group_uuid, ac.agency_uuid, c.lines, coalesce(m.missing_current, false) as missing_current,
-    coalesce(m.missing_prior, false) as missing_prior, c.written_premium, c.prior_written_premium, c.new_written_premium, c.prior_new_written_premium, c.earned, c.prior_earned, c.incurred, c.prior_incurred
+    coalesce(m.missing_prior, false) as missing_prior, c.written_premium, c.prior_written_premium, c.new_written_premium, c.prior_new_written_premium, c.earned, c.prior_earned, c.incurred, c.prior_incurred, ac.carrier_uuid, lower(ac.code) as lower_code, lower(ac.name) as lower_name, lower(a.name) as lower_agency_name
   from (
     select f.group_uuid, json_object_agg(f.line_code, json_build_array(f.written_premium, f.prior_written_premium, f.new_written_premium, f.prior_new_written_premium, f.earned, f.prior_earned, f.incurred, f.prior_incurred)) as lines, max(f.written_premium) filter (where f.line_code = $3) as written_premium, max(f.prior_written_premium) filter (where f.line_code = $4) as prior_written_premium, max(f.new_written_premium) filter (where f.line_code = $5) as new_written_premium, max(f.prior_new_written_premium) filter (where f.line_code = $6) as prior_new_written_premium, max(f.earned) filter (where f.line_code = $7) as earned, max(f.prior_earned) filter (where f.line_code = $8) as prior_earned, max(f.incurred) filter (where f.line_code = $9) as incurred, max(f.prior_incurred) filter (where f.line_code = $10) as prior_incurred
     from (
@@ -48,6 +49,7 @@ insert into production_code_period_totals (agency_uuid, agency_code_uuid, networ
     group by f.group_uuid
   ) c
   join agency_codes ac on ac.uuid = c.group_uuid
+  join agencies a on a.uuid = ac.agency_uuid
   left join (
     select p.group_uuid, bool_or(p.missing_current) as missing_current, bool_or(p.missing_prior) as missing_prior
     from (

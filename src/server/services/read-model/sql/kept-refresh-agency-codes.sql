@@ -14,10 +14,10 @@
 --   $13 = 1
 --   $14 = 0
 insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
-    line_code, lines, missing_current, missing_prior, written_premium, prior_written_premium, new_written_premium, prior_new_written_premium, earned, prior_earned, incurred, prior_incurred)
+    line_code, lines, missing_current, missing_prior, written_premium, prior_written_premium, new_written_premium, prior_new_written_premium, earned, prior_earned, incurred, prior_incurred, carrier_uuid, lower_code, lower_name, lower_agency_name)
   select ac.agency_uuid, c.group_uuid, $1::uuid, c.start_month, c.end_month, c.view_line, c.lines,
     coalesce(m.missing_current, false), coalesce(m.missing_prior, false),
-    c.written_premium, c.prior_written_premium, c.new_written_premium, c.prior_new_written_premium, c.earned, c.prior_earned, c.incurred, c.prior_incurred
+    c.written_premium, c.prior_written_premium, c.new_written_premium, c.prior_new_written_premium, c.earned, c.prior_earned, c.incurred, c.prior_incurred, ac.carrier_uuid, lower(ac.code) as lower_code, lower(ac.name) as lower_name, lower(a.name) as lower_agency_name
   from (
     select f.start_month, f.end_month, f.view_line, f.group_uuid, json_object_agg(f.line_code, json_build_array(f.written_premium, f.prior_written_premium, f.new_written_premium, f.prior_new_written_premium, f.earned, f.prior_earned, f.incurred, f.prior_incurred)) as lines,
       max(f.written_premium) filter (where f.line_code = f.view_line) as written_premium, max(f.prior_written_premium) filter (where f.line_code = f.view_line) as prior_written_premium, max(f.new_written_premium) filter (where f.line_code = f.view_line) as new_written_premium, max(f.prior_new_written_premium) filter (where f.line_code = f.view_line) as prior_new_written_premium, max(f.earned) filter (where f.line_code = f.view_line) as earned, max(f.prior_earned) filter (where f.line_code = f.view_line) as prior_earned, max(f.incurred) filter (where f.line_code = f.view_line) as incurred, max(f.prior_incurred) filter (where f.line_code = f.view_line) as prior_incurred
@@ -47,6 +47,7 @@ insert into production_code_period_totals (agency_uuid, agency_code_uuid, networ
     group by f.start_month, f.end_month, f.view_line, f.group_uuid
   ) c
   join agency_codes ac on ac.uuid = c.group_uuid
+  join agencies a on a.uuid = ac.agency_uuid
   left join (
     select k.start_month, k.end_month, k.composite,
       ac.uuid as group_uuid,
