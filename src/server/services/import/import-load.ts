@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rankSuggestions, type Candidate, type Suggestion } from '#shared/domain/import-matching.ts';
-import type { Db } from '#server/db/client.ts';
+import type { Db, Executor } from '#server/db/client.ts';
 import { importValueMappings, imports } from '#server/db/schema/imports.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
@@ -16,7 +16,6 @@ import {
   stagedRowsLost,
 } from './staged-rows.ts';
 
-type Executor = Pick<Db, 'execute'>;
 export type Dimension = 'carrier' | 'line' | 'agencyCode';
 
 /** What one of a file's values resolves to. */

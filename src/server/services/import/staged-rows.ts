@@ -1,8 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import type { Executor } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-
-type Executor = Pick<Db, 'execute'>;
 
 /**
  * The typed rows of a staged file live in a table of their own, one per upload (decision 037):
