@@ -174,7 +174,9 @@ async function refreshAgencyRows(
   await tx.execute(insertReportedMasks(agency, carriers));
   if (horizon !== null) {
     await tx.execute(mergeRunningTotals(agencyUuid, horizon, firstChangedMonth(changed, current)));
-    if (horizon !== current) await tx.execute(upsertHorizon(networkUuid, horizon));
+    // Written even when it did not move: a build of the kept agency codes takes the row's new
+    // version as the sign that a writer changed the network meanwhile (store.buildKeptCodes).
+    await tx.execute(upsertHorizon(networkUuid, horizon));
   } else {
     await tx.execute(
       sql`delete from production_agency_running_totals where agency_uuid = ${agencyUuid}::uuid`,
