@@ -216,6 +216,8 @@ test('the sign-in page links to the forgotten-password page, which never tells w
   await page.goto('/auth/auth0');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The page's code loads on the way: its form, not the route's loading state, is what axe checks.
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   const since = Date.now();
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill('nobody@understanding.test');

@@ -21,12 +21,22 @@ export async function signIn(page: Page, email: string, path = '/') {
 /** Fails with each axe violation and where it is. */
 export async function expectNoAxeViolations(page: Page) {
   // A dialog still fading in has translucent colours: check once every transition has ended
-  // (endless animations, such as spinners, never end and do not count).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  // (endless animations, such as spinners, never end and do not count), and every dialog is opaque. A
+  // transition starts a frame after its element mounts, so two frames go by first.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
+  await page.waitForFunction(() => {
+    const settled = document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+    const opaque = (element: Element | null): boolean =>
+      !element || (getComputedStyle(element).opacity === '1' && opaque(element.parentElement));
+    const shown = [...document.querySelectorAll('[role="dialog"]')].filter(
+      (d) => d.getClientRects().length > 0,
+    );
+    return settled && shown.every(opaque);
+  });
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map(
