@@ -9,7 +9,9 @@
  * in a new temporary folder. Prints rows/s for each phase, the peak RSS of the process against its
  * RSS before the load, and the CPU seconds spent by this process and by the PostgreSQL server's
  * processes of the bench database (read from /proc), in all and for the load and the rebuild, which
- * a busy machine changes far less than the wall-clock times, and the machine's load average. Figures go in the issue's closing note; no test asserts them.
+ * a busy machine changes far less than the wall-clock times, and the machine's load average. Then
+ * times Carrier Production on the loaded network, every preset, against the reports' targets.
+ * Figures go in the issue's closing note; no test asserts them.
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -20,9 +22,14 @@ import { sql } from 'drizzle-orm';
 import { UPLOAD_PERMISSION } from '#shared/domain/access.ts';
 import { headerFingerprint, suggestColumns } from '#shared/domain/import-matching.ts';
 import { appRoot } from '#server/config.ts';
-import { recreatePostgresDatabase } from './bench-support.ts';
+import { ms, recreatePostgresDatabase, time, today } from './bench-support.ts';
 import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
 import { finishBulkLoad, loadFile, resolveBulkTarget } from '#server/services/import/bulk-load.ts';
+import { productionByAgency, productionByCarrier } from '#server/services/production/production-report.ts';
+import { keepPresetViews } from '#server/services/read-model/ahead.ts';
+import type { Level } from '#server/policies/scope.ts';
+import { productionQuerySchema } from '#shared/contracts/production.ts';
+import { presets } from '#shared/domain/timeframe.ts';
 
 type Args = { rows: number; driver: 'postgres' | 'pglite' | 'both' };
 
@@ -248,6 +255,49 @@ async function run(label: string, database: Database, file: string, rows: number
       `  load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(', ')}`,
+  );
+  await reportsAfterwards(label, database, networkUuid);
+}
+
+/**
+ * The reports on the loaded network, as the server serves them once its warm-up has kept the preset
+ * views ahead: Carrier Production by carrier and by agency at the network level and for one agency,
+ * every preset, p95 over 10 runs against the targets (150 ms network, 20 ms agency).
+ */
+async function reportsAfterwards(label: string, database: Database, networkUuid: string) {
+  const { db } = database;
+  const started = performance.now();
+  await keepPresetViews(db, today, () => {}, networkUuid);
+  const kept = performance.now() - started;
+  const agency = await db.execute<{ uuid: string }>(
+    sql`select uuid from agencies where network_uuid = ${networkUuid}::uuid order by name limit 1`,
+  );
+  const network: Level = { kind: 'network', networkUuid };
+  const oneAgency: Level = { kind: 'agency', agencyUuid: agency.rows[0]!.uuid, networkUuid };
+  const worst = { network: 0, agency: 0 };
+  const views: string[] = [];
+  for (const tf of presets(today)) {
+    const q = productionQuerySchema.parse({ startDate: tf.startDate, endDate: tf.endDate });
+    const timings = {
+      network: [
+        await time(10, () => productionByCarrier(db, network, q, today, null)),
+        await time(10, () => productionByAgency(db, network, q, today, null)),
+      ],
+      agency: [
+        await time(10, () => productionByCarrier(db, oneAgency, q, today, null)),
+        await time(10, () => productionByAgency(db, oneAgency, q, today, null)),
+      ],
+    };
+    worst.network = Math.max(worst.network, ...timings.network.map((t) => t.p95));
+    worst.agency = Math.max(worst.agency, ...timings.agency.map((t) => t.p95));
+    views.push(`${tf.name} ${[...timings.network, ...timings.agency].map(ms).join(', ')}`);
+  }
+  console.log(
+    `  reports afterwards (preset views kept ahead in ${Math.round(kept)} ms), p50/p95 ms of network by ` +
+      `carrier, by agency, agency by carrier, by agency: ${views.join('; ')}
+` +
+      `  ${label}: worst p95 after the load: network ${Math.round(worst.network)} ms (target < 150), ` +
+      `agency ${Math.round(worst.agency)} ms (target < 20)`,
   );
 }
 
