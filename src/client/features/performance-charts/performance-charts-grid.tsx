@@ -63,17 +63,24 @@ function Pending() {
   return <Skeleton height={HEIGHT + 60} radius="sm" />;
 }
 
-/** One money measure by month as bars, against the prior year (the table's second and third columns). */
-function MonthlyBars({
+/**
+ * One measure by month against the prior year (the table's second and third columns): money as bars,
+ * a ratio as lines.
+ */
+function MonthlyChart({
   title,
   table,
   label,
   period,
+  kind = 'columns',
+  format = money,
 }: {
   title: string;
   table: ChartTable;
   label: string;
   period: string;
+  kind?: 'columns' | 'line';
+  format?: (value: number) => string;
 }) {
   const [current, prior] = table.columns.slice(1).map((c) => c.key);
   return (
@@ -83,7 +90,7 @@ function MonthlyBars({
       table={table}
       period={period}
       drawing={{
-        kind: 'columns',
+        kind,
         height: HEIGHT,
         rows: table.rows,
         categoryKey: 'month',
@@ -92,7 +99,7 @@ function MonthlyBars({
           { key: current!, label, color: CURRENT },
           { key: prior!, label: 'Prior Year', color: PRIOR },
         ],
-        format: money,
+        format,
         withLegend: true,
       }}
     />
@@ -107,26 +114,20 @@ function MonthlyCharts({ byMonth, period }: { byMonth: ByMonthResponse; period: 
   const loss = pickColumns(table, ['month', 'lossRatio', 'priorLossRatio']);
   return (
     <>
-      <MonthlyBars title="Written Premium by Month" table={written} label="Written Premium" period={period} />
-      <MonthlyBars title="New Business by Month" table={newBusiness} label="New Business" period={period} />
-      <ChartCard
-        title="Loss Ratio by Month"
-        summary={describe(loss)}
-        table={loss}
+      <MonthlyChart
+        title="Written Premium by Month"
+        table={written}
+        label="Written Premium"
         period={period}
-        drawing={{
-          kind: 'line',
-          height: HEIGHT,
-          rows: loss.rows,
-          categoryKey: 'month',
-          axisWidth: 96,
-          series: [
-            { key: 'lossRatio', label: 'Loss Ratio', color: CURRENT },
-            { key: 'priorLossRatio', label: 'Prior Year', color: PRIOR },
-          ],
-          format: percent,
-          withLegend: true,
-        }}
+      />
+      <MonthlyChart title="New Business by Month" table={newBusiness} label="New Business" period={period} />
+      <MonthlyChart
+        title="Loss Ratio by Month"
+        table={loss}
+        label="Loss Ratio"
+        period={period}
+        kind="line"
+        format={percent}
       />
     </>
   );
