@@ -24,6 +24,7 @@ import {
   buildBroadLines,
   buildCarrier,
   buildUser,
+  networkRows,
   TEST_PASSWORD,
 } from '#tests/support/factories.ts';
 
@@ -216,23 +217,15 @@ function streamSaves(origin: string, cookies: string[], carrierUuid: string, yea
 }
 
 /** The rollup tables of a network, every row as text, sorted. */
-async function rollupRows(db: Db, networkUuid: string): Promise<Record<string, string[]>> {
-  const rows: Record<string, string[]> = {};
-  for (const table of [
+const rollupRows = (db: Db, networkUuid: string) =>
+  networkRows(db, networkUuid, [
     'production_carrier_months',
     'production_agency_running_totals',
     'carrier_reported_masks',
     'production_rollup_horizons',
     'commission_carrier_months',
     'commission_reported_changes',
-  ]) {
-    const found = await db.execute<{ row: string }>(
-      sql`select t::text as row from ${sql.raw(table)} t where t.network_uuid = ${networkUuid}::uuid`,
-    );
-    rows[table] = found.rows.map((r) => r.row).sort();
-  }
-  return rows;
-}
+  ]);
 
 /**
  * Right after the kill, on the data as the next start recovers it: no save is half there. Every

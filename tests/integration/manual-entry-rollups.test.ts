@@ -17,6 +17,7 @@ import { warmKeptCodes } from '#server/services/read-model/warm-up.ts';
 import { selectKeptPeriods, type PeriodKey } from '#server/services/read-model/sql.ts';
 import { latestReportingMonth } from '#shared/domain/reporting-month.ts';
 import { carrierEntryRequestSchema } from '#shared/contracts/manual-entry.ts';
+import { networkRows } from '#tests/support/factories.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 
 /**
@@ -52,16 +53,7 @@ const actor: Actor = {
   sessionId: 'test',
 };
 
-async function contents(): Promise<Record<string, string[]>> {
-  const rows: Record<string, string[]> = {};
-  for (const table of TABLES) {
-    const result = await database.db.execute<{ row: string }>(
-      sql`select t::text as row from ${sql.raw(table)} t where t.network_uuid = ${networkUuid}::uuid`,
-    );
-    rows[table] = result.rows.map((r) => r.row).sort();
-  }
-  return rows;
-}
+const contents = () => networkRows(database.db, networkUuid, TABLES);
 
 /** The rollups as the saves left them equal a rebuild of the network from its facts. */
 async function expectSameAsRebuild(): Promise<void> {

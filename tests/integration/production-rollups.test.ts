@@ -32,6 +32,7 @@ import { clearPlanningCache } from '#server/services/planning/tenant-cache.ts';
 import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
 import { CARRIER_COMPOSITES, compositeKinds } from '#shared/domain/carrier-composite.ts';
 import { firstDayOfMonth, lastDayOfMonth, presets } from '#shared/domain/timeframe.ts';
+import { networkRows } from '#tests/support/factories.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 
 /**
@@ -52,16 +53,7 @@ const ROLLUP_TABLES = [
 ] as const;
 
 /** Every row of every rollup table of the network, as sorted text. */
-async function rollupContents(): Promise<Record<string, string[]>> {
-  const contents: Record<string, string[]> = {};
-  for (const table of ROLLUP_TABLES) {
-    const result = await database.db.execute<{ row: string }>(
-      sql`select t::text as row from ${sql.raw(table)} t where t.network_uuid = ${networkUuid}::uuid`,
-    );
-    contents[table] = result.rows.map((r) => r.row).sort();
-  }
-  return contents;
-}
+const rollupContents = () => networkRows(database.db, networkUuid, ROLLUP_TABLES);
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { UserType } from '#shared/contracts/user.ts';
 import type { Db } from '#server/db/client.ts';
@@ -255,4 +256,20 @@ export async function buildProductFeature(
   await db
     .insert(subscriberFeatures)
     .values(agencyUuids.map((agencyUuid) => ({ agencyUuid, externalId: feature.externalId })));
+}
+
+/** Every row of each of `tables` that belongs to the network, as text, sorted: a table's contents to compare. */
+export async function networkRows(
+  db: Pick<Db, 'execute'>,
+  networkUuid: string,
+  tables: readonly string[],
+): Promise<Record<string, string[]>> {
+  const rows: Record<string, string[]> = {};
+  for (const table of tables) {
+    const found = await db.execute<{ row: string }>(
+      sql`select t::text as row from ${sql.raw(table)} t where t.network_uuid = ${networkUuid}::uuid`,
+    );
+    rows[table] = found.rows.map((r) => r.row).sort();
+  }
+  return rows;
 }
