@@ -34,6 +34,7 @@ import { carrierRequestRoutes } from '#server/routes/carrier-request/carrier-req
 import { collaborationRoutes } from '#server/routes/collaboration/collaboration-routes.ts';
 import { subscriptionRoutes } from '#server/routes/subscription/subscription-routes.ts';
 import { createBilling } from '#server/services/subscription/stripe-client.ts';
+import { registerSubscriptionGate } from '#server/policies/subscription-gate.ts';
 import { mappingRoutes } from '#server/routes/production/mapping-routes.ts';
 import { productionRoutes } from '#server/routes/production/production-routes.ts';
 import { performanceChartsRoutes } from '#server/routes/production/performance-charts-routes.ts';
@@ -144,14 +145,17 @@ export async function buildApp({
   app.addHook('onClose', async () => mailer.close());
   const auth = createAuth(database.db, config, app.log, mailer);
   registerSessionResolution(app, auth, database.db, config.sessions);
+  const billingPolicy = { billingEnabled: config.stripe !== null, graceDays: config.subscriptionGraceDays };
+  registerSubscriptionGate(app, database.db, billingPolicy);
   registerAuthRoutes(app, auth, database.db);
   await app.register(healthRoutes, { database });
-  await app.register(userRoutes, { db: database.db, billingEnabled: config.stripe !== null });
+  await app.register(userRoutes, { db: database.db, billingPolicy });
   const flags = await createFlagClient(database.db, `app-${randomUUID()}`);
   await app.register(accessRoutes, { db: database.db, flags, config });
   await app.register(subscriptionRoutes, {
     db: database.db,
     billing: createBilling(config.stripe),
+    billingPolicy,
     publicUrl: config.publicUrl,
   });
   await app.register(adminRoutes, { db: database.db });

@@ -1,3 +1,4 @@
+import { DEFAULT_PAST_DUE_GRACE_DAYS } from '#shared/domain/subscription.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -102,6 +103,12 @@ const envSchema = z.object({
     .regex(/^whsec_[A-Za-z0-9_]+$/, "must be the webhook endpoint's signing secret (whsec_...)")
     .optional(),
   STRIPE_API_URL: z.string().url('must be a URL such as https://api.stripe.com').optional(),
+  SUBSCRIPTION_GRACE_DAYS: z.coerce
+    .number()
+    .int('must be a whole number of days')
+    .min(0, 'must be 0 or more days')
+    .max(60, 'must be at most 60 days')
+    .default(DEFAULT_PAST_DUE_GRACE_DAYS),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int('must be a whole number of minutes')
@@ -238,6 +245,8 @@ export type Config = {
   sessions: SessionLimits;
   /** Stripe billing; null when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set (billing off). */
   stripe: StripeConfig | null;
+  /** Days a past-due subscription keeps its agency in while Stripe retries the payment (decision 040). */
+  subscriptionGraceDays: number;
   /** Sentry-compatible error reporting; null when SENTRY_DSN is not set (nothing is sent). */
   errorReporting: ErrorReportingConfig | null;
   /** Load demo data into an empty embedded database at start. */
@@ -319,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             api: e.STRIPE_API_URL ? stripeApi(e.STRIPE_API_URL) : null,
           }
         : null,
+    subscriptionGraceDays: e.SUBSCRIPTION_GRACE_DAYS,
     errorReporting: e.SENTRY_DSN
       ? {
           dsn: e.SENTRY_DSN,

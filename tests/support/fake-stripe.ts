@@ -303,7 +303,7 @@ export async function startFakeStripe(
 
   /** The API: one function per route, on the parsed request. */
   function api(method: string, path: string, params: Json): Json {
-    const [, , resource, id, sub] = path.split('?')[0]!.split('/');
+    const [, , resource, id, sub, action] = path.split('?')[0]!.split('/');
     if (method === 'GET' && resource === 'products' && !id) {
       return list(
         '/v1/products',
@@ -362,8 +362,23 @@ export async function startFakeStripe(
           cancel_url: params.cancel_url,
           url: `${baseUrl}/pay/${sessionId}`,
           created: now(),
+          // Stripe's default: a Checkout Session can be paid for 24 hours.
+          expires_at: params.expires_at ? Number(params.expires_at) : now() + 86_400,
         };
         checkoutSessions.set(sessionId, session);
+        return session;
+      }
+      if (method === 'POST' && sub && action === 'expire') {
+        const session = checkoutSessions.get(sub);
+        if (!session) throw notFound('checkout.session', sub);
+        if (session.status !== 'open') {
+          throw new StripeHttpError(
+            400,
+            'invalid_request_error',
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+          );
+        }
+        Object.assign(session, { status: 'expired', url: null });
         return session;
       }
       if (method === 'GET' && sub) {

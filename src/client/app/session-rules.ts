@@ -1,5 +1,6 @@
 import type { User } from '#shared/contracts/user.ts';
 import { isInternalUser } from '#shared/domain/navigation.ts';
+import { isAccessStatus } from '#shared/domain/subscription.ts';
 
 export const MFA_SETUP_PATH = '/mfa/setup';
 
@@ -24,9 +25,10 @@ export function isInvalidUser(user: User): boolean {
 }
 
 /**
- * /no-subscription shows the not-subscribed page when the first subscription is not Active or the
- * user does not bypass the external subscriber check; otherwise it sends the user to /production.
+ * /no-subscription shows the not-subscribed page when the first subscription (the server lists the
+ * one that counts first) cannot let the agency in, or the user does not bypass the external
+ * subscriber check; otherwise it sends the user to /production.
  */
 export function showsNotSubscribed(user: User): boolean {
-  return user.subscriptions[0]?.status !== 'Active' || !user.bypassExternalSubscriber;
+  return !isAccessStatus(user.subscriptions[0]?.status) || !user.bypassExternalSubscriber;
 }

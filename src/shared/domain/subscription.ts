@@ -3,14 +3,21 @@
  * "My subscription", §5 "Subscription").
  */
 
-/** The status word of a subscription that lets its agency in. */
+/** The status word of a paid-up subscription. */
 export const ACTIVE_STATUS = 'Active';
+/** Stripe's free trial: access, as Stripe's own lifecycle treats it. */
+export const TRIALING_STATUS = 'Trialing';
+/** A renewal whose payment failed: access for a grace period while Stripe retries the card. */
+export const PAST_DUE_STATUS = 'PastDue';
+
+/** Days a past-due subscription keeps its agency in, unless configured (SUBSCRIPTION_GRACE_DAYS). */
+export const DEFAULT_PAST_DUE_GRACE_DAYS = 7;
 
 /** Stripe's subscription statuses in the product's words (the status column keeps these). */
 const STATUS_WORDS: Readonly<Record<string, string>> = {
-  active: 'Active',
-  trialing: 'Trialing',
-  past_due: 'PastDue',
+  active: ACTIVE_STATUS,
+  trialing: TRIALING_STATUS,
+  past_due: PAST_DUE_STATUS,
   unpaid: 'Unpaid',
   canceled: 'Canceled',
   incomplete: 'Incomplete',
@@ -23,18 +30,60 @@ export function subscriptionStatusOf(stripeStatus: string): string {
   return STATUS_WORDS[stripeStatus] ?? stripeStatus;
 }
 
+/** One subscription of an agency as the access rule reads it. */
+export type SubscriptionStanding = {
+  status: string;
+  /** When the subscription became past due (null unless it is). */
+  pastDueSince: Date | null;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether one subscription lets its agency in (decision 040): Active and Trialing do; PastDue does
+ * for `graceDays` from when it became past due (a past-due row of unknown start counts as within
+ * grace: Stripe's own retries decide when it ends); every other status does not.
+ */
+export function grantsAccess(subscription: SubscriptionStanding, now: Date, graceDays: number): boolean {
+  if (subscription.status === ACTIVE_STATUS || subscription.status === TRIALING_STATUS) return true;
+  if (subscription.status !== PAST_DUE_STATUS) return false;
+  if (!subscription.pastDueSince) return true;
+  return now.getTime() - subscription.pastDueSince.getTime() < graceDays * DAY_MS;
+}
+
+/** Statuses that can let an agency in (the browser's reading of `subscriptions[0]`). */
+export function isAccessStatus(status: string | undefined): boolean {
+  return status === ACTIVE_STATUS || status === TRIALING_STATUS || status === PAST_DUE_STATUS;
+}
+
 /**
  * The external subscriber check (spec part 1 §6 "Access needs a network and the bypass flag"): a
  * subscriber passes when billing is off on this server (everyone is treated as bypassed), when staff
- * set its bypass flag, or when its latest subscription is Active.
+ * set its bypass flag, or when any of its subscriptions grants access (not only the newest: a
+ * cancelled duplicate must not lock out an agency whose other subscription is paid).
  */
 export function passesSubscriberCheck(input: {
   billingEnabled: boolean;
   bypassExternalSubscriber: boolean;
-  latestStatus: string | null;
+  subscriptions: readonly SubscriptionStanding[];
+  now: Date;
+  graceDays: number;
 }): boolean {
-  return !input.billingEnabled || input.bypassExternalSubscriber || input.latestStatus === ACTIVE_STATUS;
+  return (
+    !input.billingEnabled ||
+    input.bypassExternalSubscriber ||
+    input.subscriptions.some((s) => grantsAccess(s, input.now, input.graceDays))
+  );
 }
+
+/** The answer of a data route to an agency without a subscription in good standing (HTTP 402). */
+export const SUBSCRIPTION_REQUIRED_MESSAGE =
+  "Your agency's subscription is not active, so its reports and data are not available. " +
+  "The agency's primary user or an administrator can subscribe again from the subscription page.";
+
+/** Who may start a checkout for an agency (decision 040); the Customer Portal stays the primary user's. */
+export const CHECKOUT_ROLES_MESSAGE =
+  "Only the agency's primary user or an administrator can subscribe it. Please ask one of them.";
 
 /** Spec part 2 §5: the agency display name is required and letters only (words may be separated by spaces). */
 export const AGENCY_DISPLAY_NAME_MAX = 100;

@@ -5,6 +5,7 @@ import { clientConfigQuery } from '#client/app/access.ts';
 import { organisationName, useCurrentUser } from '#client/app/current-user.ts';
 import { isInvalidUser, showsNotSubscribed } from '#client/app/session-rules.ts';
 import { StandalonePage } from '#client/components/standalone-page.tsx';
+import { ACTIVE_STATUS, CHECKOUT_ROLES_MESSAGE } from '#shared/domain/subscription.ts';
 import { SubscriptionChoice } from './subscription-choice.tsx';
 
 /**
@@ -58,15 +59,21 @@ export function NoSubscriptionPage() {
             <Text>
               The reports of {organisationName(user)} are available again as soon as the agency subscribes.
             </Text>
-            {status && status !== 'Active' && <Text>Subscription status: {status}</Text>}
+            {status && status !== ACTIVE_STATUS && <Text>Subscription status: {status}</Text>}
             {contact}
             <Group>{logout}</Group>
           </Stack>
         </Paper>
-        <Title order={2} size="h3">
-          Choose a subscription
-        </Title>
-        <SubscriptionChoice headingLevel={3} />
+        {user.isAdmin || user.isPrimaryUserOfSubscriber ? (
+          <>
+            <Title order={2} size="h3">
+              Choose a subscription
+            </Title>
+            <SubscriptionChoice headingLevel={3} />
+          </>
+        ) : (
+          <Text>{CHECKOUT_ROLES_MESSAGE}</Text>
+        )}
       </Stack>
     </Box>
   );

@@ -61,3 +61,20 @@ export const stripeEvents = pgTable('stripe_events', {
   objectId: text('object_id').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The agency's one open Stripe Checkout (decision 040). The primary key is the lock: a second
+ * checkout of the same agency, in another tab or at the same moment, finds this row and answers its
+ * session instead of starting a second one that could bill the agency twice. A row without `url`
+ * is a claim whose session is being created.
+ */
+export const checkoutSessions = pgTable('checkout_sessions', {
+  agencyUuid: uuid('agency_uuid')
+    .primaryKey()
+    .references(() => agencies.uuid),
+  priceUuid: uuid('price_uuid').notNull(),
+  sessionId: text('session_id'),
+  url: text('url'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+});

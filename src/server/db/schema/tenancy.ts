@@ -58,6 +58,8 @@ export const subscriptions = pgTable(
     planName: text('plan_name').notNull(),
     status: text('status').notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** When Stripe first reported the subscription past due; the grace period counts from here. */
+    pastDueSince: timestamp('past_due_since', { withTimezone: true }),
     /** The Stripe subscription this row mirrors (null for subscriptions not billed through Stripe). */
     stripeSubscriptionId: text('stripe_subscription_id'),
     stripePriceId: text('stripe_price_id'),

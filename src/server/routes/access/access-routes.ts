@@ -1,5 +1,6 @@
 import type { Client } from '@openfeature/server-sdk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OPEN_TO_LAPSED } from '#server/policies/subscription-gate.ts';
 import {
   clarityUserResponseSchema,
   clientConfigSchema,
@@ -76,6 +77,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ db: Db; flags: Client; config
   app.get(
     '/api/features',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['access'],
         summary: 'Feature flags for the caller',
@@ -112,6 +114,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ db: Db; flags: Client; config
   app.get(
     '/api/whats-new',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['system'],
         summary: "What's new in the product",

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OPEN_TO_LAPSED } from '#server/policies/subscription-gate.ts';
 import { userUuidParamsSchema } from '#shared/contracts/admin.ts';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import {
@@ -44,6 +45,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaContext> = async (app, ctx) => 
   app.get(
     '/api/mfa/status',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['mfa'],
         summary: 'The MFA method the user chose',
@@ -56,6 +58,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaContext> = async (app, ctx) => 
   app.post(
     '/api/mfa/enroll',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['mfa'],
         summary: 'Choose the MFA method used from the next sign-in',
@@ -73,6 +76,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaContext> = async (app, ctx) => 
   app.get(
     '/api/mfa/challenge',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['mfa'],
         summary: 'The second step a pending sign-in owes',
@@ -90,6 +94,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaContext> = async (app, ctx) => 
   app.post(
     '/api/mfa/email-code',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['mfa'],
         summary: 'Send a sign-in code by e-mail',
@@ -102,6 +107,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaContext> = async (app, ctx) => 
   app.post(
     '/api/mfa/verify',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['mfa'],
         summary: 'Complete a sign-in with a code or a recovery code',

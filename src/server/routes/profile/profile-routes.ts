@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OPEN_TO_LAPSED } from '#server/policies/subscription-gate.ts';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import {
   profileQuerySchema,
@@ -24,6 +25,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = asyn
   app.get(
     '/api/profile/users',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['profile'],
         summary: "The signed-in user's profile",
@@ -40,6 +42,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = asyn
   app.put(
     '/api/profile/users',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['profile'],
         summary: "Update the signed-in user's profile",
@@ -56,6 +59,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = asyn
   app.post(
     '/api/profile/reset-password',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['profile'],
         summary: 'E-mail the signed-in user a link to reset the password',

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OPEN_TO_LAPSED } from '#server/policies/subscription-gate.ts';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
@@ -89,6 +90,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/register/meta-data',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['registration'],
         summary: 'Who a registration link invites, to which subscriber and network',
@@ -140,6 +142,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/register/user/:userUuid',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         ...registrationSchema("Complete an existing user's account from an invitation"),
         params: z.object({ userUuid: z.string().uuid('Not a user id.') }),
@@ -151,13 +154,16 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/register/createPrimaryUser',
-    { schema: registrationSchema("Create the subscriber's primary user from an invitation") },
+    {
+      config: OPEN_TO_LAPSED,
+      schema: registrationSchema("Create the subscriber's primary user from an invitation"),
+    },
     async (request, reply) => register(request, reply, { kind: 'createPrimaryUser' }, request.body),
   );
 
   app.post(
     '/api/register/createUser',
-    { schema: registrationSchema('Create a user from an invitation') },
+    { config: OPEN_TO_LAPSED, schema: registrationSchema('Create a user from an invitation') },
     async (request, reply) => register(request, reply, { kind: 'createUser' }, request.body),
   );
 };

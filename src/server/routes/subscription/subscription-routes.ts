@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OPEN_TO_LAPSED, type BillingPolicy } from '#server/policies/subscription-gate.ts';
 import { z } from 'zod';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import {
@@ -47,11 +48,16 @@ const errors = {
 };
 const writeErrors = { ...errors, 409: errorResponseSchema };
 
-export type SubscriptionRouteOptions = { db: Db; billing: Billing | null; publicUrl: string };
+export type SubscriptionRouteOptions = {
+  db: Db;
+  billing: Billing | null;
+  billingPolicy: BillingPolicy;
+  publicUrl: string;
+};
 
 export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions> = async (
   app,
-  { db, billing, publicUrl },
+  { db, billing, billingPolicy, publicUrl },
 ) => {
   const billingEnabled = billing !== null;
   let syncedAt = 0;
@@ -73,6 +79,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
   app.get(
     '/api/subscription/subscribers',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['subscription'],
         summary: 'A subscriber, its latest subscription and its primary user',
@@ -80,12 +87,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
         response: { 200: subscriberResponseSchema, ...errors },
       },
     },
-    async (request) => getSubscriber(db, requireActor(request), request.query.subscriberUuid, billingEnabled),
+    async (request) => getSubscriber(db, requireActor(request), request.query.subscriberUuid, billingPolicy),
   );
 
   app.get(
     '/api/subscription/by-subscribers',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['subscription'],
         summary: "The active users of a subscriber's agency",
@@ -101,6 +109,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
   app.get(
     '/api/subscription/products',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['subscription'],
         summary:
@@ -118,6 +127,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
   app.post(
     '/api/stripe/create-checkout-session',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['subscription'],
         summary: "A Stripe Checkout Session for the caller's agency and a price",
@@ -128,13 +138,14 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
     async (request) => {
       const actor = requireActor(request);
       await syncProducts(request.log);
-      return createCheckoutSession(db, billing, actor, request.body, publicUrl);
+      return createCheckoutSession(db, billing, actor, request.body, publicUrl, billingPolicy);
     },
   );
 
   app.post(
     '/api/subscription/by-subscriber',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['subscription'],
         summary: "The subscriber's prices and a Stripe Customer Portal session (primary user)",
@@ -155,6 +166,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
   app.put(
     '/api/subscription/agency-name',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['subscription'],
         summary: "The primary user renames the agency's display name",
@@ -168,6 +180,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
   app.post(
     '/api/subscription/change-primary-user',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['subscription'],
         summary: 'The primary user hands the role to another user of the agency',
@@ -224,6 +237,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
     webhook.post(
       '/api/stripe/webhook',
       {
+        // Stripe's signature authorises it, not a session.
+        config: OPEN_TO_LAPSED,
         schema: {
           tags: ['subscription'],
           summary: 'Stripe webhook (signed); 404 when billing is off',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OPEN_TO_LAPSED } from '#server/policies/subscription-gate.ts';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import { healthResponseSchema } from '#shared/contracts/health.ts';
 import type { Database } from '#server/db/client.ts';
@@ -10,6 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.get(
     '/api/health',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['system'],
         summary: 'Server and database health',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OPEN_TO_LAPSED, type BillingPolicy } from '#server/policies/subscription-gate.ts';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import { levelQuerySchema } from '#shared/contracts/levels.ts';
 import { agencyUsersResponseSchema, userResponseSchema } from '#shared/contracts/user.ts';
@@ -10,13 +11,14 @@ import { getCurrentUser } from '#server/services/user/current-user.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Db; billingEnabled: boolean }> = async (
+export const userRoutes: FastifyPluginAsyncZod<{ db: Db; billingPolicy: BillingPolicy }> = async (
   app,
-  { db, billingEnabled },
+  { db, billingPolicy },
 ) => {
   app.get(
     '/api/user',
     {
+      config: OPEN_TO_LAPSED,
       schema: {
         tags: ['user'],
         summary: 'The signed-in user',
@@ -24,7 +26,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; billingEnabled: boolean
       },
     },
     async (request) => {
-      const user = await getCurrentUser(db, requireActor(request), { billingEnabled });
+      const user = await getCurrentUser(db, requireActor(request), billingPolicy);
       return { user, errorMessage: null };
     },
   );

@@ -1,12 +1,23 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { CheckoutSessionRequest, CustomerPortalResponse } from '#shared/contracts/subscription.ts';
-import { ACTIVE_STATUS, BILLING_OFF_MESSAGE, billedEveryLabel } from '#shared/domain/subscription.ts';
+import {
+  BILLING_OFF_MESSAGE,
+  billedEveryLabel,
+  CHECKOUT_ROLES_MESSAGE,
+  grantsAccess,
+} from '#shared/domain/subscription.ts';
 import type { Db } from '#server/db/client.ts';
-import { stripeCustomers, subscriptionPrices, subscriptionProducts } from '#server/db/schema/billing.ts';
+import {
+  checkoutSessions,
+  stripeCustomers,
+  subscriptionPrices,
+  subscriptionProducts,
+} from '#server/db/schema/billing.ts';
 import { agencies, subscribers, subscriptions } from '#server/db/schema/tenancy.ts';
 import { AppError } from '#server/errors.ts';
-import type { Actor } from '#server/policies/actor.ts';
+import { isAdminActor, type Actor } from '#server/policies/actor.ts';
+import { agencySubscriptions, type BillingPolicy } from '#server/policies/subscription-gate.ts';
 import type { Billing } from './stripe-client.ts';
 import { findSubscriberInScope, requirePrimaryUser } from './subscriber-service.ts';
 
@@ -66,11 +77,13 @@ export async function createCheckoutSession(
   actor: Actor,
   input: CheckoutSessionRequest,
   publicUrl: string,
+  policy: BillingPolicy,
 ): Promise<{ checkoutSessionUrl: string }> {
   const { stripe } = requireBilling(billingOrNull);
   if (actor.userType !== 'agency' || !actor.agencyUuid) {
     throw new AppError('forbidden', "Only an agency's own users can subscribe it.");
   }
+  await requireCheckoutRole(db, actor, actor.agencyUuid);
   const success = siteUrl(publicUrl, input.successUrl, 'successUrl');
   const cancel = siteUrl(publicUrl, input.cancelUrl, 'cancelUrl');
   const [price] = await db
@@ -88,44 +101,162 @@ export async function createCheckoutSession(
   if (!price?.stripePriceId) {
     throw new AppError('not_found', 'This price is not on offer.', { priceId: 'Choose a price on offer' });
   }
-  const [latest] = await db
-    .select({ status: subscriptions.status })
-    .from(subscriptions)
-    .where(eq(subscriptions.agencyUuid, actor.agencyUuid))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  if (latest?.status === ACTIVE_STATUS) {
+  const now = policy.now?.() ?? new Date();
+  const subscribed = await agencySubscriptions(db, actor.agencyUuid, policy);
+  if (subscribed.some((s) => grantsAccess(s, now, policy.graceDays))) {
     throw new AppError(
       'conflict',
-      'Your agency already has an active subscription; use Manage to change it.',
+      'Your agency already has a subscription in good standing; use Manage to change it.',
     );
   }
+  const agencyUuid = actor.agencyUuid;
+  const start = async (): Promise<Stripe.Checkout.Session> => {
+    const customer = await customerOf(db, stripe, agencyUuid);
+    const metadata = { agencyUuid, userUuid: actor.userId };
+    const returnPath = `${cancel.pathname}${cancel.search}`;
+    return stripe.checkout.sessions
+      .create(
+        {
+          mode: 'subscription',
+          customer,
+          client_reference_id: agencyUuid,
+          line_items: [{ price: price.stripePriceId!, quantity: 1 }],
+          success_url: `${success.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${cancel.origin}/cancel?returnTo=${encodeURIComponent(returnPath)}`,
+          metadata,
+          subscription_data: { metadata },
+        },
+        { idempotencyKey: `checkout:${agencyUuid}:${input.requestId}` },
+      )
+      .catch((error: unknown) => {
+        if (error instanceof Stripe.errors.StripeIdempotencyError) {
+          throw new AppError(
+            'conflict',
+            'This checkout was already started with other details; start again.',
+          );
+        }
+        throw error;
+      });
+  };
+  return { checkoutSessionUrl: await oneCheckoutAtATime(db, stripe, agencyUuid, input.priceId, start) };
+}
 
-  const customer = await customerOf(db, stripe, actor.agencyUuid);
-  const metadata = { agencyUuid: actor.agencyUuid, userUuid: actor.userId };
-  const returnPath = `${cancel.pathname}${cancel.search}`;
-  const session = await stripe.checkout.sessions
-    .create(
-      {
-        mode: 'subscription',
-        customer,
-        client_reference_id: actor.agencyUuid,
-        line_items: [{ price: price.stripePriceId, quantity: 1 }],
-        success_url: `${success.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${cancel.origin}/cancel?returnTo=${encodeURIComponent(returnPath)}`,
-        metadata,
-        subscription_data: { metadata },
-      },
-      { idempotencyKey: `checkout:${actor.agencyUuid}:${input.requestId}` },
-    )
-    .catch((error: unknown) => {
-      if (error instanceof Stripe.errors.StripeIdempotencyError) {
-        throw new AppError('conflict', 'This checkout was already started with other details; start again.');
+/** How long a claimed checkout may take to get its Stripe session before another request may take over. */
+const CLAIM_TIMEOUT_SECONDS = 30;
+/** How long a second request waits for the first one's session, polling. */
+const CLAIM_WAIT_MS = 10_000;
+const CLAIM_POLL_MS = 200;
+
+const checkoutInOtherWindow = () =>
+  new AppError(
+    'conflict',
+    'A checkout for your agency is already open in another window. Finish or close it there, then try again.',
+  );
+
+/**
+ * One open Checkout per agency (decision 040): two tabs, or two clicks at the same moment, must not
+ * start two sessions that could each be paid. The agency's `checkout_sessions` row is claimed with
+ * one statement (its primary key is the lock; no transaction is held across the Stripe call, which
+ * on the embedded database would stall every other request). The request that claims it creates the
+ * session; the others wait for it and answer the same session for the same price. A session Stripe
+ * no longer has open (paid, expired) or a choice of another price replaces the stored one; an open
+ * session of another price is expired at Stripe first, so it cannot be paid as well.
+ */
+async function oneCheckoutAtATime(
+  db: Db,
+  stripe: Stripe,
+  agencyUuid: string,
+  priceUuid: string,
+  start: () => Promise<Stripe.Checkout.Session>,
+): Promise<string> {
+  const claim = () =>
+    db
+      .insert(checkoutSessions)
+      .values({ agencyUuid, priceUuid })
+      .onConflictDoUpdate({
+        target: checkoutSessions.agencyUuid,
+        set: { priceUuid, sessionId: null, url: null, expiresAt: null, claimedAt: sql`now()` },
+        setWhere: sql`(${checkoutSessions.url} is null and ${checkoutSessions.claimedAt} < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS}))
+          or ${checkoutSessions.expiresAt} < now()`,
+      })
+      .returning({ claimedAt: checkoutSessions.claimedAt });
+
+  const deadline = Date.now() + CLAIM_WAIT_MS;
+  for (;;) {
+    const [claimed] = await claim();
+    if (claimed) return createClaimed(db, agencyUuid, claimed.claimedAt, start);
+    const [held] = await db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.agencyUuid, agencyUuid));
+    if (held?.sessionId && held.url) {
+      const open = await stripe.checkout.sessions.retrieve(held.sessionId).then(
+        (session) => session.status === 'open' && session.url !== null,
+        () => false,
+      );
+      if (open && held.priceUuid === priceUuid) return held.url;
+      if (open) {
+        // Another price: the open session must not stay payable beside the new one.
+        const expired = await stripe.checkout.sessions.expire(held.sessionId).then(
+          () => true,
+          () => false,
+        );
+        if (!expired) throw checkoutInOtherWindow();
       }
-      throw error;
-    });
+      // Take the stored session's place, unless another request just did.
+      const [taken] = await db
+        .update(checkoutSessions)
+        .set({ priceUuid, sessionId: null, url: null, expiresAt: null, claimedAt: sql`now()` })
+        .where(
+          and(eq(checkoutSessions.agencyUuid, agencyUuid), eq(checkoutSessions.sessionId, held.sessionId)),
+        )
+        .returning({ claimedAt: checkoutSessions.claimedAt });
+      if (taken) return createClaimed(db, agencyUuid, taken.claimedAt, start);
+      continue;
+    }
+    if (Date.now() > deadline) throw checkoutInOtherWindow();
+    await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
+  }
+}
+
+/** Creates the session of a claim and records it; a failed creation gives the claim up. */
+async function createClaimed(
+  db: Db,
+  agencyUuid: string,
+  claimedAt: Date,
+  start: () => Promise<Stripe.Checkout.Session>,
+): Promise<string> {
+  const ours = and(eq(checkoutSessions.agencyUuid, agencyUuid), eq(checkoutSessions.claimedAt, claimedAt));
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await start();
+  } catch (error) {
+    await db.delete(checkoutSessions).where(and(ours, isNull(checkoutSessions.sessionId)));
+    throw error;
+  }
   if (!session.url) throw new AppError('bad_gateway', 'Stripe did not answer a checkout address.');
-  return { checkoutSessionUrl: session.url };
+  await db
+    .update(checkoutSessions)
+    .set({
+      sessionId: session.id,
+      url: session.url,
+      expiresAt: session.expires_at ? new Date(session.expires_at * 1000) : null,
+    })
+    .where(ours);
+  return session.url;
+}
+
+/**
+ * Who may start a checkout (decision 040): the subscriber's primary user and the agency's
+ * administrators (owners count as administrators), since a checkout commits the agency to a charge.
+ */
+async function requireCheckoutRole(db: Db, actor: Actor, agencyUuid: string): Promise<void> {
+  if (isAdminActor(actor)) return;
+  const [subscriber] = await db
+    .select({ primaryUserUuid: subscribers.primaryUserUuid })
+    .from(subscribers)
+    .where(eq(subscribers.agencyUuid, agencyUuid));
+  if (subscriber?.primaryUserUuid !== actor.userId) throw new AppError('forbidden', CHECKOUT_ROLES_MESSAGE);
 }
 
 /**

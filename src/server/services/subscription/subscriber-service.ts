@@ -12,6 +12,7 @@ import { users } from '#server/db/schema/auth.ts';
 import { agencies, networks, subscribers, subscriptions } from '#server/db/schema/tenancy.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
+import { agencySubscriptions, type BillingPolicy } from '#server/policies/subscription-gate.ts';
 import { assertAgencyInScope } from '#server/policies/scope.ts';
 
 type Subscriber = typeof subscribers.$inferSelect;
@@ -78,7 +79,7 @@ async function activeUsersOf(
 }
 
 /**
- * GET /api/subscription/subscribers: the subscriber, its latest subscription and its primary user
+ * GET /api/subscription/subscribers: the subscriber, the subscription that counts (agencySubscriptions) and its primary user
  * (`adminUser`: firstName, lastName, emailAddress, uuid). With billing off every subscriber counts
  * as bypassed.
  */
@@ -86,24 +87,19 @@ export async function getSubscriber(
   db: Db,
   actor: Actor,
   subscriberUuid: string,
-  billingEnabled: boolean,
+  policy: BillingPolicy,
 ): Promise<SubscriberResponse> {
   const subscriber = await findSubscriberInScope(db, actor, subscriberUuid);
-  const [latest] = await db
-    .select({ planName: subscriptions.planName, status: subscriptions.status })
-    .from(subscriptions)
-    .where(eq(subscriptions.agencyUuid, subscriber.agencyUuid))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
+  const [counting] = await agencySubscriptions(db, subscriber.agencyUuid, policy);
   return {
     subscriber: {
       uuid: subscriber.uuid,
       agencyUuid: subscriber.agencyUuid,
       displayName: subscriber.displayName,
-      bypassExternalSubscriber: !billingEnabled || subscriber.bypassExternalSubscriber,
-      billingEnabled,
+      bypassExternalSubscriber: !policy.billingEnabled || subscriber.bypassExternalSubscriber,
+      billingEnabled: policy.billingEnabled,
     },
-    subscription: latest ?? null,
+    subscription: counting ? { planName: counting.planName, status: counting.status } : null,
     adminUser: await adminUserOf(db, subscriber),
   };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '#server/services/audit/record-audit.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import { subscriptionStatusOf } from '#shared/domain/subscription.ts';
+import { PAST_DUE_STATUS, subscriptionStatusOf } from '#shared/domain/subscription.ts';
 import type { Db } from '#server/db/client.ts';
 import {
   stripeCustomers,
@@ -123,16 +123,24 @@ export async function handleStripeEvent(
           .where(eq(subscriptionPrices.stripePriceId, stripePriceId))
       : [];
     const periodEnd = item?.current_period_end;
-    const values = {
-      planName: product?.name ?? item?.price.nickname ?? 'Subscription',
-      status: subscriptionStatusOf(current.status),
-      currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
-      stripePriceId,
-    };
     const [before] = await tx
-      .select({ status: subscriptions.status, planName: subscriptions.planName })
+      .select({
+        status: subscriptions.status,
+        planName: subscriptions.planName,
+        pastDueSince: subscriptions.pastDueSince,
+      })
       .from(subscriptions)
       .where(eq(subscriptions.stripeSubscriptionId, current.id));
+    const status = subscriptionStatusOf(current.status);
+    const values = {
+      planName: product?.name ?? item?.price.nickname ?? 'Subscription',
+      status,
+      currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+      stripePriceId,
+      // The grace period counts from the first event that found the subscription past due.
+      pastDueSince:
+        status !== PAST_DUE_STATUS ? null : (before?.pastDueSince ?? new Date(event.created * 1000)),
+    };
     await tx
       .insert(subscriptions)
       .values({
@@ -148,7 +156,7 @@ export async function handleStripeEvent(
       action: `stripe.${event.type}`,
       entity: 'subscription',
       entityId: current.id,
-      before: before ?? null,
+      before: before ? { status: before.status, planName: before.planName } : null,
       after: { planName: values.planName, status: values.status, eventId: event.id },
     });
     return 'handled';

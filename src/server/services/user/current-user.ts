@@ -1,22 +1,24 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { User } from '#shared/contracts/user.ts';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/db/schema/auth.ts';
-import { agencies, networks, subscribers, subscriptions } from '#server/db/schema/tenancy.ts';
+import { agencies, networks, subscribers } from '#server/db/schema/tenancy.ts';
 import { AppError } from '#server/errors.ts';
 import { isAdminActor, type Actor } from '#server/policies/actor.ts';
+import { agencySubscriptions, type BillingPolicy } from '#server/policies/subscription-gate.ts';
 import { passesSubscriberCheck } from '#shared/domain/subscription.ts';
 
 /**
  * The signed-in user in the shape of spec part 1 §3: agency and network, subscription status, the
  * subscriber flags and the MFA options. Internal and network users are not subscribers: they bypass
  * the external subscriber check. For agency users `bypassExternalSubscriber` is the check's result
- * (passesSubscriberCheck: billing off, the subscriber's bypass flag, or an Active latest subscription).
+ * (passesSubscriberCheck: billing off, the subscriber's bypass flag, or any subscription that grants
+ * access), the same rule the server's subscription gate applies to every other route.
  */
 export async function getCurrentUser(
   db: Db,
   actor: Actor,
-  { billingEnabled }: { billingEnabled: boolean },
+  policy: BillingPolicy,
 ): Promise<User> {
   const [row] = await db
     .select({
@@ -49,13 +51,7 @@ export async function getCurrentUser(
         .from(networks)
         .where(eq(networks.uuid, networkUuid))
     : [];
-  const subscriptionRows = agency
-    ? await db
-        .select({ status: subscriptions.status })
-        .from(subscriptions)
-        .where(eq(subscriptions.agencyUuid, agency.uuid))
-        .orderBy(desc(subscriptions.createdAt))
-    : [];
+  const subscriptionRows = agency ? await agencySubscriptions(db, agency.uuid, policy) : [];
 
   const isInternal = actor.userType === 'internal';
   return {
@@ -72,14 +68,16 @@ export async function getCurrentUser(
     isAdmin: isAdminActor(user),
     agency: agency ? { uuid: agency.uuid, name: agency.name, city: agency.city, state: agency.state } : null,
     network: network ?? null,
-    subscriptions: subscriptionRows,
+    subscriptions: subscriptionRows.map(({ status }) => ({ status })),
     bypassExternalSubscriber:
       actor.userType === 'agency'
         ? subscriber !== null &&
           passesSubscriberCheck({
-            billingEnabled,
+            billingEnabled: policy.billingEnabled,
             bypassExternalSubscriber: subscriber.bypass ?? false,
-            latestStatus: subscriptionRows[0]?.status ?? null,
+            subscriptions: subscriptionRows,
+            now: policy.now?.() ?? new Date(),
+            graceDays: policy.graceDays,
           })
         : true,
     subscriberUuid: subscriber?.uuid ?? null,
