@@ -17,6 +17,14 @@ test('a lapsed agency subscribes through checkout, is let in, renames the agency
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Choose a subscription' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log Out' })).toBeVisible();
+  // The server refuses the data too: a report's address typed into the API gets 402, not figures.
+  const { user } = (await (await page.request.get('/api/user')).json()) as {
+    user: { agency: { uuid: string } };
+  };
+  const report = `/api/core-production/by-carrier?levelUuid=${user.agency.uuid}&startDate=2026-01-01&endDate=2026-10-31`;
+  const refused = await page.request.get(report);
+  expect(refused.status()).toBe(402);
+  expect(await refused.text()).toContain('subscription is not active');
   const proYearly = page.getByRole('article', { name: 'Pro yearly' });
   await expect(proYearly).toContainText('$2,990');
   await expect(proYearly).toContainText('per year');
@@ -34,6 +42,7 @@ test('a lapsed agency subscribes through checkout, is let in, renames the agency
   await page.getByRole('link', { name: 'Continue to Understanding' }).click();
   await expect(page).toHaveURL(/\/production$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Carrier Production' })).toBeVisible();
+  expect((await page.request.get(report)).status()).toBe(200);
   await page.getByRole('link', { name: 'My subscription' }).click();
   await expect(page).toHaveURL(/\/my-subscription\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Subscription' })).toBeVisible();

@@ -265,7 +265,7 @@ describe('webhook', () => {
     expect((await audits()).length).toBe(auditCount);
   });
 
-  it('a failed payment makes the subscription not Active and sends the users to /no-subscription, and a late stale event does not undo it', async () => {
+  it('a failed payment keeps the agency in for the grace period, then sends the users to /no-subscription, and a late stale event does not undo it', async () => {
     const { agency, primaryCookie, colleagueCookie } = await lapsedAgency(t);
     const session = await startCheckout(primaryCookie);
     const events = fake.completeCheckout(session.id as string);
@@ -278,6 +278,18 @@ describe('webhook', () => {
     expect(failed.type).toBe('invoice.payment_failed');
     expect((await postEvent(failed)).statusCode).toBe(200);
     expect(await latestStatus(agency)).toEqual(['PastDue']);
+    // Stripe retries the card: the agency stays in for the grace period from the failure.
+    const [row] = await t.database.db
+      .select({ pastDueSince: subscriptions.pastDueSince })
+      .from(subscriptions)
+      .where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
+    expect(row?.pastDueSince?.getTime()).toBe(failed.created * 1000);
+    expect((await currentUser(primaryCookie)).bypassExternalSubscriber).toBe(true);
+    // Eight days later the grace (7 days by default) is over.
+    await t.database.db
+      .update(subscriptions)
+      .set({ pastDueSince: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+      .where(eq(subscriptions.agencyUuid, agency.uuid));
     for (const cookie of [primaryCookie, colleagueCookie]) {
       const user = await currentUser(cookie);
       // The client's gate sends a user who does not pass the check to /no-subscription.
@@ -479,13 +491,15 @@ describe('staff set the bypass', () => {
     const url = `/api/admin/subscribers/${agency.subscriber.uuid}/bypass`;
     expect(
       (await injectAs(t.app, primaryCookie, 'PUT', url, { bypassExternalSubscriber: true })).statusCode,
-    ).toBe(403);
-    expect((await injectAs(t.app, primaryCookie, 'GET', '/api/admin/subscribers')).statusCode).toBe(403);
+    ).toBe(402);
+    expect((await injectAs(t.app, primaryCookie, 'GET', '/api/admin/subscribers')).statusCode).toBe(402);
     expect((await currentUser(primaryCookie)).bypassExternalSubscriber).toBe(false);
 
     const set = await injectAs(t.app, staffCookie, 'PUT', url, { bypassExternalSubscriber: true });
     expect(set.statusCode, set.body).toBe(200);
     expect((await currentUser(primaryCookie)).bypassExternalSubscriber).toBe(true);
+    // Let in, the agency's user is still not staff.
+    expect((await injectAs(t.app, primaryCookie, 'GET', '/api/admin/subscribers')).statusCode).toBe(403);
     const list = await injectAs(t.app, staffCookie, 'GET', '/api/admin/subscribers');
     expect(adminSubscribersResponseSchema.parse(list.json()).subscribers).toContainEqual(
       expect.objectContaining({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/services/audit/record-audit.ts';
 import type {
   AdminSubscribersResponse,
