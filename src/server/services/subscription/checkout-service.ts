@@ -8,6 +8,7 @@ import { agencies, subscribers, subscriptions } from '#server/db/schema/tenancy.
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import type { Billing } from './stripe-client.ts';
+import { isResourceMissing, type StripeDeadline } from './stripe-errors.ts';
 import { findSubscriberInScope, requirePrimaryUser } from './subscriber-service.ts';
 
 /** Refuses when this server has no Stripe keys (billing off). */
@@ -32,9 +33,22 @@ function siteUrl(publicUrl: string, url: string, field: string): URL {
 
 /**
  * The agency's Stripe customer, created on first use. The idempotency key is the agency's, so two
- * simultaneous first checkouts get the same customer.
+ * simultaneous first checkouts get the same customer. `replacing` is a stored customer Stripe no
+ * longer knows (deleted in its dashboard): its row is dropped and a new customer made under a key
+ * of its own, since Stripe would answer the agency's first key with the deleted customer again.
  */
-async function customerOf(db: Db, stripe: Stripe, agencyUuid: string): Promise<string> {
+async function customerOf(
+  db: Db,
+  stripe: Stripe,
+  deadline: StripeDeadline,
+  agencyUuid: string,
+  replacing?: string,
+): Promise<string> {
+  if (replacing) {
+    await db
+      .delete(stripeCustomers)
+      .where(and(eq(stripeCustomers.agencyUuid, agencyUuid), eq(stripeCustomers.customerId, replacing)));
+  }
   const [known] = await db.select().from(stripeCustomers).where(eq(stripeCustomers.agencyUuid, agencyUuid));
   if (known) return known.customerId;
   const [agency] = await db
@@ -43,17 +57,38 @@ async function customerOf(db: Db, stripe: Stripe, agencyUuid: string): Promise<s
     .innerJoin(subscribers, eq(subscribers.agencyUuid, agencies.uuid))
     .where(eq(agencies.uuid, agencyUuid));
   if (!agency) throw new AppError('not_found', 'This agency has no subscriber.');
-  const customer = await stripe.customers.create(
-    {
-      name: agency.displayName || agency.name,
-      metadata: { agencyUuid, subscriberUuid: agency.subscriberUuid },
-    },
-    { idempotencyKey: `customer:${agencyUuid}` },
+  const customer = await deadline.within(
+    stripe.customers.create(
+      {
+        name: agency.displayName || agency.name,
+        metadata: { agencyUuid, subscriberUuid: agency.subscriberUuid },
+      },
+      {
+        idempotencyKey: replacing
+          ? `customer:${agencyUuid}:replacing:${replacing}`
+          : `customer:${agencyUuid}`,
+      },
+    ),
   );
   await db.insert(stripeCustomers).values({ agencyUuid, customerId: customer.id }).onConflictDoNothing();
   const [row] = await db.select().from(stripeCustomers).where(eq(stripeCustomers.agencyUuid, agencyUuid));
   return row!.customerId;
 }
+
+/**
+ * Stripe refused the price of a checkout (archived or deleted in its dashboard since the last sync):
+ * it is no longer offered here either, and the user is asked to choose another.
+ */
+function isPriceGone(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && /^line_items\b/.test(error.param ?? '');
+}
+
+const PRICE_GONE = () =>
+  new AppError('not_found', 'This price is not on offer.', { priceId: 'Choose a price on offer' });
+
+/** The Manage answer for a customer deleted in Stripe: its row is gone, checkout makes a new one. */
+export const CUSTOMER_GONE_MESSAGE =
+  "Your agency's billing account is no longer at Stripe. Choose a subscription to subscribe again.";
 
 /**
  * POST /api/stripe/create-checkout-session: a Checkout Session in subscription mode for the caller's
@@ -66,6 +101,7 @@ export async function createCheckoutSession(
   actor: Actor,
   input: CheckoutSessionRequest,
   publicUrl: string,
+  deadline: StripeDeadline,
 ): Promise<{ checkoutSessionUrl: string }> {
   const { stripe } = requireBilling(billingOrNull);
   if (actor.userType !== 'agency' || !actor.agencyUuid) {
@@ -85,9 +121,8 @@ export async function createCheckoutSession(
         isNotNull(subscriptionPrices.stripePriceId),
       ),
     );
-  if (!price?.stripePriceId) {
-    throw new AppError('not_found', 'This price is not on offer.', { priceId: 'Choose a price on offer' });
-  }
+  if (!price?.stripePriceId) throw PRICE_GONE();
+  const stripePriceId = price.stripePriceId;
   const [latest] = await db
     .select({ status: subscriptions.status })
     .from(subscriptions)
@@ -101,26 +136,43 @@ export async function createCheckoutSession(
     );
   }
 
-  const customer = await customerOf(db, stripe, actor.agencyUuid);
-  const metadata = { agencyUuid: actor.agencyUuid, userUuid: actor.userId };
+  const agencyUuid = actor.agencyUuid;
+  const metadata = { agencyUuid, userUuid: actor.userId };
   const returnPath = `${cancel.pathname}${cancel.search}`;
-  const session = await stripe.checkout.sessions
-    .create(
-      {
-        mode: 'subscription',
-        customer,
-        client_reference_id: actor.agencyUuid,
-        line_items: [{ price: price.stripePriceId, quantity: 1 }],
-        success_url: `${success.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${cancel.origin}/cancel?returnTo=${encodeURIComponent(returnPath)}`,
-        metadata,
-        subscription_data: { metadata },
-      },
-      { idempotencyKey: `checkout:${actor.agencyUuid}:${input.requestId}` },
-    )
-    .catch((error: unknown) => {
+  // The customer is part of the key: a retry after a customer was replaced is a new session.
+  const createSession = (customer: string) =>
+    deadline.within(
+      stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer,
+          client_reference_id: agencyUuid,
+          line_items: [{ price: stripePriceId, quantity: 1 }],
+          success_url: `${success.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${cancel.origin}/cancel?returnTo=${encodeURIComponent(returnPath)}`,
+          metadata,
+          subscription_data: { metadata },
+        },
+        { idempotencyKey: `checkout:${agencyUuid}:${input.requestId}:${customer}` },
+      ),
+    );
+  const customer = await customerOf(db, stripe, deadline, agencyUuid);
+  const session = await createSession(customer)
+    .catch(async (error: unknown) => {
+      // A customer deleted in Stripe: a new one, so the agency can pay again.
+      if (!isResourceMissing(error, 'customer')) throw error;
+      return createSession(await customerOf(db, stripe, deadline, agencyUuid, customer));
+    })
+    .catch(async (error: unknown) => {
       if (error instanceof Stripe.errors.StripeIdempotencyError) {
         throw new AppError('conflict', 'This checkout was already started with other details; start again.');
+      }
+      if (isPriceGone(error)) {
+        await db
+          .update(subscriptionPrices)
+          .set({ active: false, updatedAt: new Date() })
+          .where(eq(subscriptionPrices.stripePriceId, stripePriceId));
+        throw PRICE_GONE();
       }
       throw error;
     });
@@ -138,6 +190,7 @@ export async function openCustomerPortal(
   actor: Actor,
   input: { subscriberUuid: string; successUrl: string; cancelUrl: string; requestId: string },
   publicUrl: string,
+  deadline: StripeDeadline,
 ): Promise<CustomerPortalResponse> {
   const subscriber = await findSubscriberInScope(db, actor, input.subscriberUuid);
   requirePrimaryUser(actor, subscriber);
@@ -151,10 +204,26 @@ export async function openCustomerPortal(
   if (!customer) {
     throw new AppError('conflict', 'This agency has not subscribed online yet: choose a subscription first.');
   }
-  const portal = await stripe.billingPortal.sessions.create(
-    { customer: customer.customerId, return_url: success.toString() },
-    { idempotencyKey: `portal:${subscriber.uuid}:${input.requestId}` },
-  );
+  const portal = await deadline
+    .within(
+      stripe.billingPortal.sessions.create(
+        { customer: customer.customerId, return_url: success.toString() },
+        { idempotencyKey: `portal:${subscriber.uuid}:${input.requestId}` },
+      ),
+    )
+    .catch(async (error: unknown) => {
+      if (!isResourceMissing(error, 'customer')) throw error;
+      // Deleted in Stripe: forget it, so the next checkout makes the agency a new customer.
+      await db
+        .delete(stripeCustomers)
+        .where(
+          and(
+            eq(stripeCustomers.agencyUuid, subscriber.agencyUuid),
+            eq(stripeCustomers.customerId, customer.customerId),
+          ),
+        );
+      throw new AppError('conflict', CUSTOMER_GONE_MESSAGE);
+    });
   const rows = await db
     .select({
       uuid: subscriptionPrices.uuid,
