@@ -110,8 +110,8 @@ export type FakeStripe = {
   repairApi(): void;
   /** Deletes a customer as the dashboard does: its subscriptions end, and Stripe no longer knows it. */
   deleteCustomer(customerId: string): void;
-  /** Archives a price in the dashboard: it is no longer sold. */
-  archivePrice(priceId: string): void;
+  /** Archives (false) or restores a price in the dashboard: an archived price is no longer sold. */
+  setPriceActive(priceId: string, active: boolean): void;
   close(): Promise<void>;
 };
 
@@ -222,10 +222,10 @@ export async function startFakeStripe(
       hung.clear();
     },
     deleteCustomer,
-    archivePrice: (priceId) => {
+    setPriceActive: (priceId, active) => {
       const price = prices.get(priceId);
       if (!price) throw new Error(`fake Stripe: no price ${priceId}`);
-      price.active = false;
+      price.active = active;
     },
     close: () =>
       new Promise<void>((resolve) => {
