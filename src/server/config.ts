@@ -109,6 +109,13 @@ const envSchema = z.object({
     .min(0, 'must be 0 or more days')
     .max(60, 'must be at most 60 days')
     .default(DEFAULT_PAST_DUE_GRACE_DAYS),
+  /** A user waits at most this long for Stripe in one request (retries included). */
+  STRIPE_TIMEOUT_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(1000, 'must be at least 1000 ms')
+    .max(10_000, 'must be at most 10000 ms: a user waits no longer for a payment page')
+    .default(10_000),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int('must be a whole number of minutes')
@@ -199,6 +206,8 @@ export type StripeConfig = {
   webhookSecret: string;
   /** Where the SDK sends its calls: Stripe's API, or a local fake in tests (host, port, protocol). */
   api: { host: string; port: number; protocol: 'http' | 'https' } | null;
+  /** The longest one request waits for Stripe, every attempt and retry included (default 10 s). */
+  timeoutMs?: number;
 };
 
 /**
@@ -326,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretKey: e.STRIPE_SECRET_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
             api: e.STRIPE_API_URL ? stripeApi(e.STRIPE_API_URL) : null,
+            timeoutMs: e.STRIPE_TIMEOUT_MS,
           }
         : null,
     subscriptionGraceDays: e.SUBSCRIPTION_GRACE_DAYS,

@@ -15,6 +15,9 @@ import Stripe from 'stripe';
  * subscription), delivers the events signed with the webhook secret
  * (stripe.webhooks.generateTestHeaderString) to `webhookUrl`, and redirects to the success URL;
  * GET /portal/{session} is the Customer Portal with a link back and a Cancel subscription button.
+ *
+ * It also fails as Stripe can, for the tests of our answers to that: a rotated secret key (401), an
+ * API that errs or never answers (`breakApi`), a customer deleted in the dashboard, an archived price.
  */
 
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_fakeUnderstandingKey';
@@ -75,6 +78,10 @@ export const FAKE_CATALOGUE = [
   },
 ] as const;
 
+/** How `breakApi` makes calls fail: an error answer as Stripe words them, or no answer at all. */
+export type FakeStripeFailure =
+  { status: number; type: string; message: string; code?: string; param?: string } | 'hang';
+
 export type FakeStripe = {
   url: string;
   secretKey: string;
@@ -95,6 +102,16 @@ export type FakeStripe = {
   sign(payload: string, secret?: string): string;
   /** Posts events to `webhookUrl`, signed, in the order given; resolves with the answers' statuses. */
   deliver(events: Stripe.Event[]): Promise<number[]>;
+  /** Stripe's key rolled in the dashboard: the key the app holds is refused (401) until `restoreKey`. */
+  rotateKey(): void;
+  restoreKey(): void;
+  /** Until `repairApi`, every API call whose path starts with `path` (all by default) fails so. */
+  breakApi(failure: FakeStripeFailure, path?: string): void;
+  repairApi(): void;
+  /** Deletes a customer as the dashboard does: its subscriptions end, and Stripe no longer knows it. */
+  deleteCustomer(customerId: string): void;
+  /** Archives (false) or restores a price in the dashboard: an archived price is no longer sold. */
+  setPriceActive(priceId: string, active: boolean): void;
   close(): Promise<void>;
 };
 
@@ -125,6 +142,7 @@ class StripeHttpError extends Error {
     readonly type: string,
     message: string,
     readonly param?: string,
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -170,6 +188,9 @@ export async function startFakeStripe(
   const idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
   const requests: FakeStripeRequest[] = [];
   let baseUrl = '';
+  let acceptedKey = FAKE_STRIPE_SECRET_KEY;
+  let broken: { failure: FakeStripeFailure; path: string } | null = null;
+  const hung = new Set<ServerResponse>();
 
   const fake: FakeStripe = {
     url: '',
@@ -186,8 +207,59 @@ export async function startFakeStripe(
     sign: (payload, secret = FAKE_STRIPE_WEBHOOK_SECRET) =>
       Stripe.webhooks.generateTestHeaderString({ payload, secret }),
     deliver,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    rotateKey: () => {
+      acceptedKey = `sk_test_rotated${randomBytes(8).toString('hex')}`;
+    },
+    restoreKey: () => {
+      acceptedKey = FAKE_STRIPE_SECRET_KEY;
+    },
+    breakApi: (failure, path = '/v1/') => {
+      broken = { failure, path };
+    },
+    repairApi: () => {
+      broken = null;
+      for (const response of hung) response.destroy();
+      hung.clear();
+    },
+    deleteCustomer,
+    setPriceActive: (priceId, active) => {
+      const price = prices.get(priceId);
+      if (!price) throw new Error(`fake Stripe: no price ${priceId}`);
+      price.active = active;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const response of hung) response.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
+
+  function deleteCustomer(customerId: string): Json {
+    if (!customers.get(customerId) || customers.get(customerId)!.deleted)
+      throw notFound('customer', customerId);
+    const gone = { id: customerId, object: 'customer', deleted: true };
+    customers.set(customerId, gone);
+    for (const subscription of subscriptions.values()) {
+      if (subscription.customer === customerId) subscription.status = 'canceled';
+    }
+    return gone;
+  }
+
+  /** A customer a call names in its parameters; a deleted or unknown one is Stripe's resource_missing. */
+  function liveCustomer(params: Json): string {
+    const customer = required(params, 'customer') as string;
+    if (!customers.get(customer) || customers.get(customer)!.deleted) {
+      throw new StripeHttpError(
+        400,
+        'invalid_request_error',
+        `No such customer: '${customer}'`,
+        'customer',
+        'resource_missing',
+      );
+    }
+    return customer;
+  }
 
   function event(type: string, object: Json): Stripe.Event {
     return {
@@ -299,7 +371,7 @@ export async function startFakeStripe(
     return params[name];
   };
   const notFound = (kind: string, id: string) =>
-    new StripeHttpError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'id');
+    new StripeHttpError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'id', 'resource_missing');
 
   /** The API: one function per route, on the parsed request. */
   function api(method: string, path: string, params: Json): Json {
@@ -328,6 +400,12 @@ export async function startFakeStripe(
       customers.set(customer.id, customer);
       return customer;
     }
+    if (resource === 'customers' && id) {
+      const customer = customers.get(id);
+      if (!customer) throw notFound('customer', id);
+      if (method === 'GET') return customer;
+      if (method === 'DELETE') return deleteCustomer(id);
+    }
     if (resource === 'checkout' && id === 'sessions') {
       if (method === 'POST' && !sub) {
         if (required(params, 'mode') !== 'subscription') {
@@ -338,11 +416,27 @@ export async function startFakeStripe(
             'mode',
           );
         }
-        const customer = required(params, 'customer') as string;
-        if (!customers.has(customer)) throw notFound('customer', customer);
+        const customer = liveCustomer(params);
         const lineItems = required(params, 'line_items') as { price: string }[];
         const priceId = lineItems[0]?.price ?? '';
-        if (!prices.get(priceId)?.active) throw notFound('price', priceId);
+        const price = prices.get(priceId);
+        if (!price) {
+          throw new StripeHttpError(
+            400,
+            'invalid_request_error',
+            `No such price: '${priceId}'`,
+            'line_items[0][price]',
+            'resource_missing',
+          );
+        }
+        if (!price.active) {
+          throw new StripeHttpError(
+            400,
+            'invalid_request_error',
+            'The price specified is inactive. This field only accepts active prices.',
+            'line_items[0][price]',
+          );
+        }
         required(params, 'success_url');
         required(params, 'cancel_url');
         const sessionId = newId('cs_test');
@@ -388,8 +482,7 @@ export async function startFakeStripe(
       }
     }
     if (method === 'POST' && resource === 'billing_portal' && id === 'sessions') {
-      const customer = required(params, 'customer') as string;
-      if (!customers.has(customer)) throw notFound('customer', customer);
+      const customer = liveCustomer(params);
       const portalId = newId('bps');
       const portal = {
         id: portalId,
@@ -423,6 +516,19 @@ export async function startFakeStripe(
   function send(response: ServerResponse, status: number, body: Json) {
     response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
     response.end(JSON.stringify(body));
+  }
+
+  /** An error body as Stripe words it, with the link to its dashboard's log that Stripe adds. */
+  function errorBody(error: { type: string; message: string; param?: string; code?: string }): Json {
+    return {
+      error: {
+        type: error.type,
+        message: error.message,
+        ...(error.param ? { param: error.param } : {}),
+        ...(error.code ? { code: error.code } : {}),
+        request_log_url: `https://dashboard.stripe.com/test/logs/${newId('req')}?t=${now()}`,
+      },
+    };
   }
 
   function redirect(response: ServerResponse, location: string) {
@@ -477,8 +583,13 @@ export async function startFakeStripe(
       try {
         if (await hostedPage(method, url, response)) return;
         if (!url.startsWith('/v1/')) throw new StripeHttpError(404, 'invalid_request_error', 'Not found.');
-        if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
-          throw new StripeHttpError(401, 'invalid_request_error', 'Invalid API Key provided.');
+        if (request.headers.authorization !== `Bearer ${acceptedKey}`) {
+          const given = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+          throw new StripeHttpError(
+            401,
+            'invalid_request_error',
+            `Invalid API Key provided: ${given.slice(0, 8)}****${given.slice(-4)}`,
+          );
         }
         const raw = await readBody(request);
         const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
@@ -486,6 +597,13 @@ export async function startFakeStripe(
         const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? null;
         const stripeVersion = (request.headers['stripe-version'] as string | undefined) ?? null;
         requests.push({ method, path: url.split('?')[0]!, params, idempotencyKey, stripeVersion });
+        if (broken && url.startsWith(broken.path)) {
+          if (broken.failure === 'hang') {
+            hung.add(response);
+            return;
+          }
+          return send(response, broken.failure.status, errorBody(broken.failure));
+        }
         if (method === 'POST' && idempotencyKey) {
           const fingerprint = createHash('sha256').update(`${url}\n${raw}`).digest('hex');
           const earlier = idempotent.get(idempotencyKey);
@@ -506,23 +624,14 @@ export async function startFakeStripe(
             return send(response, 200, body);
           } catch (error) {
             if (error instanceof StripeHttpError && error.status < 500) {
-              const body = { error: { type: error.type, message: error.message, param: error.param } };
-              idempotent.set(idempotencyKey, { fingerprint, status: error.status, body });
+              idempotent.set(idempotencyKey, { fingerprint, status: error.status, body: errorBody(error) });
             }
             throw error;
           }
         }
         return send(response, 200, api(method, url, params));
       } catch (error) {
-        if (error instanceof StripeHttpError) {
-          return send(response, error.status, {
-            error: {
-              type: error.type,
-              message: error.message,
-              ...(error.param ? { param: error.param } : {}),
-            },
-          });
-        }
+        if (error instanceof StripeHttpError) return send(response, error.status, errorBody(error));
         return send(response, 500, { error: { type: 'api_error', message: String(error) } });
       }
     })();

@@ -112,3 +112,10 @@ export function billedEveryLabel(interval: string, intervalCount: number): strin
 /** The online-payment message of a server without Stripe keys (issue: billing off by default). */
 export const BILLING_OFF_MESSAGE =
   'Online payment is not configured on this server. Please contact us to subscribe.';
+
+/**
+ * What a user reads when Stripe fails us: unreachable, too slow, refusing our key, or answering
+ * something we cannot use. Stripe's own text (its ids, its dashboard links) goes to the log only.
+ */
+export const PAYMENTS_UNAVAILABLE_MESSAGE =
+  'Payments are not available right now; please try again later or contact support.';

@@ -3,10 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriberResponse } from '#shared/contracts/subscription.ts';
 import type { User } from '#shared/contracts/user.ts';
-import { AGENCY_DISPLAY_NAME_MESSAGES, BILLING_OFF_MESSAGE } from '#shared/domain/subscription.ts';
+import {
+  AGENCY_DISPLAY_NAME_MESSAGES,
+  BILLING_OFF_MESSAGE,
+  PAYMENTS_UNAVAILABLE_MESSAGE,
+} from '#shared/domain/subscription.ts';
 import { renderRoutes } from '#tests/support/render.tsx';
 import { agencyUser, ids, shellApi } from '#tests/support/shell-api.ts';
 import { appRoutes } from '#client/app/router.tsx';
+import { SESSION_EXPIRED_MESSAGE } from '#client/app/session-alerts.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -75,6 +80,37 @@ function start({
   vi.stubGlobal('fetch', api.fetchImpl);
   renderRoutes(appRoutes, `/my-subscription/${ids.agency}`);
   return api;
+}
+
+/** The catalogue the subscription choice shows: one product with one price. */
+function productsAnswer(billingEnabled: boolean) {
+  return {
+    billingEnabled,
+    products: [
+      {
+        id: '99999999-9999-4999-8999-999999999991',
+        name: 'Understanding Pro',
+        description: 'Every report.',
+        imageUrls: [],
+        metadata: {},
+        prices: [
+          {
+            id: '99999999-9999-4999-8999-999999999992',
+            name: 'Pro monthly',
+            amount: 299,
+            currency: 'usd',
+            interval: 'month',
+            intervalCount: 1,
+            billedEvery: 'per month',
+            metadata: {},
+            ribbon: 'Popular',
+            features: ['Scorecards'],
+            description: 'Every report.',
+          },
+        ],
+      },
+    ],
+  };
 }
 
 const heading = () => screen.findByRole('heading', { level: 1, name: 'My Subscription' }, { timeout: 5000 });
@@ -164,36 +200,7 @@ describe('My subscription', () => {
 describe('the subscription choice with billing off', () => {
   it('shows the plans and explains that online payment is not configured, without starting a checkout', async () => {
     const api = shellApi();
-    api.handlers['/api/subscription/products'] = () => ({
-      status: 200,
-      body: {
-        billingEnabled: false,
-        products: [
-          {
-            id: '99999999-9999-4999-8999-999999999991',
-            name: 'Understanding Pro',
-            description: 'Every report.',
-            imageUrls: [],
-            metadata: {},
-            prices: [
-              {
-                id: '99999999-9999-4999-8999-999999999992',
-                name: 'Pro monthly',
-                amount: 299,
-                currency: 'usd',
-                interval: 'month',
-                intervalCount: 1,
-                billedEvery: 'per month',
-                metadata: {},
-                ribbon: 'Popular',
-                features: ['Scorecards'],
-                description: 'Every report.',
-              },
-            ],
-          },
-        ],
-      },
-    });
+    api.handlers['/api/subscription/products'] = () => ({ status: 200, body: productsAnswer(false) });
     vi.stubGlobal('fetch', api.fetchImpl);
     renderRoutes(appRoutes, '/subscriptions');
     expect(
@@ -207,5 +214,56 @@ describe('the subscription choice with billing off', () => {
     await userEvent.click(within(card).getByRole('button', { name: /^Select Pro monthly/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(BILLING_OFF_MESSAGE);
     expect(api.calls.some((c) => c.url === '/api/stripe/create-checkout-session')).toBe(false);
+  });
+});
+
+describe("Stripe's failures on Manage and Select", () => {
+  // The modal loads on demand: give it the time it would take to show.
+  const expectNoSessionExpired = () =>
+    expect(screen.findByText(SESSION_EXPIRED_MESSAGE, {}, { timeout: 1500 })).rejects.toThrow();
+  const unavailable = () => ({
+    status: 503,
+    body: { error: { code: 'unavailable', message: PAYMENTS_UNAVAILABLE_MESSAGE }, referenceId: 'r-503' },
+  });
+
+  it('shows the payments message on Manage, and no session-expired modal', async () => {
+    const api = start();
+    api.handlers['/api/subscription/by-subscriber'] = unavailable;
+    await heading();
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENTS_UNAVAILABLE_MESSAGE);
+    expect(screen.queryByRole('link', { name: 'Choose a subscription' })).toBeNull();
+    await expectNoSessionExpired();
+  });
+
+  it('offers to choose a subscription again when Manage finds the billing account gone', async () => {
+    const api = start();
+    const gone =
+      "Your agency's billing account is no longer at Stripe. Choose a subscription to subscribe again.";
+    api.handlers['/api/subscription/by-subscriber'] = () => ({
+      status: 409,
+      body: { error: { code: 'conflict', message: gone }, referenceId: 'r-409' },
+    });
+    await heading();
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(gone);
+    expect(within(alert).getByRole('link', { name: 'Choose a subscription' })).toHaveAttribute(
+      'href',
+      '/subscriptions',
+    );
+  });
+
+  it('shows the payments message on Select, not the offer to sign in', async () => {
+    const api = shellApi();
+    api.handlers['/api/subscription/products'] = () => ({ status: 200, body: productsAnswer(true) });
+    api.handlers['/api/stripe/create-checkout-session'] = unavailable;
+    vi.stubGlobal('fetch', api.fetchImpl);
+    renderRoutes(appRoutes, '/subscriptions');
+    const card = await screen.findByRole('article', { name: 'Pro monthly' }, { timeout: 5000 });
+    await userEvent.click(within(card).getByRole('button', { name: /^Select Pro monthly/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENTS_UNAVAILABLE_MESSAGE);
+    expect(screen.queryByText('Sign in to subscribe your agency.')).toBeNull();
+    await expectNoSessionExpired();
   });
 });

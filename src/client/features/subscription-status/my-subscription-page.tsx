@@ -18,6 +18,7 @@ import type { SubscriberResponse } from '#shared/contracts/subscription.ts';
 import { agencyDisplayNameError } from '#shared/domain/subscription.ts';
 import { currentUserQuery, useCurrentUser } from '#client/app/current-user.ts';
 import { useOpenedOnce } from '#client/components/deferred.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
 import { openCustomerPortal, renameAgency, subscriberQuery } from './subscription-api.ts';
 
 // The dialog loads the first time it opens (docs/ARCHITECTURE.md, First load).
@@ -25,7 +26,8 @@ const ChangePrimaryUserDialog = lazy(async () => ({
   default: (await import('./change-primary-user-dialog.tsx')).ChangePrimaryUserDialog,
 }));
 
-type Notice = { kind: 'success' | 'error'; text: string } | null;
+/** `choose`: the answer means choosing a subscription again (e.g. the agency's customer is gone at Stripe). */
+type Notice = { kind: 'success' | 'error'; text: string; choose?: boolean } | null;
 
 /** The Agency Display Name form (primary user only): required, letters only, sent trimmed. */
 function AgencyNameForm({
@@ -92,7 +94,8 @@ export function MySubscriptionPage() {
   const manage = useMutation({
     mutationFn: () => openCustomerPortal(subscriberUuid!),
     onSuccess: ({ customerPortal }) => window.location.assign(customerPortal),
-    onError: (e) => setNotice({ kind: 'error', text: e.message }),
+    onError: (e) =>
+      setNotice({ kind: 'error', text: e.message, choose: e instanceof ApiError && e.status === 409 }),
   });
   const reload = async () => {
     await Promise.all([
@@ -151,6 +154,14 @@ export function MySubscriptionPage() {
           onClose={() => setNotice(null)}
         >
           {notice.text}
+          {notice.choose && (
+            <>
+              {' '}
+              <Anchor component={Link} to="/subscriptions">
+                Choose a subscription
+              </Anchor>
+            </>
+          )}
         </Alert>
       )}
       <Paper withBorder p="lg">

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OPEN_TO_LAPSED, type BillingPolicy } from '#server/policies/subscription-gate.ts';
 import { z } from 'zod';
@@ -29,7 +30,12 @@ import {
   PRODUCT_SYNC_TTL_MS,
   syncProductsFromStripe,
 } from '#server/services/subscription/products-service.ts';
-import type { Billing } from '#server/services/subscription/stripe-client.ts';
+import { DEFAULT_STRIPE_BUDGET_MS, type Billing } from '#server/services/subscription/stripe-client.ts';
+import {
+  isStripeFailure,
+  paymentsUnavailable,
+  StripeDeadline,
+} from '#server/services/subscription/stripe-errors.ts';
 import {
   changePrimaryUser,
   getSubscriber,
@@ -47,6 +53,8 @@ const errors = {
   404: errorResponseSchema,
 };
 const writeErrors = { ...errors, 409: errorResponseSchema };
+/** Routes that call Stripe: its failures answer 502 or 503 (stripe-errors.ts). */
+const stripeErrors = { 502: errorResponseSchema, 503: errorResponseSchema };
 
 export type SubscriptionRouteOptions = {
   db: Db;
@@ -60,20 +68,39 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
   { db, billing, billingPolicy, publicUrl },
 ) => {
   const billingEnabled = billing !== null;
+  const budgetMs = billing?.timeouts.budgetMs ?? DEFAULT_STRIPE_BUDGET_MS;
   let syncedAt = 0;
   let syncing: Promise<void> | null = null;
-  /** Reads Stripe's catalogue at most once a minute; a failing Stripe leaves the last copy in place. */
-  async function syncProducts(log: { warn: (o: object, m: string) => void }) {
+  /**
+   * Reads Stripe's catalogue at most once a minute; a failing or slow Stripe leaves the last copy in
+   * place. The request waits for it within its own deadline, so the sync counts towards its budget.
+   */
+  async function syncProducts(log: FastifyBaseLogger, deadline: StripeDeadline) {
     if (!billing || Date.now() - syncedAt < PRODUCT_SYNC_TTL_MS) return;
-    syncing ??= syncProductsFromStripe(db, billing.stripe)
+    syncing ??= new StripeDeadline(budgetMs)
+      .within(syncProductsFromStripe(db, billing.stripe))
       .then(() => {
         syncedAt = Date.now();
       })
-      .catch((err: unknown) => log.warn({ err }, 'syncing products from Stripe failed'))
       .finally(() => {
         syncing = null;
       });
-    await syncing;
+    await deadline.within(syncing).catch((err: unknown) => {
+      log.warn({ err }, 'syncing products from Stripe failed; the stored products are offered');
+    });
+  }
+
+  /** Runs a handler that calls Stripe within the request's deadline; Stripe's failures become ours. */
+  async function withStripe<T>(
+    request: FastifyRequest,
+    handler: (deadline: StripeDeadline) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await handler(new StripeDeadline(budgetMs));
+    } catch (error) {
+      if (isStripeFailure(error)) throw paymentsUnavailable(error, request.log, request.id);
+      throw error;
+    }
   }
 
   app.get(
@@ -119,7 +146,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
     },
     // The subscription choice page is public (spec part 2 §2): the catalogue is nobody's tenant data.
     async (request) => {
-      await syncProducts(request.log);
+      await syncProducts(request.log, new StripeDeadline(budgetMs));
       return { products: await listProducts(db, { fromStripe: billingEnabled }), billingEnabled };
     },
   );
@@ -132,13 +159,15 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
         tags: ['subscription'],
         summary: "A Stripe Checkout Session for the caller's agency and a price",
         body: checkoutSessionRequestSchema,
-        response: { 200: checkoutSessionResponseSchema, ...writeErrors },
+        response: { 200: checkoutSessionResponseSchema, ...writeErrors, ...stripeErrors },
       },
     },
     async (request) => {
       const actor = requireActor(request);
-      await syncProducts(request.log);
-      return createCheckoutSession(db, billing, actor, request.body, publicUrl, billingPolicy);
+      return withStripe(request, async (deadline) => {
+        await syncProducts(request.log, deadline);
+        return createCheckoutSession(db, billing, actor, request.body, publicUrl, billingPolicy, deadline);
+      });
     },
   );
 
@@ -150,17 +179,22 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
         tags: ['subscription'],
         summary: "The subscriber's prices and a Stripe Customer Portal session (primary user)",
         body: customerPortalRequestSchema,
-        response: { 200: customerPortalResponseSchema, ...writeErrors },
+        response: { 200: customerPortalResponseSchema, ...writeErrors, ...stripeErrors },
       },
     },
-    async (request) =>
-      openCustomerPortal(
-        db,
-        billing,
-        requireActor(request),
-        { ...request.body, requestId: request.id },
-        publicUrl,
-      ),
+    async (request) => {
+      const actor = requireActor(request);
+      return withStripe(request, (deadline) =>
+        openCustomerPortal(
+          db,
+          billing,
+          actor,
+          { ...request.body, requestId: request.id },
+          publicUrl,
+          deadline,
+        ),
+      );
+    },
   );
 
   app.put(
@@ -246,6 +280,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
             200: z.object({ received: z.literal(true) }),
             400: errorResponseSchema,
             404: errorResponseSchema,
+            ...stripeErrors,
           },
         },
       },
@@ -260,7 +295,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRouteOptions>
           request.body,
           typeof signature === 'string' ? signature : undefined,
         );
-        const outcome = await handleStripeEvent(db, billing, event, request.log);
+        // A Stripe that fails us answers 5xx, so Stripe sends the event again later.
+        const outcome = await withStripe(request, (deadline) =>
+          handleStripeEvent(db, billing, event, request.log, deadline),
+        );
         request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event');
         return { received: true as const };
       },

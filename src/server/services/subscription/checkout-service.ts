@@ -19,6 +19,7 @@ import { AppError } from '#server/errors.ts';
 import { isAdminActor, type Actor } from '#server/policies/actor.ts';
 import { agencySubscriptions, type BillingPolicy } from '#server/policies/subscription-gate.ts';
 import type { Billing } from './stripe-client.ts';
+import { isResourceMissing, type StripeDeadline } from './stripe-errors.ts';
 import { findSubscriberInScope, requirePrimaryUser } from './subscriber-service.ts';
 
 /** Refuses when this server has no Stripe keys (billing off). */
@@ -43,9 +44,22 @@ function siteUrl(publicUrl: string, url: string, field: string): URL {
 
 /**
  * The agency's Stripe customer, created on first use. The idempotency key is the agency's, so two
- * simultaneous first checkouts get the same customer.
+ * simultaneous first checkouts get the same customer. `replacing` is a stored customer Stripe no
+ * longer knows (deleted in its dashboard): its row is dropped and a new customer made under a key
+ * of its own, since Stripe would answer the agency's first key with the deleted customer again.
  */
-async function customerOf(db: Db, stripe: Stripe, agencyUuid: string): Promise<string> {
+async function customerOf(
+  db: Db,
+  stripe: Stripe,
+  deadline: StripeDeadline,
+  agencyUuid: string,
+  replacing?: string,
+): Promise<string> {
+  if (replacing) {
+    await db
+      .delete(stripeCustomers)
+      .where(and(eq(stripeCustomers.agencyUuid, agencyUuid), eq(stripeCustomers.customerId, replacing)));
+  }
   const [known] = await db.select().from(stripeCustomers).where(eq(stripeCustomers.agencyUuid, agencyUuid));
   if (known) return known.customerId;
   const [agency] = await db
@@ -54,17 +68,38 @@ async function customerOf(db: Db, stripe: Stripe, agencyUuid: string): Promise<s
     .innerJoin(subscribers, eq(subscribers.agencyUuid, agencies.uuid))
     .where(eq(agencies.uuid, agencyUuid));
   if (!agency) throw new AppError('not_found', 'This agency has no subscriber.');
-  const customer = await stripe.customers.create(
-    {
-      name: agency.displayName || agency.name,
-      metadata: { agencyUuid, subscriberUuid: agency.subscriberUuid },
-    },
-    { idempotencyKey: `customer:${agencyUuid}` },
+  const customer = await deadline.within(
+    stripe.customers.create(
+      {
+        name: agency.displayName || agency.name,
+        metadata: { agencyUuid, subscriberUuid: agency.subscriberUuid },
+      },
+      {
+        idempotencyKey: replacing
+          ? `customer:${agencyUuid}:replacing:${replacing}`
+          : `customer:${agencyUuid}`,
+      },
+    ),
   );
   await db.insert(stripeCustomers).values({ agencyUuid, customerId: customer.id }).onConflictDoNothing();
   const [row] = await db.select().from(stripeCustomers).where(eq(stripeCustomers.agencyUuid, agencyUuid));
   return row!.customerId;
 }
+
+/**
+ * Stripe refused the price of a checkout (archived or deleted in its dashboard since the last sync):
+ * it is no longer offered here either, and the user is asked to choose another.
+ */
+function isPriceGone(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && /^line_items\b/.test(error.param ?? '');
+}
+
+const PRICE_GONE = () =>
+  new AppError('not_found', 'This price is not on offer.', { priceId: 'Choose a price on offer' });
+
+/** The Manage answer for a customer deleted in Stripe: its row is gone, checkout makes a new one. */
+export const CUSTOMER_GONE_MESSAGE =
+  "Your agency's billing account is no longer at Stripe. Choose a subscription to subscribe again.";
 
 /**
  * POST /api/stripe/create-checkout-session: a Checkout Session in subscription mode for the caller's
@@ -78,6 +113,7 @@ export async function createCheckoutSession(
   input: CheckoutSessionRequest,
   publicUrl: string,
   policy: BillingPolicy,
+  deadline: StripeDeadline,
 ): Promise<{ checkoutSessionUrl: string }> {
   const { stripe } = requireBilling(billingOrNull);
   if (actor.userType !== 'agency' || !actor.agencyUuid) {
@@ -98,9 +134,8 @@ export async function createCheckoutSession(
         isNotNull(subscriptionPrices.stripePriceId),
       ),
     );
-  if (!price?.stripePriceId) {
-    throw new AppError('not_found', 'This price is not on offer.', { priceId: 'Choose a price on offer' });
-  }
+  if (!price?.stripePriceId) throw PRICE_GONE();
+  const stripePriceId = price.stripePriceId;
   const now = policy.now?.() ?? new Date();
   const subscribed = await agencySubscriptions(db, actor.agencyUuid, policy);
   if (subscribed.some((s) => grantsAccess(s, now, policy.graceDays))) {
@@ -110,35 +145,53 @@ export async function createCheckoutSession(
     );
   }
   const agencyUuid = actor.agencyUuid;
-  const start = async (): Promise<Stripe.Checkout.Session> => {
-    const customer = await customerOf(db, stripe, agencyUuid);
-    const metadata = { agencyUuid, userUuid: actor.userId };
-    const returnPath = `${cancel.pathname}${cancel.search}`;
-    return stripe.checkout.sessions
-      .create(
+  const metadata = { agencyUuid, userUuid: actor.userId };
+  const returnPath = `${cancel.pathname}${cancel.search}`;
+  // The customer is part of the key: a retry after a customer was replaced is a new session.
+  const createSession = (customer: string) =>
+    deadline.within(
+      stripe.checkout.sessions.create(
         {
           mode: 'subscription',
           customer,
           client_reference_id: agencyUuid,
-          line_items: [{ price: price.stripePriceId!, quantity: 1 }],
+          line_items: [{ price: stripePriceId, quantity: 1 }],
           success_url: `${success.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${cancel.origin}/cancel?returnTo=${encodeURIComponent(returnPath)}`,
           metadata,
           subscription_data: { metadata },
         },
-        { idempotencyKey: `checkout:${agencyUuid}:${input.requestId}` },
-      )
-      .catch((error: unknown) => {
+        { idempotencyKey: `checkout:${agencyUuid}:${input.requestId}:${customer}` },
+      ),
+    );
+  const start = async (): Promise<Stripe.Checkout.Session> => {
+    const customer = await customerOf(db, stripe, deadline, agencyUuid);
+    return createSession(customer)
+      .catch(async (error: unknown) => {
+        // A customer deleted in Stripe: a new one, so the agency can pay again.
+        if (!isResourceMissing(error, 'customer')) throw error;
+        return createSession(await customerOf(db, stripe, deadline, agencyUuid, customer));
+      })
+      .catch(async (error: unknown) => {
         if (error instanceof Stripe.errors.StripeIdempotencyError) {
           throw new AppError(
             'conflict',
             'This checkout was already started with other details; start again.',
           );
         }
+        if (isPriceGone(error)) {
+          await db
+            .update(subscriptionPrices)
+            .set({ active: false, updatedAt: new Date() })
+            .where(eq(subscriptionPrices.stripePriceId, stripePriceId));
+          throw PRICE_GONE();
+        }
         throw error;
       });
   };
-  return { checkoutSessionUrl: await oneCheckoutAtATime(db, stripe, agencyUuid, input.priceId, start) };
+  return {
+    checkoutSessionUrl: await oneCheckoutAtATime(db, stripe, deadline, agencyUuid, input.priceId, start),
+  };
 }
 
 /** How long a claimed checkout may take to get its Stripe session before another request may take over. */
@@ -165,6 +218,7 @@ const checkoutInOtherWindow = () =>
 async function oneCheckoutAtATime(
   db: Db,
   stripe: Stripe,
+  stripeDeadline: StripeDeadline,
   agencyUuid: string,
   priceUuid: string,
   start: () => Promise<Stripe.Checkout.Session>,
@@ -190,14 +244,14 @@ async function oneCheckoutAtATime(
       .from(checkoutSessions)
       .where(eq(checkoutSessions.agencyUuid, agencyUuid));
     if (held?.sessionId && held.url) {
-      const open = await stripe.checkout.sessions.retrieve(held.sessionId).then(
+      const open = await stripeDeadline.within(stripe.checkout.sessions.retrieve(held.sessionId)).then(
         (session) => session.status === 'open' && session.url !== null,
         () => false,
       );
       if (open && held.priceUuid === priceUuid) return held.url;
       if (open) {
         // Another price: the open session must not stay payable beside the new one.
-        const expired = await stripe.checkout.sessions.expire(held.sessionId).then(
+        const expired = await stripeDeadline.within(stripe.checkout.sessions.expire(held.sessionId)).then(
           () => true,
           () => false,
         );
@@ -269,6 +323,7 @@ export async function openCustomerPortal(
   actor: Actor,
   input: { subscriberUuid: string; successUrl: string; cancelUrl: string; requestId: string },
   publicUrl: string,
+  deadline: StripeDeadline,
 ): Promise<CustomerPortalResponse> {
   const subscriber = await findSubscriberInScope(db, actor, input.subscriberUuid);
   requirePrimaryUser(actor, subscriber);
@@ -282,10 +337,26 @@ export async function openCustomerPortal(
   if (!customer) {
     throw new AppError('conflict', 'This agency has not subscribed online yet: choose a subscription first.');
   }
-  const portal = await stripe.billingPortal.sessions.create(
-    { customer: customer.customerId, return_url: success.toString() },
-    { idempotencyKey: `portal:${subscriber.uuid}:${input.requestId}` },
-  );
+  const portal = await deadline
+    .within(
+      stripe.billingPortal.sessions.create(
+        { customer: customer.customerId, return_url: success.toString() },
+        { idempotencyKey: `portal:${subscriber.uuid}:${input.requestId}` },
+      ),
+    )
+    .catch(async (error: unknown) => {
+      if (!isResourceMissing(error, 'customer')) throw error;
+      // Deleted in Stripe: forget it, so the next checkout makes the agency a new customer.
+      await db
+        .delete(stripeCustomers)
+        .where(
+          and(
+            eq(stripeCustomers.agencyUuid, subscriber.agencyUuid),
+            eq(stripeCustomers.customerId, customer.customerId),
+          ),
+        );
+      throw new AppError('conflict', CUSTOMER_GONE_MESSAGE);
+    });
   const rows = await db
     .select({
       uuid: subscriptionPrices.uuid,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '#server/services/audit/record-audit.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import { PAST_DUE_STATUS, subscriptionStatusOf } from '#shared/domain/subscription.ts';
 import type { Db } from '#server/db/client.ts';
 import {
@@ -13,6 +14,7 @@ import {
 import { subscribers, subscriptions } from '#server/db/schema/tenancy.ts';
 import { AppError } from '#server/errors.ts';
 import type { Billing } from './stripe-client.ts';
+import { isResourceMissing, type StripeDeadline } from './stripe-errors.ts';
 
 /** The events that change a subscriber's subscription (issue 19). Others are acknowledged and ignored. */
 export const HANDLED_EVENTS = [
@@ -24,48 +26,99 @@ export const HANDLED_EVENTS = [
   'invoice.payment_failed',
 ] as const;
 
-/** Verifies the signature of a webhook body (the raw bytes Stripe sent) and parses the event. */
+/** What every event we read must hold; anything else in a validly signed body is refused (400). */
+const eventSchema = z.looseObject({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.looseObject({ object: z.record(z.string(), z.unknown()) }),
+});
+
+/** A reference to a Stripe object: its id, or the object itself when expanded. */
+const reference = z.union([z.string().min(1).max(255), z.looseObject({ id: z.string().min(1).max(255) })]);
+
+/** Where each handled event names its subscription. */
+const subscriptionObject = z.looseObject({ id: z.string().min(1).max(255) });
+const checkoutObject = z.looseObject({ subscription: reference.nullish() });
+// Since API version 2025-03-31 the invoice names it under parent.subscription_details.
+const invoiceObject = z.looseObject({
+  parent: z
+    .looseObject({ subscription_details: z.looseObject({ subscription: reference.nullish() }).nullish() })
+    .nullish(),
+  subscription: reference.nullish(),
+});
+
+/** The fields of a refused body, named as paths ('data.object.id'), for the 400's error shape. */
+function refused(message: string, error: z.ZodError, prefix: string[] = []): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues)
+    fields[[...prefix, ...issue.path.map(String)].join('.') || 'body'] ??= issue.message;
+  return new AppError('bad_request', message, fields);
+}
+
+/**
+ * Verifies the signature of a webhook body (the raw bytes Stripe sent), then reads it: a body that
+ * is signed but is not an event we can read answers 400 naming what is wrong, never a 500.
+ */
 export function verifyEvent(billing: Billing, rawBody: Buffer, signature: string | undefined): Stripe.Event {
   if (!signature) throw new AppError('bad_request', 'The Stripe-Signature header is missing.');
+  const verifier = billing.stripe.webhooks.signature;
+  if (!verifier) throw new Error('The Stripe SDK has no webhook signature helper.');
   try {
-    return billing.stripe.webhooks.constructEvent(rawBody, signature, billing.webhookSecret);
+    verifier.verifyHeader(rawBody, signature, billing.webhookSecret);
   } catch {
     throw new AppError('bad_request', 'The webhook signature is not valid.');
   }
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new AppError('bad_request', 'The Stripe event is not valid JSON.');
+  }
+  const parsed = eventSchema.safeParse(body);
+  if (!parsed.success) throw refused('The Stripe event is not valid.', parsed.error);
+  return parsed.data as unknown as Stripe.Event;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value === null || value === undefined ? null : typeof value === 'string' ? value : value.id;
 
-/** The subscription an event is about, whatever its object. */
+/** The subscription an event is about, whatever its object; 400 when the object does not say it readably. */
 function subscriptionIdOf(event: Stripe.Event): string | null {
-  const object = event.data.object as unknown as Record<string, unknown>;
-  if (event.type.startsWith('customer.subscription.')) return object.id as string;
-  if (event.type === 'checkout.session.completed') {
-    return idOf(object.subscription as string | { id: string } | null);
-  }
+  const object: unknown = event.data.object;
+  const read = <T>(schema: z.ZodType<T>): T => {
+    const parsed = schema.safeParse(object);
+    if (!parsed.success) {
+      throw refused(`The ${event.type} event is not valid.`, parsed.error, ['data', 'object']);
+    }
+    return parsed.data;
+  };
+  if (event.type.startsWith('customer.subscription.')) return read(subscriptionObject).id;
+  if (event.type === 'checkout.session.completed') return idOf(read(checkoutObject).subscription);
   if (event.type.startsWith('invoice.')) {
-    // Since API version 2025-03-31 the invoice names it under parent.subscription_details.
-    const parent = object.parent as {
-      subscription_details?: { subscription?: string | { id: string } };
-    } | null;
-    return (
-      idOf(parent?.subscription_details?.subscription) ??
-      idOf(object.subscription as string | { id: string } | null | undefined)
-    );
+    const invoice = read(invoiceObject);
+    return idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
   }
   return null;
 }
 
-/** The agency a Stripe subscription belongs to: its metadata (set at checkout), else its customer. */
+/**
+ * The agency a Stripe subscription belongs to: its customer's, else its metadata (set at checkout).
+ * Metadata that is not an agency id is refused (400) rather than looked up.
+ */
 async function agencyOf(db: Db, subscription: Stripe.Subscription): Promise<string | null> {
-  const fromMetadata = subscription.metadata?.agencyUuid;
   const customerId = idOf(subscription.customer);
   if (customerId) {
     const [known] = await db.select().from(stripeCustomers).where(eq(stripeCustomers.customerId, customerId));
     if (known) return known.agencyUuid;
   }
-  return fromMetadata ?? null;
+  const fromMetadata: unknown = subscription.metadata?.agencyUuid;
+  if (fromMetadata === undefined) return null;
+  if (!z.guid().safeParse(fromMetadata).success) {
+    throw new AppError('bad_request', "The subscription's metadata agencyUuid is not an agency id.", {
+      'metadata.agencyUuid': 'Must be a uuid',
+    });
+  }
+  return fromMetadata as string;
 }
 
 export type WebhookOutcome = 'handled' | 'replay' | 'ignored';
@@ -80,14 +133,26 @@ export async function handleStripeEvent(
   billing: Billing,
   event: Stripe.Event,
   log: FastifyBaseLogger,
+  deadline: StripeDeadline,
 ): Promise<WebhookOutcome> {
   const [seen] = await db.select().from(stripeEvents).where(eq(stripeEvents.eventId, event.id));
   if (seen) return 'replay';
-  const objectId = (event.data.object as { id?: string }).id ?? '';
+  const { id } = event.data.object as { id?: unknown };
+  const objectId = typeof id === 'string' ? id : '';
   const subscriptionId = (HANDLED_EVENTS as readonly string[]).includes(event.type)
     ? subscriptionIdOf(event)
     : null;
-  const current = subscriptionId ? await billing.stripe.subscriptions.retrieve(subscriptionId) : null;
+  const current = subscriptionId
+    ? await deadline.within(billing.stripe.subscriptions.retrieve(subscriptionId)).catch((error: unknown) => {
+        // Stripe does not know it (deleted, or another account's): acknowledged, so it is not resent.
+        if (!isResourceMissing(error)) throw error;
+        log.warn(
+          { eventId: event.id, type: event.type, subscriptionId },
+          'Stripe event about an unknown subscription',
+        );
+        return null;
+      })
+    : null;
 
   return db.transaction(async (tx) => {
     const inserted = await tx
