@@ -244,10 +244,7 @@ async function oneCheckoutAtATime(
       .from(checkoutSessions)
       .where(eq(checkoutSessions.agencyUuid, agencyUuid));
     if (held?.sessionId && held.url) {
-      const open = await stripeDeadline.within(stripe.checkout.sessions.retrieve(held.sessionId)).then(
-        (session) => session.status === 'open' && session.url !== null,
-        () => false,
-      );
+      const open = await stillPayable(stripe, stripeDeadline, held.sessionId);
       if (open && held.priceUuid === priceUuid) return held.url;
       if (open) {
         // Another price: the open session must not stay payable beside the new one.
@@ -270,6 +267,23 @@ async function oneCheckoutAtATime(
     }
     if (Date.now() > deadline) throw checkoutInOtherWindow();
     await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
+  }
+}
+
+/** Whether a stored session can still be paid: open at Stripe, for a customer Stripe still has. */
+async function stillPayable(stripe: Stripe, deadline: StripeDeadline, sessionId: string): Promise<boolean> {
+  try {
+    const session = await deadline.within(stripe.checkout.sessions.retrieve(sessionId));
+    if (session.status !== 'open' || session.url === null) return false;
+    const customerId = typeof session.customer === 'string' ? session.customer : session.customer?.id;
+    if (!customerId) return true;
+    const customer = await deadline.within(stripe.customers.retrieve(customerId));
+    return customer.deleted !== true;
+  } catch (error) {
+    // Only Stripe's own "no such session/customer" means it cannot be paid; an unreachable Stripe
+    // is the user's 503, and the stored session stays in place.
+    if (isResourceMissing(error)) return false;
+    throw error;
   }
 }
 
