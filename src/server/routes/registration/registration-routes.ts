@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import {
@@ -15,6 +14,7 @@ import {
   type RegistrationInput,
 } from '#shared/contracts/registration.ts';
 import type { Auth } from '#server/auth/auth.ts';
+import { authHeaders } from '#server/auth/client-address.ts';
 import { refuseCommonPassword } from '#server/auth/common-passwords.ts';
 import { requireActor } from '#server/auth/session.ts';
 import type { Config } from '#server/config.ts';
@@ -114,7 +114,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
     try {
       const { headers } = await auth.api.signInEmail({
         body: { email: created.emailAddress, password: input.password },
-        headers: fromNodeHeaders(request.headers),
+        headers: authHeaders(request),
         returnHeaders: true,
       });
       const cookies = headers.getSetCookie();
