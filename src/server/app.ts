@@ -23,6 +23,7 @@ import { SERVER_ERROR_MESSAGE, type ErrorResponse } from '#shared/contracts/erro
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import { createAuth } from '#server/auth/auth.ts';
+import { fastifyTrustProxy } from '#server/auth/client-address.ts';
 import { registerAuthRoutes, registerSessionResolution } from '#server/auth/session.ts';
 import { mfaRoutes } from '#server/routes/mfa/mfa-routes.ts';
 import type { Config } from '#server/config.ts';
@@ -78,7 +79,9 @@ export async function buildApp({
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: a forged X-Forwarded-For must not pick the address
+    // that the per-address limits count (auth/client-address.ts).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // The router answers these before any hook runs (bad percent-encoding, a path parameter over
     // 100 characters): they get the error shape and the request id too (DESIGN §8).

@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { EMBED_REFRESH_MARGIN_MS } from '#shared/domain/reports.ts';
 
 /** The project root: the nearest folder above this file that holds package.json (works from src/ and dist/). */
 export const appRoot = (() => {
@@ -20,10 +22,65 @@ const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 /** A Sentry (or GlitchTip) DSN: the project's public key as the user name, the project id last. */
 const SENTRY_DSN = /^https?:\/\/[^@/\s]+@[^/\s]+\/(?:[^\s]*\/)?\d+\/?$/;
 
+/**
+ * Which proxies in front of the server may say who the client is (X-Forwarded-For), in the forms
+ * Fastify's `trustProxy` takes: none (false, the default), every one (true), a number of hops, or
+ * the proxies' addresses and CIDR ranges (proxy-addr's names loopback, linklocal and uniquelocal too).
+ */
+export type TrustProxy = boolean | number | string[];
+
+const TRUST_PROXY_FORMS =
+  'must be false (the default: no proxy), true (trust every proxy), a number of proxy hops such as 1, ' +
+  'or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.5,192.168.0.0/16';
+
+const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, optionally with a CIDR prefix that fits its family (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_ADDR_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY read into Fastify's forms; null when it is none of them. */
+export function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops === 0 ? false : hops <= 32 ? hops : null;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isAddressOrRange) ? entries : null;
+}
+
+/**
+ * The page asks for a new embed link EMBED_REFRESH_MARGIN_MS before the old one expires; a lifetime
+ * of less than twice that would make it renew links faster than it uses them (at or below the margin,
+ * every few seconds), so the configuration refuses it.
+ */
+export const MIN_EMBED_TTL_SECONDS = (2 * EMBED_REFRESH_MARGIN_MS) / 1000;
+const minEmbedTtlMessage = `must be at least ${MIN_EMBED_TTL_SECONDS} seconds: the page renews a link ${EMBED_REFRESH_MARGIN_MS / 1000} seconds before it expires, so a shorter one would be renewed almost as soon as it is shown`;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const setting = parseTrustProxy(value);
+      if (setting === null) {
+        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMS });
+        return z.NEVER;
+      }
+      return setting;
+    }),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -69,7 +126,12 @@ const envSchema = z.object({
     .url('must be your Sigma organization URL such as https://app.sigmacomputing.com/your-org')
     .optional(),
   /** Sigma refuses a JWT whose exp is more than 30 days after its iat. */
-  SIGMA_EMBED_TTL_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(3600),
+  SIGMA_EMBED_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(MIN_EMBED_TTL_SECONDS, minEmbedTtlMessage)
+    .max(2_592_000)
+    .default(3600),
   SIGMA_ACCOUNT_TYPE: z.string().trim().min(1, 'must not be empty').optional(),
   SIGMA_TEAMS: z.string().optional(),
   METABASE_SITE_URL: z.string().url('must be a URL such as https://metabase.example.com').optional(),
@@ -80,7 +142,12 @@ const envSchema = z.object({
       "must be Metabase's embedding secret key: 64 hexadecimal characters (Admin settings > Embedding)",
     )
     .optional(),
-  METABASE_EMBED_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
+  METABASE_EMBED_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(MIN_EMBED_TTL_SECONDS, minEmbedTtlMessage)
+    .max(86_400)
+    .default(600),
   SENTRY_DSN: z
     .string()
     .regex(SENTRY_DSN, 'must be a Sentry DSN such as https://<public key>@<host>/<project id>')
@@ -231,6 +298,8 @@ export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** The proxies whose X-Forwarded-For names the client (Fastify's `request.ip`, the per-address limits). */
+  trustProxy: TrustProxy;
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
@@ -305,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     authSecret,

@@ -6,6 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '#server/db/schema/auth.ts';
 import { secondFactorRequired } from '#server/services/mfa/mfa-service.ts';
 import type { Mailer } from '#server/services/mail/mailer.ts';
+import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
 import { hashedResetTokens, passwordResetOptions, passwordRulesHook } from './password-reset.ts';
 import { newSessionDeadline } from './session-limits.ts';
 
@@ -35,6 +36,9 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger, maile
       cookiePrefix: 'understanding',
       useSecureCookies: config.publicUrl.startsWith('https://'),
       database: { generateId: 'uuid' },
+      // The client's address is the one Fastify resolved under TRUST_PROXY, set by the app on every
+      // call it forwards (auth/client-address.ts); the library never reads X-Forwarded-For itself.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     // Same-origin requests are always trusted, whatever host name the server is reached by.
     trustedOrigins: (request) => {

@@ -8,6 +8,7 @@ import type { Actor } from '#server/policies/actor.ts';
 import type { Db } from '#server/db/client.ts';
 import type { SessionLimits } from '#server/config.ts';
 import type { Auth } from './auth.ts';
+import { authHeaders } from './client-address.ts';
 import { clearFailedSignIns, lockedMessage, lockedMinutes, recordFailedSignIn } from './lockout.ts';
 import { PASSWORD_RULES } from './password-reset.ts';
 import { endSession, sessionActivity, touchSession } from './session-limits.ts';
@@ -122,7 +123,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, db: Db): vo
       const response = await auth.handler(
         new Request(url, {
           method: request.method,
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           body: hasBody ? JSON.stringify(request.body) : undefined,
         }),
       );

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OPEN_TO_LAPSED } from '#server/policies/subscription-gate.ts';
-import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import {
@@ -16,6 +15,7 @@ import {
   type RegistrationInput,
 } from '#shared/contracts/registration.ts';
 import type { Auth } from '#server/auth/auth.ts';
+import { authHeaders } from '#server/auth/client-address.ts';
 import { refuseCommonPassword } from '#server/auth/common-passwords.ts';
 import { requireActor } from '#server/auth/session.ts';
 import type { Config } from '#server/config.ts';
@@ -116,7 +116,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
     try {
       const { headers } = await auth.api.signInEmail({
         body: { email: created.emailAddress, password: input.password },
-        headers: fromNodeHeaders(request.headers),
+        headers: authHeaders(request),
         returnHeaders: true,
       });
       const cookies = headers.getSetCookie();

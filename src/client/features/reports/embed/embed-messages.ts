@@ -25,8 +25,15 @@ export function isFromEmbed(
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The frame heights a dashboard may ask for: a message cannot shrink it to nothing or grow the page without end. */
+export const MIN_FRAME_HEIGHT = 200;
+export const MAX_FRAME_HEIGHT = 20_000;
+
+/** A reported height within the bounds; null for anything that is not a positive number. */
 const positiveHeight = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
+  typeof value === 'number' && Number.isFinite(value) && value > 0
+    ? Math.min(MAX_FRAME_HEIGHT, Math.max(MIN_FRAME_HEIGHT, Math.ceil(value)))
+    : null;
 
 /**
  * Sigma's embed events (the names of @sigmacomputing/embed-sdk): `workbook:loaded`,

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedConfig, ReportAssignment, ReportResponse } from '#shared/contracts/reports.ts';
 import { reportByKey, type ReportDescriptor } from '#shared/domain/reports.ts';
@@ -6,6 +6,8 @@ import { renderRoutes } from '#tests/support/render.tsx';
 import { ids, shellApi } from '#tests/support/shell-api.ts';
 import { AppFrame } from '#client/app/app-frame.tsx';
 import { EMBED_ERROR_TITLE } from './embed-layout.tsx';
+import { MAX_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from './embed-messages.ts';
+import { EXPIRY_LEAD_MS } from './link-renewal.ts';
 import { LiveReport } from './live-report.tsx';
 
 // A stand-in for powerbi-client (the real one needs a Power BI frame that answers): it records the
@@ -29,6 +31,8 @@ const powerBi = vi.hoisted(() => {
   class Service {
     embed(container: HTMLElement, config: Record<string, unknown>) {
       state.embeds.push({ container, config });
+      // Like the real client, the report lives in a frame of its own inside the container.
+      container.replaceChildren(document.createElement('iframe'));
       return report;
     }
     reset() {
@@ -241,9 +245,17 @@ describe('LiveReport', () => {
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
     expect(container).toHaveStyle({ visibility: 'visible' });
 
+    const reportFrame = container.querySelector('iframe');
+    expect(reportFrame).not.toBeNull();
+
     await act(() => vi.advanceTimersByTimeAsync(5_500));
     await waitFor(() => expect(powerBi.state.tokens).toEqual(['token-2']));
     expect(powerBi.state.embeds).toHaveLength(1);
+    // The running report got the token: the very same frame, never embedded again nor reset.
+    expect(screen.getByTestId('powerbi-report')).toBe(container);
+    expect(container.querySelector('iframe')).toBe(reportFrame);
+    expect(reportFrame!.isConnected).toBe(true);
+    expect(powerBi.state.resets).toBe(0);
   });
 
   it('shows the error panel with the message of a Power BI error event', async () => {
@@ -399,5 +411,160 @@ describe('LiveReport', () => {
       dashboard.dispatchEvent(new Event('load'));
     });
     expect(dashboard).toHaveStyle({ visibility: 'visible' });
+  });
+});
+
+describe('signed links (Metabase, Sigma)', () => {
+  const METABASE_ORIGIN = 'https://metabase.example.test';
+  const LIFETIME_MS = 10 * 60 * 1000;
+  const MARGIN_MS = 60 * 1000;
+  const report = descriptor('retention');
+
+  /** A Metabase dashboard whose config is a new signed URL, valid for ten minutes, on every call. */
+  function openMetabase() {
+    let minted = 0;
+    openReport(report, (h) => {
+      h['/api/reports/retention'] = () => ({
+        status: 200,
+        body: reportAnswer(report, { provider: 'metabase', reportId: '1' }),
+      });
+      h[`/api/reports/${ASSIGNMENT_ID}/config`] = () => {
+        minted += 1;
+        return {
+          status: 200,
+          body: {
+            ...powerBiConfig('unused', new Date(Date.now() + LIFETIME_MS).toISOString()),
+            provider: 'metabase',
+            embedUrl: `${METABASE_ORIGIN}/embed/dashboard/token-${minted}#bordered=false`,
+            origin: METABASE_ORIGIN,
+            accessToken: null,
+            reportId: null,
+          },
+        };
+      };
+    });
+    return { minted: () => minted };
+  }
+
+  const frame = () => screen.getByTitle<HTMLIFrameElement>('Retention');
+  const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+  /** Opens the dashboard and lets its link go stale: the renewed link has been fetched by then. */
+  async function openUntilStale() {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const opened = openMetabase();
+    const first = await screen.findByTitle<HTMLIFrameElement>('Retention');
+    expect(first).toHaveAttribute('src', expect.stringContaining('token-1'));
+    // A click while the link is fresh changes nothing.
+    fireEvent.pointerDown(document.body);
+    await advance(LIFETIME_MS - MARGIN_MS + 1_000);
+    await waitFor(() => expect(opened.minted()).toBe(2));
+    return { ...opened, first };
+  }
+
+  let visibility: DocumentVisibilityState = 'visible';
+  beforeEach(() => {
+    visibility = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('keeps the dashboard on the timer and shows the renewed link at the next click once stale', async () => {
+    const { first } = await openUntilStale();
+    // The new link waits: the frame the user works in is untouched.
+    expect(frame()).toBe(first);
+    expect(frame()).toHaveAttribute('src', expect.stringContaining('token-1'));
+
+    fireEvent.pointerDown(document.body);
+    await waitFor(() => expect(frame()).toHaveAttribute('src', expect.stringContaining('token-2')));
+    expect(frame()).not.toBe(first);
+  });
+
+  it('shows the renewed link when the user comes back to the window', async () => {
+    const { first } = await openUntilStale();
+    expect(frame()).toBe(first);
+    act(() => {
+      window.dispatchEvent(new FocusEvent('focus'));
+    });
+    await waitFor(() => expect(frame()).toHaveAttribute('src', expect.stringContaining('token-2')));
+  });
+
+  it('replaces the link just before it expires when the page is visible', async () => {
+    const { first } = await openUntilStale();
+    // Still the old one shortly before the lead...
+    await advance(MARGIN_MS - EXPIRY_LEAD_MS - 3_000);
+    expect(frame()).toBe(first);
+    // ...and the new one before the old one expires, without any interaction.
+    await advance(3_000);
+    await waitFor(() => expect(frame()).toHaveAttribute('src', expect.stringContaining('token-2')));
+  });
+
+  it('lets a hidden page wait until it is shown again', async () => {
+    const { first } = await openUntilStale();
+    visibility = 'hidden';
+    await advance(MARGIN_MS);
+    expect(frame()).toBe(first);
+
+    visibility = 'visible';
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(frame()).toHaveAttribute('src', expect.stringContaining('token-2')));
+  });
+
+  it('renews a Sigma workbook on the next key press once stale, not on the timer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const sigma = descriptor('ams-data-health');
+    let minted = 0;
+    openReport(sigma, (h) => {
+      h['/api/reports/ams-data-health'] = () => ({
+        status: 200,
+        body: reportAnswer(sigma, { provider: 'sigma', reportId: 'workbook-1' }),
+      });
+      h['/api/sigma/embed'] = () => {
+        minted += 1;
+        return {
+          status: 200,
+          body: {
+            embedUrl: `${SIGMA_ORIGIN}/org/workbook/workbook-1?:jwt=jwt-${minted}&:embed=true`,
+            expiration: new Date(Date.now() + LIFETIME_MS).toISOString(),
+            origin: SIGMA_ORIGIN,
+          },
+        };
+      };
+    });
+    const first = await screen.findByTitle<HTMLIFrameElement>('AMS Data Health');
+    await advance(LIFETIME_MS - MARGIN_MS + 1_000);
+    await waitFor(() => expect(minted).toBe(2));
+    expect(screen.getByTitle('AMS Data Health')).toBe(first);
+    expect(first).toHaveAttribute('src', expect.stringContaining('jwt-1'));
+
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    await waitFor(() =>
+      expect(screen.getByTitle('AMS Data Health')).toHaveAttribute('src', expect.stringContaining('jwt-2')),
+    );
+  });
+
+  it('keeps the heights the dashboards report within bounds', async () => {
+    openMetabase();
+    const dashboard = await screen.findByTitle<HTMLIFrameElement>('Retention');
+    postFrom(dashboard.contentWindow, METABASE_ORIGIN, {
+      metabase: { type: 'frame', frame: { mode: 'normal', height: 1e12 } },
+    });
+    expect(dashboard).toHaveStyle({ height: `${MAX_FRAME_HEIGHT}px` });
+    postFrom(dashboard.contentWindow, METABASE_ORIGIN, {
+      metabase: { type: 'frame', frame: { mode: 'normal', height: 12 } },
+    });
+    expect(dashboard).toHaveStyle({ height: `${MIN_FRAME_HEIGHT}px` });
+    postFrom(dashboard.contentWindow, METABASE_ORIGIN, {
+      metabase: { type: 'frame', frame: { mode: 'normal', height: 4321 } },
+    });
+    expect(dashboard).toHaveStyle({ height: '4321px' });
+    postFrom(dashboard.contentWindow, METABASE_ORIGIN, {
+      metabase: { type: 'frame', frame: { mode: 'normal', height: Infinity } },
+    });
+    expect(dashboard).toHaveStyle({ height: '4321px' });
   });
 });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { sigmaEmbedQuery } from './embed-api.ts';
 import { EmbedContainer, EmbedErrorPanel, EmbedLoader, SIGMA_MIN_WIDTH } from './embed-layout.tsx';
 import { readSigmaMessage } from './embed-messages.ts';
+import { useRenewedLink } from './link-renewal.ts';
 import { ProviderFrame } from './provider-frame.tsx';
 
 /** How many error messages from the workbook are retried with a new URL before the panel shows. */
@@ -26,15 +27,17 @@ export function SigmaWorkbook({
   const attempt = Math.min(errors, SIGMA_RETRIES);
   const failed = errors > SIGMA_RETRIES;
   const embed = useQuery({ ...sigmaEmbedQuery(workbookId, levelUuid, attempt), enabled: !failed });
+  // A renewed URL waits for the user (link-renewal.ts); a retry's URL shows at once.
+  const link = useRenewedLink(embed.data, attempt);
 
   if (failed || embed.isError) return <EmbedErrorPanel />;
-  if (!embed.data) return <EmbedLoader label={`Loading ${label}`} />;
+  if (!embed.data || !link) return <EmbedLoader label={`Loading ${label}`} />;
   return (
     <EmbedContainer label={label} minWidth={SIGMA_MIN_WIDTH}>
       <ProviderFrame
-        key={embed.data.embedUrl}
-        src={embed.data.embedUrl}
-        origin={embed.data.origin}
+        key={link.embedUrl}
+        src={link.embedUrl}
+        origin={link.origin}
         title={label}
         readMessage={readSigmaMessage}
         loadedOn="message"
