@@ -305,7 +305,7 @@ export function settleLocale(
       );
     } else if (ambiguousAmount && !point && !comma) {
       problems.push(
-        `Amounts such as ${seen(ambiguousAmount)} could be read with a decimal point or a decimal comma (${ambiguousAmount.raw.replace(/[^\d.,]/g, '')} or thousands), and no amount in the file tells which: declare the file's decimal separator.`,
+        `Amounts such as ${seen(ambiguousAmount)} could be ${readings(ambiguousAmount.raw)}, and no amount in the file tells which: declare the file's decimal separator.`,
       );
     } else {
       decimal = point ? 'point' : comma ? 'comma' : null;
@@ -315,6 +315,12 @@ export function settleLocale(
   if (problems.length > 0) return { refused: problems.join(' ') };
   const detected = { dateOrder, decimal };
   return { again: again ? detected : null, detected };
+}
+
+/** The two readings of an ambiguous amount: '12.345' could be 12.345 (a decimal point) or 12345 (a decimal comma). */
+function readings(raw: string): string {
+  const number = raw.replace(/[^\d.,]/g, '');
+  return `${number.replace(',', '.')} (a decimal point) or ${number.replace(/[.,]/, '')} (a decimal comma)`;
 }
 
 /**
