@@ -378,7 +378,7 @@ export function columnLetters(index: number): string {
  * blank, it is unknown, and says so naming the cell.
  */
 function xlsxRow(sheet: string, rowNumber: number, rowValues: ExcelJS.Row['values']): TableRow {
-  const values = Array.isArray(rowValues) ? (rowValues) : [];
+  const values = Array.isArray(rowValues) ? rowValues : [];
   const cells: string[] = [];
   let numeric: number[] | undefined;
   let unreadable: Map<number, string> | undefined;
