@@ -1,11 +1,14 @@
 /**
  * `npm run import -- --network NETWORK --profile PROFILE --user EMAIL [--carrier CARRIER]
- *   [--through YYYY-MM] [--sheet NAME] FILE...`
+ *   [--through YYYY-MM] [--sheet NAME] [--date-order day-first|month-first] [--decimal point|comma]
+ *   [--one-month] FILE...`
  *
  * Loads carrier files without the browser (issue 20), for staff loading years of history: each file
  * is read as a stream with the network's mapping profile (made on the upload page), checked, and
  * loaded in one transaction exactly as the upload page does; a file with row errors loads nothing
- * and its errors are printed. The network's derived production data is rebuilt once at the end.
+ * and its errors are printed. Dates and amounts are read as the upload page reads them: in the
+ * declared date order and decimal separator, else as the file shows them, and a file that cannot
+ * tell is refused asking for them. The network's derived production data is rebuilt once at the end.
  * Uses the configured database (DATABASE_URL, else PGlite in DATA_DIR).
  */
 import { sql } from 'drizzle-orm';
@@ -15,12 +18,19 @@ import { openConfiguredDatabase } from '#server/db/open.ts';
 import { AppError } from '#server/errors.ts';
 import { finishBulkLoad, loadFile, resolveBulkTarget } from '#server/services/import/bulk-load.ts';
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
+import {
+  DATE_ORDERS,
+  DECIMAL_SEPARATORS,
+  type DateOrder,
+  type DecimalSeparator,
+} from '#shared/domain/import-values.ts';
 
 class UsageError extends Error {}
 
 const USAGE =
   'Usage: npm run import -- --network NETWORK --profile PROFILE --user EMAIL [--carrier CARRIER] ' +
-  '[--through YYYY-MM] [--sheet NAME] FILE...';
+  '[--through YYYY-MM] [--sheet NAME] [--date-order day-first|month-first] [--decimal point|comma] ' +
+  '[--one-month] FILE...';
 
 type Args = {
   network: string;
@@ -29,15 +39,23 @@ type Args = {
   carrier?: string;
   through?: string;
   sheet?: string;
+  dateOrder?: DateOrder;
+  decimal?: DecimalSeparator;
+  oneMonth: boolean;
   files: string[];
 };
 
 function parseImportArgs(argv: readonly string[]): Args {
   const named: Record<string, string> = {};
   const files: string[] = [];
+  let oneMonth = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const match = /^--(network|profile|user|carrier|through|sheet)(?:=(.*))?$/.exec(arg);
+    if (arg === '--one-month') {
+      oneMonth = true;
+      continue;
+    }
+    const match = /^--(network|profile|user|carrier|through|sheet|date-order|decimal)(?:=(.*))?$/.exec(arg);
     if (!match) {
       if (arg.startsWith('--')) throw new UsageError(`Unknown option: ${arg}`);
       files.push(arg);
@@ -53,12 +71,23 @@ function parseImportArgs(argv: readonly string[]): Args {
   if (named.through !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(named.through)) {
     throw new UsageError('--through is the last month the files cover, as YYYY-MM');
   }
+  const dateOrder = named['date-order'];
+  if (dateOrder !== undefined && !(DATE_ORDERS as readonly string[]).includes(dateOrder)) {
+    throw new UsageError('--date-order is day-first or month-first');
+  }
+  const decimal = named.decimal;
+  if (decimal !== undefined && !(DECIMAL_SEPARATORS as readonly string[]).includes(decimal)) {
+    throw new UsageError('--decimal is point or comma');
+  }
   if (files.length === 0) throw new UsageError('Name at least one file');
   return {
     network: named.network!,
     profile: named.profile!,
     user: named.user!,
     files,
+    oneMonth,
+    ...(dateOrder === undefined ? {} : { dateOrder: dateOrder as DateOrder }),
+    ...(decimal === undefined ? {} : { decimal: decimal as DecimalSeparator }),
     ...(named.carrier === undefined ? {} : { carrier: named.carrier }),
     ...(named.through === undefined ? {} : { through: named.through }),
     ...(named.sheet === undefined ? {} : { sheet: named.sheet }),
@@ -95,7 +124,11 @@ async function main(): Promise<number> {
         file,
         carrierUuid,
         coversThrough: `${through}-01`,
+        notAfter: `${today.year}-${String(today.month).padStart(2, '0')}-01`,
         storageDir: config.dataDir,
+        oneMonth: args.oneMonth,
+        ...(args.dateOrder === undefined ? {} : { dateOrder: args.dateOrder }),
+        ...(args.decimal === undefined ? {} : { decimalSeparator: args.decimal }),
         ...(args.sheet === undefined ? {} : { sheet: args.sheet }),
         onProgress: (read, size) => {
           const percent = Math.floor((read / Math.max(size, 1)) * 100);

@@ -171,7 +171,7 @@ export async function buildApp({
   await app.register(mailRoutes, { db: database.db });
   await app.register(carrierRequestRoutes, { db: database.db, mailer, config });
   await app.register(manualEntryRoutes, { db: database.db, today });
-  await app.register(importRoutes, { db: database.db, storageDir: config.dataDir });
+  await app.register(importRoutes, { db: database.db, storageDir: config.dataDir, today });
   await app.register(mfaRoutes, { db: database.db, secret: config.authSecret, mailer });
   await app.register(registrationRoutes, { db: database.db, auth, mailer, config });
   await app.register(profileRoutes, { db: database.db, auth });

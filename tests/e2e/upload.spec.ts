@@ -72,7 +72,7 @@ async function uploadFiles(
     await page.getByRole('option', { name: options.carrier, exact: true }).click();
   }
   await form.getByLabel('Covers through').fill(options.through);
-  await form.getByLabel('Files (CSV or XLSX)').setInputFiles(files);
+  await form.getByLabel('Files (CSV, text or XLSX)').setInputFiles(files);
   await form.getByRole('button', { name: 'Upload' }).click();
 }
 
@@ -131,7 +131,7 @@ test('a network user uploads a CSV and an XLSX, maps, previews, commits, re-uplo
       through: month,
     },
   );
-  await expect(page.getByText('Not a CSV or XLSX file: statement.pdf.')).toBeVisible();
+  await expect(page.getByText('Not a CSV, text or XLSX file: statement.pdf.')).toBeVisible();
 
   const csv = {
     name: 'fairview-production.csv',

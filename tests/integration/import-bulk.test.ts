@@ -146,4 +146,37 @@ describe('Bulk loads (npm run import)', () => {
       resolveBulkTarget(database.db, { userEmail: staffEmail, network: networkUuid, profile: 'Nope' }),
     ).rejects.toThrow('The network has no mapping profile named "Nope".');
   });
+
+  it('reads dates and amounts as the upload page does: refused when ambiguous, read as declared', async () => {
+    const target = await resolveBulkTarget(database.db, {
+      userEmail: staffEmail,
+      network: networkUuid,
+      profile: 'Bulk portal',
+    });
+    const file = path.join(dir, 'european.csv');
+    await writeFile(
+      file,
+      `${HEADER.join(';')}\nK-1;Personal Auto;01.10.2026;397.542\nK-1;Personal Auto;02.10.2026;12,5\n`,
+    );
+    const common = { carrierUuid, coversThrough: '2026-10-01', storageDir: dir, file };
+    const result = await loadFile(database.db, target, common);
+    expect(result.status).toBe('loaded');
+    expect(result.preview.byMonth.map((m) => [m.month, m.writtenPremium])).toEqual([
+      ['2026-10-01', '397554.50'],
+    ]);
+    const ambiguous = path.join(dir, 'ambiguous.csv');
+    await writeFile(ambiguous, `${HEADER.join(';')}\nK-1;Personal Auto;2026-09;397.542\n`);
+    await expect(loadFile(database.db, target, { ...common, file: ambiguous })).rejects.toThrow(
+      "declare the file's decimal separator.",
+    );
+    const declared = await loadFile(database.db, target, {
+      ...common,
+      file: ambiguous,
+      decimalSeparator: 'point',
+    });
+    expect(declared.status).toBe('refused');
+    expect(declared.preview.errors[0]!.reason).toBe(
+      '"397.542" has more than two decimals: amounts are loaded to the cent, never rounded.',
+    );
+  });
 });

@@ -419,8 +419,17 @@ describe('Uploading carrier files', () => {
     );
     const record = await uploaded('uploader', file, { carrierUuid: acme, fileName: 'bad.csv' });
     expect(record.detected.delimiter).toBe(';');
+    // '1.000,00' and '12.50' cannot both be right: the file's decimal separator must be declared.
+    const undeclared = await as('uploader', 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
+      columns: record.proposed.columns,
+    });
+    expect(undeclared.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(undeclared.json()).error.message).toBe(
+      'The file has amounts written with a decimal point, such as "12.50" (row 3, Written Premium), and with a decimal comma, such as "1.000,00" (row 2, Written Premium): declare its decimal separator.',
+    );
     await as('uploader', 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
       columns: record.proposed.columns,
+      decimalSeparator: 'point',
     });
     const result = await preview('uploader', record.uploadUuid);
     expect(result.errors).toEqual([
@@ -482,6 +491,7 @@ describe('Uploading carrier files', () => {
     const record = await uploaded('uploader', file, { carrierUuid: travelers, fileName: 'travelers.csv' });
     await as('uploader', 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
       columns: record.proposed.columns,
+      oneMonth: true,
     });
     const codeError = {
       column: 'Agency Code',
@@ -623,6 +633,7 @@ describe('Who may upload', () => {
     expect(record.agencyUuid).toBe(agencyA.uuid);
     await as('owner', 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
       columns: record.proposed.columns,
+      oneMonth: true,
     });
     expect((await preview('owner', record.uploadUuid)).errors).toEqual([
       {
@@ -781,6 +792,7 @@ describe('A year-to-date file', () => {
       columns: record.proposed.columns,
       amounts: 'ytd',
       profileName: null,
+      oneMonth: true,
     });
     expect(importRecordSchema.parse(columns.json()).amounts).toBe('ytd');
     expect((await commit('uploader', record.uploadUuid)).statusCode).toBe(200);

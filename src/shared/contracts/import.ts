@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALL_IMPORT_FIELDS, IMPORT_AMOUNTS } from '#shared/domain/import-matching.ts';
+import { DATE_ORDERS, DECIMAL_SEPARATORS } from '#shared/domain/import-values.ts';
 
 /**
  * Uploading carrier files (issue 20): upload, map columns, map values, preview, commit, undo.
@@ -9,6 +10,11 @@ import { ALL_IMPORT_FIELDS, IMPORT_AMOUNTS } from '#shared/domain/import-matchin
 export const importKindSchema = z.enum(['production', 'commission']);
 export const importFieldSchema = z.enum(ALL_IMPORT_FIELDS);
 export const importAmountsSchema = z.enum(IMPORT_AMOUNTS);
+export const dateOrderSchema = z.enum(DATE_ORDERS);
+export const decimalSeparatorSchema = z.enum(DECIMAL_SEPARATORS);
+
+/** Rows left out of a file as report furniture: header rows repeated on each page, and total rows. */
+const skippedRowsSchema = z.object({ repeatedHeaders: z.number().int(), totals: z.number().int() });
 
 /** A file's name as the browser gives it; no path. */
 export const FILE_NAME_MAX = 255;
@@ -53,6 +59,8 @@ export const importPreviewSchema = z.object({
   byAgency: z.array(totalsSchema.extend({ agencyUuid: z.string().uuid(), name: z.string() })),
   byMonth: z.array(totalsSchema.extend({ month: z.string() })),
   total: totalsSchema,
+  /** Rows of the file that are not data (repeated headers, totals), left out and counted. */
+  skipped: skippedRowsSchema.optional(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
@@ -75,6 +83,12 @@ export const importRecordSchema = z.object({
     delimiter: z.string().nullable(),
     sheet: z.string().nullable(),
     headerRowNumber: z.number().int(),
+    /** Once the rows are read: the date order and decimal separator they were read with (declared or detected). */
+    dateOrder: dateOrderSchema.nullable().optional(),
+    decimalSeparator: decimalSeparatorSchema.nullable().optional(),
+    /** The whole file was declared one month (the month it covers), with no Month column. */
+    oneMonth: z.boolean().optional(),
+    skipped: skippedRowsSchema.optional(),
   }),
   header: z.array(z.string()),
   columns: columnMappingSchema.nullable(),
@@ -106,6 +120,11 @@ export const importColumnsRequestSchema = z.object({
   amounts: importAmountsSchema.default('monthly'),
   /** The name the mapping is remembered under for this header; null: do not remember it. */
   profileName: z.string().trim().min(1).max(100).nullable().optional(),
+  /** How the file writes dates and amounts; when absent, detected from the file, or asked for. */
+  dateOrder: dateOrderSchema.optional(),
+  decimalSeparator: decimalSeparatorSchema.optional(),
+  /** Every row belongs to the month the file covers: no Month column. */
+  oneMonth: z.boolean().default(false),
 });
 
 const dimensionSchema = z.enum(['carrier', 'line', 'agencyCode']);

@@ -105,11 +105,30 @@ describe('suggestColumns', () => {
       agencyCode: 'Agent Code',
       carrier: 'Company',
       lineOfBusiness: 'Product Line',
+      month: 'Acctg Month',
       writtenPremium: 'Written Prem',
       newWrittenPremium: 'New Business',
       earned: 'Earned',
       incurred: 'Incurred Losses',
     });
+  });
+  it.each([
+    'Acctg Period',
+    'Accounting Period',
+    'Period',
+    'Month',
+    'Stmt Date',
+    'Statement Month',
+    'Process Month',
+    'Production Month',
+    'Report Period',
+    'Reporting Period',
+    'Acct. Period',
+    'Period Ending',
+  ])('proposes %j as the month', (name) => {
+    expect(suggestColumns('production', ['Agent Code', 'Policy Type', name, 'Written Premium']).month).toBe(
+      name,
+    );
   });
   it('maps commission statements', () => {
     const header = ['Producer Code', 'LOB', 'Statement Month', 'Written Premium', 'Commission', 'Contingent'];

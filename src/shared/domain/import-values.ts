@@ -6,6 +6,11 @@
 /** A parsed cell: the value, or why it could not be read. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
+const ZERO = 48;
+const NINE = 57;
+const COMMA = 44;
+const DOT = 46;
+
 const NOT_REPORTED = new Set(['', 'n/a', 'na', 'null', 'none', '#n/a']);
 
 /**
@@ -13,6 +18,8 @@ const NOT_REPORTED = new Set(['', 'n/a', 'na', 'null', 'none', '#n/a']);
  * a step that `negates` counts a minus sign.
  */
 const AMOUNT_STRIPS: readonly { pattern: RegExp; negates: boolean; when?: (s: string) => boolean }[] = [
+  { pattern: /^(.*\d)\s*cr$/i, negates: true },
+  { pattern: /^\+(?![-+(])(.+)$/, negates: false },
   { pattern: /^\((.*)\)$/, negates: true },
   { pattern: /^usd\s*(.*)$/i, negates: false },
   { pattern: /^(.*?)\s*usd$/i, negates: false },
@@ -26,21 +33,68 @@ const AMOUNT_STRIPS: readonly { pattern: RegExp; negates: boolean; when?: (s: st
 /** The most whole digits an amount has (the facts keep numeric(16, 2)). */
 const MAX_WHOLE_DIGITS = 14;
 
+/** How a file writes the decimals of its amounts: '1,234.56' (point) or '1.234,56' (comma). */
+export const DECIMAL_SEPARATORS = ['point', 'comma'] as const;
+export type DecimalSeparator = (typeof DECIMAL_SEPARATORS)[number];
+
+export const DECIMAL_SEPARATOR_LABELS: Record<DecimalSeparator, string> = {
+  point: 'Decimal point (1,234.56)',
+  comma: 'Decimal comma (1.234,56)',
+};
+
 /**
  * An amount in dollars as an exact decimal string with two places ('1234.50', '-12.00'), or null
- * when the cell is blank ("not reported", never zero). Accepts '$', 'USD', thousands separators
- * (',' or spaces), parentheses or a leading/trailing '-' for negatives, and the accounting dash
- * ('$ -') for zero. More than two decimals round half away from zero to the cent.
+ * when the cell is blank ("not reported", never zero). Accepts '$', 'USD', a leading '+',
+ * thousands separators, parentheses, a leading/trailing '-' or a trailing 'CR' for negatives, and
+ * the accounting dash ('$ -') for zero. Read with the file's decimal separator: with a point, ','
+ * and spaces group thousands; with a comma, '.' and spaces do. `null`: the value says which it is
+ * itself, and one that could be either ('12.345', '1,234') is refused as ambiguous. Never rounded:
+ * more than two decimals is an error, except the trailing digits of a binary floating-point
+ * rendering of a cent amount ('1234.5600000000001').
  */
-export function parseAmount(raw: string): Parsed<string | null> {
-  const quick = quickAmount(raw);
-  return quick === undefined ? readAmount(raw) : { ok: true, value: quick };
+export function parseAmount(raw: string, decimal: DecimalSeparator | null = 'point'): Parsed<string | null> {
+  if (decimal === 'point') {
+    const quick = quickAmount(raw);
+    if (quick !== undefined) return { ok: true, value: quick };
+  }
+  return readAmount(raw, decimal);
 }
 
-const ZERO = 48;
-const NINE = 57;
-const COMMA = 44;
-const DOT = 46;
+/**
+ * Which decimal separator an amount's text shows, by its separators alone: the last of '.' and ','
+ * when it has both; the other one when one of them repeats ('1.234.567'); the one it has when the
+ * digits after it are not three ('12,5'); 'ambiguous' for one separator followed by exactly three
+ * digits ('12.345', '1,234'); null when it has neither. One scan, no allocation.
+ */
+export function decimalHint(raw: string): DecimalSeparator | 'ambiguous' | null {
+  let dots = 0;
+  let commas = 0;
+  let lastDot = -1;
+  let lastComma = -1;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === DOT) {
+      dots++;
+      lastDot = i;
+    } else if (c === COMMA) {
+      commas++;
+      lastComma = i;
+    }
+  }
+  if (dots === 0 && commas === 0) return null;
+  if (dots > 0 && commas > 0) return lastDot > lastComma ? 'point' : 'comma';
+  if (dots > 1) return 'comma';
+  if (commas > 1) return 'point';
+  const at = dots === 1 ? lastDot : lastComma;
+  let digits = 0;
+  for (let i = at + 1; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c >= ZERO && c <= NINE) digits++;
+    else break;
+  }
+  if (digits === 3) return 'ambiguous';
+  return dots === 1 ? 'point' : 'comma';
+}
 
 /**
  * The common shapes of an amount read by one scan of its characters, with no regular expression and,
@@ -122,9 +176,10 @@ export function quickAmount(raw: string): string | null | undefined {
 }
 
 /** `parseAmount` for any shape it accepts (see there), by the general path. */
-export function readAmount(raw: string): Parsed<string | null> {
+export function readAmount(raw: string, decimal: DecimalSeparator | null = 'point'): Parsed<string | null> {
   let s = raw.replace(/[\u00a0\u202f]/g, ' ').trim();
   if (NOT_REPORTED.has(s.toLowerCase())) return { ok: true, value: null };
+  const notAmount: Parsed<string | null> = { ok: false, reason: `"${raw.trim()}" is not an amount.` };
   let signs = 0;
   for (const step of AMOUNT_STRIPS) {
     if (step.when && !step.when(s)) continue;
@@ -133,15 +188,35 @@ export function readAmount(raw: string): Parsed<string | null> {
     s = (m[1] ?? '').trim();
     if (step.negates) signs++;
   }
-  if (signs > 1) return { ok: false, reason: `"${raw.trim()}" is not an amount.` };
+  if (signs > 1) return notAmount;
   const negative = signs === 1;
   if (s === '-' || s === '') return { ok: true, value: '0.00' };
-  if (/^\d+(\.\d+)?e[+-]?\d+$/i.test(s)) s = expandExponent(s);
-  if (!/^(\d{1,3}([, ]\d{3})+|\d+)?(\.\d*)?$/.test(s) || !/\d/.test(s)) {
-    return { ok: false, reason: `"${raw.trim()}" is not an amount.` };
+  let separator = decimal;
+  if (separator === null) {
+    const hint = decimalHint(s);
+    if (hint === 'ambiguous') {
+      return {
+        ok: false,
+        reason: `"${raw.trim()}" could be read with a decimal point or a decimal comma: declare the file's decimal separator.`,
+      };
+    }
+    separator = hint ?? 'point';
   }
-  const [whole = '', fraction = ''] = s.replace(/[, ]/g, '').split('.');
-  const value = toCents(negative, whole === '' ? '0' : whole, fraction);
+  if (separator === 'point' && /^\d+(\.\d+)?e[+-]?\d+$/i.test(s)) s = expandExponent(s);
+  const shape =
+    separator === 'point' ? /^(\d{1,3}([, ]\d{3})+|\d+)?(\.\d*)?$/ : /^(\d{1,3}([. ]\d{3})+|\d+)?(,\d*)?$/;
+  if (!shape.test(s) || !/\d/.test(s)) return notAmount;
+  const [whole = '', fraction = ''] = (
+    separator === 'point' ? s.replace(/[, ]/g, '') : s.replace(/[. ]/g, '').replace(',', '.')
+  ).split('.');
+  const cents = centsOf(fraction);
+  if (cents === null) {
+    return {
+      ok: false,
+      reason: `"${raw.trim()}" has more than two decimals: amounts are loaded to the cent, never rounded.`,
+    };
+  }
+  const value = toCents(negative, whole === '' ? '0' : whole, cents);
   if (value.replace('-', '').length > MAX_WHOLE_DIGITS + 3) {
     return {
       ok: false,
@@ -149,6 +224,21 @@ export function readAmount(raw: string): Parsed<string | null> {
     };
   }
   return { ok: true, value };
+}
+
+/**
+ * The cents of a fraction's digits as two digits plus a carry ('5' -> '50'), or null when it has
+ * more than two decimals that matter. Zeros beyond the cent are nothing; so are the digits of a
+ * binary floating-point rendering of a cent amount (ten or more decimals, the 3rd to the 10th all
+ * '0' or all '9': '5600000000001', '5599999999999'), which carry to the cent they stand for.
+ */
+function centsOf(fraction: string): { digits: string; carry: boolean } | null {
+  const cents = (fraction + '00').slice(0, 2);
+  const beyond = fraction.slice(2);
+  if (/^0*$/.test(beyond)) return { digits: cents, carry: false };
+  if (fraction.length >= 10 && /^0{8}/.test(beyond)) return { digits: cents, carry: false };
+  if (fraction.length >= 10 && /^9{8}/.test(beyond)) return { digits: cents, carry: true };
+  return null;
 }
 
 function expandExponent(s: string): string {
@@ -161,12 +251,11 @@ function expandExponent(s: string): string {
   return `${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-/** Rounds a decimal given as digit strings to cents, half away from zero, without floating point. */
-function toCents(negative: boolean, whole: string, fraction: string): string {
-  let cents = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
-  if (fraction.length > 2 && Number(fraction[2]) >= 5) cents += 1n;
-  const sign = negative && cents !== 0n ? '-' : '';
-  const abs = cents.toString().padStart(3, '0');
+/** Whole dollars and their cents as an exact two-place decimal, without floating point. */
+function toCents(negative: boolean, whole: string, cents: { digits: string; carry: boolean }): string {
+  const total = BigInt(whole) * 100n + BigInt(cents.digits) + (cents.carry ? 1n : 0n);
+  const sign = negative && total !== 0n ? '-' : '';
+  const abs = total.toString().padStart(3, '0');
   return `${sign}${abs.slice(0, -2)}.${abs.slice(-2)}`;
 }
 
@@ -202,12 +291,42 @@ function yearOf(text: string): number {
 
 const YTD_PREFIX = /^(ytd|year[- ]to[- ]date)?\s*(through|thru|to|ending|ended|as of)?\s*:?\s*/i;
 
+/** Whether a file writes its dates day first ('31/01/2026') or month first ('01/31/2026'). */
+export const DATE_ORDERS = ['day-first', 'month-first'] as const;
+export type DateOrder = (typeof DATE_ORDERS)[number];
+
+export const DATE_ORDER_LABELS: Record<DateOrder, string> = {
+  'day-first': 'Day first (31/01/2026, 31.01.2026)',
+  'month-first': 'Month first (01/31/2026)',
+};
+
+const DAY_MONTH_YEAR = /^(\d{1,2})([-/.])(\d{1,2})[-/.](\d{4}|\d{2})(?:\s.*)?$/;
+
 /**
- * The month a cell names: '2025-03', '2025-03-31', '03/2025', '3/31/2025' (US order), '202503',
- * 'Mar 2025', 'March-25', '2025 M03', an Excel date serial (45717), or a sheet's label for a
- * year-to-date column ('YTD through 03/2025', 'Thru March 2025'). Day-first dates are not guessed.
+ * Which order a date's text shows: day first when its first number is over 12, month first when
+ * its second is; a dotted date ('01.10.2026') is day first, as every locale writing dots writes it;
+ * 'ambiguous' when both numbers could be the month and differ ('01/10/2026'); null when the text is
+ * no day/month/year date or reads the same either way ('05/05/2026').
  */
-export function parseMonth(raw: string): Parsed<YearMonth> {
+export function dateOrderHint(raw: string): DateOrder | 'ambiguous' | null {
+  const m = DAY_MONTH_YEAR.exec(raw.trim());
+  if (!m) return null;
+  const first = Number(m[1]);
+  const second = Number(m[3]);
+  if (first > 12) return 'day-first';
+  if (second > 12) return 'month-first';
+  if (first === second) return null;
+  return m[2] === '.' ? 'day-first' : 'ambiguous';
+}
+
+/**
+ * The month a cell names: '2025-03', '2025-03-31', '03/2025', '202503', 'Mar 2025', 'March-25',
+ * '2025 M03', an Excel date serial (45717), a sheet's label for a year-to-date column ('YTD through
+ * 03/2025', 'Thru March 2025'), or a day/month/year date read in the file's date order. `null`: the
+ * date says its order itself (`dateOrderHint`), and one that could be either is refused, never
+ * guessed.
+ */
+export function parseMonth(raw: string, order: DateOrder | null = null): Parsed<YearMonth> {
   const s = raw
     .replace(/\u00a0/g, ' ')
     .trim()
@@ -222,8 +341,17 @@ export function parseMonth(raw: string): Parsed<YearMonth> {
   if (m) return checked(Number(m[1]), Number(m[2]));
   m = /^(\d{4})\s*m(\d{1,2})$/i.exec(s);
   if (m) return checked(Number(m[1]), Number(m[2]));
-  m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})(?:\s.*)?$/.exec(s);
-  if (m) return checked(yearOf(m[3]!), Number(m[1]));
+  m = DAY_MONTH_YEAR.exec(s);
+  if (m) {
+    const read = order ?? dateOrderHint(s);
+    if (read === 'ambiguous') {
+      return {
+        ok: false,
+        reason: `"${raw.trim()}" could be day first or month first: declare the file's date order.`,
+      };
+    }
+    return checked(yearOf(m[4]!), Number(read === 'day-first' ? m[3] : m[1]));
+  }
   m = /^(\d{1,2})[-/.](\d{4})$/.exec(s);
   if (m) return checked(Number(m[2]), Number(m[1]));
   m = /^(\d{4})(\d{2})$/.exec(s);

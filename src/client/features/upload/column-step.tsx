@@ -5,6 +5,7 @@ import {
   Button,
   Checkbox,
   Group,
+  NativeSelect,
   Radio,
   SimpleGrid,
   Stack,
@@ -22,11 +23,26 @@ import {
   type ImportAmounts,
   type ImportField,
 } from '#shared/domain/import-matching.ts';
+import {
+  DATE_ORDER_LABELS,
+  DATE_ORDERS,
+  DECIMAL_SEPARATOR_LABELS,
+  DECIMAL_SEPARATORS,
+  type DateOrder,
+  type DecimalSeparator,
+} from '#shared/domain/import-values.ts';
 import { SearchableSelect } from '#client/components/searchable-select.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { mapColumns } from './upload-api.ts';
 
 const NOT_IN_FILE = 'Not in the file';
+const DETECT = 'detect';
+const DETECT_LABEL = 'Detect from the file';
+
+const withoutMonth = (columns: Partial<Record<ImportField, string>>) => {
+  const { month: _month, ...rest } = columns;
+  return rest;
+};
 
 /**
  * Step 2: which column holds which field, proposed from the network's saved profile for this header
@@ -48,6 +64,9 @@ export function ColumnStep({
   const [amounts, setAmounts] = useState<ImportAmounts>(() =>
     record.columns ? record.amounts : record.proposed.amounts,
   );
+  const [oneMonth, setOneMonth] = useState(() => record.detected.oneMonth ?? false);
+  const [dateOrder, setDateOrder] = useState<DateOrder | typeof DETECT>(DETECT);
+  const [decimalSeparator, setDecimalSeparator] = useState<DecimalSeparator | typeof DETECT>(DETECT);
   const [remember, setRemember] = useState(true);
   const [profileName, setProfileName] = useState(record.proposed.profileName ?? '');
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -55,7 +74,17 @@ export function ColumnStep({
   const headerColumns = [...new Set(record.header.filter((h) => h.trim() !== ''))];
   const save = useMutation({
     mutationFn: () =>
-      mapColumns(record.uploadUuid, columns, amounts, remember ? profileName.trim() || undefined : null),
+      mapColumns(
+        record.uploadUuid,
+        oneMonth ? withoutMonth(columns) : columns,
+        amounts,
+        remember ? profileName.trim() || undefined : null,
+        {
+          oneMonth,
+          ...(dateOrder === DETECT ? {} : { dateOrder }),
+          ...(decimalSeparator === DETECT ? {} : { decimalSeparator }),
+        },
+      ),
     onSuccess: onMapped,
     onError: (error) => {
       if (error instanceof ApiError && error.status < 500) {
@@ -92,7 +121,8 @@ export function ColumnStep({
               label={IMPORT_FIELD_LABELS[field]}
               placeholder={NOT_IN_FILE}
               data={headerColumns}
-              value={columns[field] ?? null}
+              value={field === 'month' && oneMonth ? null : (columns[field] ?? null)}
+              disabled={field === 'month' && oneMonth}
               clearable
               onChange={(value) =>
                 setColumns((previous) => {
@@ -109,6 +139,36 @@ export function ColumnStep({
             {problems.amounts}
           </Text>
         )}
+        <Checkbox
+          label={`The whole file is one month: every row belongs to ${record.coversThrough}, the month it covers`}
+          description="Only for a file without a month column. A file whose rows carry their dates in a column is refused: map that column as the Month."
+          checked={oneMonth}
+          onChange={(e) => setOneMonth(e.currentTarget.checked)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} maw={720}>
+          <NativeSelect
+            label="Dates in this file"
+            description="Detected when a date such as 31/01/2026 shows the order; otherwise you are asked."
+            value={dateOrder}
+            onChange={(e) => setDateOrder(e.currentTarget.value as DateOrder | typeof DETECT)}
+            data={[
+              { value: DETECT, label: DETECT_LABEL },
+              ...DATE_ORDERS.map((o) => ({ value: o, label: DATE_ORDER_LABELS[o] })),
+            ]}
+            error={problems.dateOrder}
+          />
+          <NativeSelect
+            label="Amounts in this file"
+            description="Detected when an amount such as 1.234,56 shows the separator; otherwise you are asked."
+            value={decimalSeparator}
+            onChange={(e) => setDecimalSeparator(e.currentTarget.value as DecimalSeparator | typeof DETECT)}
+            data={[
+              { value: DETECT, label: DETECT_LABEL },
+              ...DECIMAL_SEPARATORS.map((o) => ({ value: o, label: DECIMAL_SEPARATOR_LABELS[o] })),
+            ]}
+            error={problems.decimalSeparator}
+          />
+        </SimpleGrid>
         <Radio.Group
           label="The amounts in this file are"
           description="Year-to-date amounts are loaded as each month's figures: the year to date less what the year already holds."

@@ -164,8 +164,12 @@ export function PreviewStep({
       <Text size="sm">
         {p.rowCount.toLocaleString('en-US')} rows: {p.rowsToLoad.toLocaleString('en-US')} to load,{' '}
         {p.rowsMiscellaneous.toLocaleString('en-US')} in Miscellaneous, {p.errorCount.toLocaleString('en-US')}{' '}
-        with errors. Nothing is written until you commit; the file&apos;s carrier, agency code and months are
-        replaced, never added twice.
+        with errors.
+        {p.skipped &&
+          p.skipped.repeatedHeaders + p.skipped.totals > 0 &&
+          ` Left out as report furniture: ${p.skipped.repeatedHeaders.toLocaleString('en-US')} repeated header ${p.skipped.repeatedHeaders === 1 ? 'row' : 'rows'} and ${p.skipped.totals.toLocaleString('en-US')} total ${p.skipped.totals === 1 ? 'row' : 'rows'}.`}{' '}
+        Nothing is written until you commit; the file&apos;s carrier, agency code and months are replaced,
+        never added twice.
         {record.amounts === 'ytd' &&
           " The file's year-to-date amounts are shown as each month's figures: the year to date less what the year already holds."}
       </Text>

@@ -11,6 +11,7 @@ import {
 } from '#shared/contracts/import.ts';
 import { CARRIER_SEARCH_MIN, carrierSearchResponseSchema } from '#shared/contracts/manual-entry.ts';
 import type { ImportAmounts, ImportField } from '#shared/domain/import-matching.ts';
+import type { DateOrder, DecimalSeparator } from '#shared/domain/import-values.ts';
 import { apiRequest, apiUpload } from '#client/lib/api-client.ts';
 
 /** The network the calls are for: staff name it, everyone else is bound to their own on the server. */
@@ -100,10 +101,12 @@ export function mapColumns(
   amounts: ImportAmounts,
   /** The profile's name; undefined: a name from the kind of file; null: do not remember the mapping. */
   profileName: string | null | undefined,
+  /** How the file writes dates and amounts (undefined: detected from the file), and whether it is one month. */
+  reading: { dateOrder?: DateOrder; decimalSeparator?: DecimalSeparator; oneMonth: boolean },
 ): Promise<ImportRecordResponse> {
   return apiRequest(`/api/imports/${uploadUuid}/columns`, importRecordSchema, {
     method: 'PUT',
-    body: profileName === undefined ? { columns, amounts } : { columns, amounts, profileName },
+    body: { columns, amounts, ...reading, ...(profileName === undefined ? {} : { profileName }) },
   });
 }
 

@@ -21,8 +21,19 @@ import { carrierSearchQuery, uploadFile } from './upload-api.ts';
 
 const FROM_THE_FILE = 'from-the-file';
 const FROM_THE_FILE_LABEL = 'From the file';
-/** What the server reads: CSV and XLSX (issue 20). */
-const ACCEPTED = /\.(csv|xlsx)$/i;
+/** What the server reads: CSV, tab-delimited or other text exports, and XLSX. */
+const ACCEPTED = /\.(csv|txt|tsv|xlsx)$/i;
+const OLD_EXCEL = /\.xls$/i;
+
+/** Why some chosen files cannot be uploaded, or undefined; an old Excel file is told how to convert. */
+function filesProblem(files: readonly File[]): string | undefined {
+  const old = files.filter((f) => OLD_EXCEL.test(f.name)).map((f) => f.name);
+  if (old.length > 0) {
+    return `${old.join(', ')}: an Excel 97-2003 workbook (.xls) cannot be read. Open it in Excel and choose File > Save As > Excel Workbook (.xlsx), then upload the .xlsx file.`;
+  }
+  const refused = files.filter((f) => !ACCEPTED.test(f.name)).map((f) => f.name);
+  return refused.length > 0 ? `Not a CSV, text or XLSX file: ${refused.join(', ')}.` : undefined;
+}
 
 type Phase = { fileName: string; stage: 'uploading' | 'parsing'; fraction: number };
 
@@ -38,7 +49,7 @@ function failureText(fileName: string, error: unknown): string {
 
 /**
  * The first step: the kind of file, its carrier (or "from the file"), the last month it covers,
- * and one or more CSV or XLSX files, uploaded one after another with their progress.
+ * and one or more CSV, text or XLSX files, uploaded one after another with their progress.
  */
 export function UploadForm({
   networkUuid,
@@ -78,19 +89,19 @@ export function UploadForm({
     const chosen = Array.from(list ?? []);
     setFiles(chosen);
     setFailures([]);
-    const refused = chosen.filter((f) => !ACCEPTED.test(f.name)).map((f) => f.name);
+    const problem = filesProblem(chosen);
     setProblems((previous) => {
       const { files: _files, ...rest } = previous;
-      return refused.length > 0 ? { ...rest, files: `Not a CSV or XLSX file: ${refused.join(', ')}.` } : rest;
+      return problem ? { ...rest, files: problem } : rest;
     });
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (files.length === 0) found.files = 'Choose one or more CSV or XLSX files.';
-    const refused = files.filter((f) => !ACCEPTED.test(f.name)).map((f) => f.name);
-    if (refused.length > 0) found.files = `Not a CSV or XLSX file: ${refused.join(', ')}.`;
+    if (files.length === 0) found.files = 'Choose one or more CSV, text or XLSX files.';
+    const problem = filesProblem(files);
+    if (problem) found.files = problem;
     if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(through))
       found.through = 'Choose the last year and month the file covers.';
     setProblems(found);
@@ -171,7 +182,7 @@ export function UploadForm({
         />
         <Stack gap={4}>
           <Text component="label" htmlFor={inputId} fw={500} size="sm">
-            Files (CSV or XLSX)
+            Files (CSV, text or XLSX)
           </Text>
           <Box
             onDragOver={(e) => {
@@ -193,7 +204,7 @@ export function UploadForm({
                 id={inputId}
                 type="file"
                 multiple
-                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                accept=".csv,.txt,.tsv,.xlsx,text/csv,text/plain,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                 aria-describedby={problems.files ? `${inputId}-error` : undefined}
                 aria-invalid={problems.files ? true : undefined}
                 onChange={(e) => chooseFiles(e.currentTarget.files)}

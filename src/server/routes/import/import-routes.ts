@@ -22,6 +22,7 @@ import {
   type ImportRecordResponse,
 } from '#shared/contracts/import.ts';
 import type { ColumnMapping } from '#shared/domain/import-matching.ts';
+import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import { requireActor } from '#server/auth/session.ts';
 import type { Db } from '#server/db/client.ts';
 import { imports } from '#server/db/schema/imports.ts';
@@ -51,6 +52,8 @@ const errors = {
   404: errorResponseSchema,
   409: errorResponseSchema,
 };
+
+const currentMonth = ({ year, month }: CalendarDay) => `${year}-${String(month).padStart(2, '0')}-01`;
 
 /** The largest file accepted through the browser; years of history go through `npm run import`. */
 export const UPLOAD_BODY_LIMIT = 512 * 1024 * 1024;
@@ -93,10 +96,11 @@ async function recordResponse(db: Db, record: ImportRecord): Promise<ImportRecor
  * The upload portal's API (issue 20). Every call resolves the caller's upload scope first
  * (services/import/import-access.ts); an upload outside it answers 404 as if it did not exist.
  */
-export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }> = async (
-  app,
-  { db, storageDir },
-) => {
+export const importRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  storageDir: string;
+  today?: () => CalendarDay;
+}> = async (app, { db, storageDir, today }) => {
   app.addContentTypeParser(
     'application/octet-stream',
     { bodyLimit: UPLOAD_BODY_LIMIT },
@@ -151,6 +155,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
           filePath: file,
           storageDir,
           ...(q.sheet === undefined ? {} : { sheet: q.sheet }),
+          ...(today ? { notAfter: currentMonth(today()) } : {}),
         });
         return reply.code(201).send(await recordResponse(db, record));
       } finally {
@@ -213,8 +218,12 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
     async (request) => {
       const actor = requireActor(request);
       const record = await load(actor, request.params.uploadUuid);
+      const { dateOrder, decimalSeparator, oneMonth } = request.body;
       const updated = await readRows(db, actor, record, request.body.columns, storageDir, {
         amounts: request.body.amounts,
+        oneMonth,
+        ...(dateOrder === undefined ? {} : { dateOrder }),
+        ...(decimalSeparator === undefined ? {} : { decimalSeparator }),
         ...(request.body.profileName === undefined ? {} : { saveProfileAs: request.body.profileName }),
       });
       return recordResponse(db, updated);
@@ -285,7 +294,11 @@ export const importRoutes: FastifyPluginAsyncZod<{ db: Db; storageDir: string }>
         response: { 200: importPreviewSchema, ...errors },
       },
     },
-    async (request) => previewImport(db, await load(requireActor(request), request.params.uploadUuid)),
+    async (request) => {
+      const record = await load(requireActor(request), request.params.uploadUuid);
+      const { skipped } = record.detected as { skipped?: { repeatedHeaders: number; totals: number } };
+      return { ...(await previewImport(db, record)), ...(skipped ? { skipped } : {}) };
+    },
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { and, eq, or, sql } from 'drizzle-orm';
+import type { DateOrder, DecimalSeparator } from '#shared/domain/import-values.ts';
 import type { Db } from '#server/db/client.ts';
 import { importProfiles } from '#server/db/schema/imports.ts';
 import { AppError } from '#server/errors.ts';
@@ -91,6 +92,12 @@ export async function loadFile(
     coversThrough: string;
     storageDir: string;
     sheet?: string;
+    dateOrder?: DateOrder;
+    decimalSeparator?: DecimalSeparator;
+    /** The whole file is the month it covers (the profile maps no Month column). */
+    oneMonth?: boolean;
+    /** The latest month a file may cover, 'YYYY-MM-01'. */
+    notAfter?: string;
     onProgress?: (bytesRead: number, size: number) => void;
   },
 ): Promise<BulkFileResult> {
@@ -111,6 +118,7 @@ export async function loadFile(
     filePath: input.file,
     storageDir: input.storageDir,
     ...(input.sheet === undefined ? {} : { sheet: input.sheet }),
+    ...(input.notAfter === undefined ? {} : { notAfter: input.notAfter }),
   });
   if (record.headerFingerprint !== target.profile.headerFingerprint) {
     throw new AppError(
@@ -122,6 +130,9 @@ export async function loadFile(
   const read = await readRows(db, target.actor, record, target.profile.columns, input.storageDir, {
     saveProfileAs: null,
     amounts: target.profile.amounts,
+    oneMonth: input.oneMonth ?? false,
+    ...(input.dateOrder === undefined ? {} : { dateOrder: input.dateOrder }),
+    ...(input.decimalSeparator === undefined ? {} : { decimalSeparator: input.decimalSeparator }),
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
   });
   phases.read = lap();

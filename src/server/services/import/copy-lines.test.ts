@@ -71,7 +71,7 @@ describe('rowEncoder', () => {
         '2 Agent Code: The agency code is blank.',
         '2 Accounting Month: 2026-01 is after the last month the file covers (2025-12).',
         '2 Written Premium: "12 dollars" is not an amount.',
-        '2 Earned Premium: "1,2345" is not an amount.',
+        '2 Earned Premium: "1,2345" has more than two decimals: amounts are loaded to the cent, never rounded.',
       ],
     });
   });

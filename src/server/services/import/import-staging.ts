@@ -17,10 +17,14 @@ import {
   type ImportKind,
 } from '#shared/domain/import-matching.ts';
 import {
+  dateOrderHint,
+  decimalHint,
   monthStart,
   parseAmount,
   parseMonth,
   quickAmount,
+  type DateOrder,
+  type DecimalSeparator,
   type Parsed,
 } from '#shared/domain/import-values.ts';
 import type { Db } from '#server/db/client.ts';
@@ -64,7 +68,12 @@ export type StageFileInput = {
   filePath: string;
   sheet?: string;
   storageDir: string;
+  /** The latest month a file may cover, 'YYYY-MM-01' (the current month). */
+  notAfter?: string;
 };
+
+/** The earliest month the product holds figures for: a row dated before it is a misread. */
+export const EARLIEST_MONTH = '2000-01-01';
 
 /**
  * Step 1 of an upload: keeps the file, detects its layout (encoding, delimiter, sheet, header row)
@@ -78,6 +87,14 @@ export async function stageFile(db: Db, actor: Actor, scope: ImportScope, input:
         carrierUuid: 'Choose a carrier from the list.',
       });
     }
+  }
+  if (input.notAfter !== undefined && input.coversThrough > input.notAfter) {
+    const why = `A file cannot cover a month after the current one (${input.notAfter.slice(0, 7)}).`;
+    throw new AppError('bad_request', why, { coversThrough: why });
+  }
+  if (input.coversThrough < EARLIEST_MONTH) {
+    const why = `A file cannot cover a month before ${EARLIEST_MONTH.slice(0, 7)}.`;
+    throw new AppError('bad_request', why, { coversThrough: why });
   }
   const table = await openTable(input.filePath, input.sheet === undefined ? {} : { sheet: input.sheet });
   await table.rows.return(undefined);
@@ -138,6 +155,7 @@ export async function proposedColumns(db: Db, record: ImportRecord) {
 export function columnIssues(
   record: Pick<ImportRecord, 'kind' | 'header' | 'carrierUuid'>,
   columns: ColumnMapping,
+  oneMonth = false,
 ) {
   const issues: Record<string, string> = {};
   const allowed = new Set<string>(IMPORT_FIELDS[record.kind]);
@@ -158,6 +176,12 @@ export function columnIssues(
     if (columns[field] === undefined) issues[field] = why;
   };
   need('agencyCode', 'Choose the column that holds the agency code.');
+  if (oneMonth && columns.month !== undefined) {
+    issues.month =
+      'A file of one month has no Month column: clear the Month, or say the rows carry their months.';
+  } else if (!oneMonth) {
+    need('month', 'Choose the column that holds the month, or say that the whole file is one month.');
+  }
   need('lineOfBusiness', 'Choose the column that holds the policy type.');
   if (record.carrierUuid === null)
     need('carrier', 'Choose the column that holds the carrier, or choose the carrier of the file.');
@@ -187,12 +211,160 @@ export type ReadRowsOptions = {
   saveProfileAs?: string | null;
   /** What the amounts are (default 'monthly'); year-to-date amounts become months when loaded. */
   amounts?: ImportAmounts;
+  /** How the file writes dates and amounts; undefined: detected from the file, refused if it cannot be. */
+  dateOrder?: DateOrder;
+  decimalSeparator?: DecimalSeparator;
+  /** The whole file is the month it covers (no Month column). */
+  oneMonth?: boolean;
 };
+
+/** The date order and decimal separator a file is read with; null: each value shows its own. */
+export type FileLocale = { dateOrder: DateOrder | null; decimal: DecimalSeparator | null };
+
+/**
+ * Rows left out as report furniture: a copy of the header (a report's page header), or a total
+ * row ('Total', 'Grand Total', 'Subtotal', 'Agency A-100 Total') named in its agency code, carrier,
+ * policy type or first cell.
+ */
+export type SkippedRows = { repeatedHeaders: number; totals: number };
+
+const TOTAL_CELL = /^((grand|sub)[\s-]*)?totals?\s*:?$|\b(sub)?totals?\s*:?$/i;
+const TOTAL_LEADING = /^((grand|sub)[\s-]*)?totals?\b/i;
+
+/** Tells a file's furniture rows from its data, for a layout's header and mapped columns. */
+export function furniture(
+  header: readonly string[],
+  columns: ColumnMapping,
+): (cells: readonly string[]) => keyof SkippedRows | null {
+  const normalisedHeader = header.map((h) => normaliseName(h));
+  const at = (field: ImportField) => (columns[field] === undefined ? -1 : header.indexOf(columns[field]));
+  const code = at('agencyCode');
+  const named = [code, at('carrier'), at('lineOfBusiness')].filter((i) => i !== -1);
+  return (cells) => {
+    if (
+      cells.length > 0 &&
+      normalisedHeader.every((h, i) => h === normaliseName(cells[i] ?? '')) &&
+      cells.slice(header.length).every((c) => c.trim() === '')
+    ) {
+      return 'repeatedHeaders';
+    }
+    const first = cells.findIndex((c) => c.trim() !== '');
+    for (const i of first === -1 ? named : [first, ...named]) {
+      const cell = (cells[i] ?? '').trim();
+      if (TOTAL_CELL.test(cell)) return 'totals';
+      if ((i === code || i === first) && TOTAL_LEADING.test(cell)) return 'totals';
+    }
+    return null;
+  };
+}
+
+/** The first row showing each reading of the file's dates and amounts, with its value. */
+export type LocaleEvidence = Partial<
+  Record<
+    'dayFirst' | 'monthFirst' | 'ambiguousDate' | 'point' | 'comma' | 'ambiguousAmount',
+    { rowNumber: number; column: string; raw: string }
+  >
+>;
+
+/**
+ * What a first reading of a file without a declared date order or decimal separator shows: the
+ * locale to read it again with (its unambiguous values say how to read the ambiguous ones), no
+ * second reading needed, or why it must be declared (values that could be read two ways and
+ * nothing to tell which, or values read both ways).
+ */
+export function settleLocale(
+  declared: FileLocale,
+  evidence: LocaleEvidence,
+): { again: FileLocale | null; detected: FileLocale } | { refused: string } {
+  const seen = (e: { rowNumber: number; column: string; raw: string }) =>
+    `"${e.raw}" (row ${e.rowNumber}, ${e.column})`;
+  const problems: string[] = [];
+  let dateOrder = declared.dateOrder;
+  let again = false;
+  if (dateOrder === null) {
+    const { dayFirst, monthFirst, ambiguousDate } = evidence;
+    if (dayFirst && monthFirst) {
+      problems.push(
+        `The file has dates written day first, such as ${seen(dayFirst)}, and month first, such as ${seen(monthFirst)}: declare its date order.`,
+      );
+    } else if (ambiguousDate && !dayFirst && !monthFirst) {
+      problems.push(
+        `Dates such as ${seen(ambiguousDate)} could be day first or month first, and no date in the file tells which: declare the file's date order.`,
+      );
+    } else {
+      dateOrder = dayFirst ? 'day-first' : monthFirst ? 'month-first' : null;
+      again ||= ambiguousDate !== undefined;
+    }
+  }
+  let decimal = declared.decimal;
+  if (decimal === null) {
+    const { point, comma, ambiguousAmount } = evidence;
+    if (point && comma) {
+      problems.push(
+        `The file has amounts written with a decimal point, such as ${seen(point)}, and with a decimal comma, such as ${seen(comma)}: declare its decimal separator.`,
+      );
+    } else if (ambiguousAmount && !point && !comma) {
+      problems.push(
+        `Amounts such as ${seen(ambiguousAmount)} could be ${readings(ambiguousAmount.raw)}, and no amount in the file tells which: declare the file's decimal separator.`,
+      );
+    } else {
+      decimal = point ? 'point' : comma ? 'comma' : null;
+      again ||= ambiguousAmount !== undefined;
+    }
+  }
+  if (problems.length > 0) return { refused: problems.join(' ') };
+  const detected = { dateOrder, decimal };
+  return { again: again ? detected : null, detected };
+}
+
+/** The two readings of an ambiguous amount: '12.345' could be 12.345 (a decimal point) or 12345 (a decimal comma). */
+function readings(raw: string): string {
+  const number = raw.replace(/[^\d.,]/g, '');
+  return `${number.replace(',', '.')} (a decimal point) or ${number.replace(/[.,]/, '')} (a decimal comma)`;
+}
+
+/**
+ * A column other than the mapped ones whose every value is a date, and whose dates name a month
+ * other than the one a one-month file covers: the file's rows carry their months there.
+ */
+function datedColumns(header: readonly string[], columns: ColumnMapping, coversThrough: string) {
+  const mapped = new Set(Object.values(columns));
+  const watched = header
+    .map((name, at) => ({ name, at, dated: true, other: null as null | { rowNumber: number; raw: string } }))
+    .filter((c) => c.name.trim() !== '' && !mapped.has(c.name));
+  const DATE_SHAPE =
+    /^(\d{4}[-/.]\d{1,2}([-/.]\d{1,2})?|\d{1,2}[-/.]\d{1,2}[-/.](\d{4}|\d{2})|\d{1,2}[-/]\d{4}|[a-z]{3,9}\.?[\s,'-]*(\d{4}|\d{2}))([ T].*)?$/i;
+  return {
+    see(row: TableRow) {
+      for (const c of watched) {
+        if (!c.dated) continue;
+        const raw = (row.cells[c.at] ?? '').trim();
+        if (raw === '') continue;
+        if (!DATE_SHAPE.test(raw)) {
+          c.dated = false;
+          continue;
+        }
+        const month = parseMonth(raw, dateOrderHint(raw) === 'day-first' ? 'day-first' : 'month-first');
+        if (!month.ok) c.dated = false;
+        else if (c.other === null && monthStart(month.value) !== coversThrough)
+          c.other = { rowNumber: row.rowNumber, raw };
+      }
+    },
+    found() {
+      const c = watched.find((w) => w.dated && w.other !== null);
+      return c ? { column: c.name, ...c.other! } : null;
+    },
+  };
+}
 
 /**
  * Step 2: reads the whole file as a stream with the chosen columns, typing every row into the
- * staging table, and every value that cannot be read into a row error (row, column, why). The
- * columns are remembered as the network's profile for this header. Reading again replaces the rows.
+ * staging table, and every value that cannot be read into a row error (row, column, why); repeated
+ * header rows and total rows are left out and counted. Dates and amounts are read with the declared
+ * date order and decimal separator; those not declared are detected from the whole file (a second
+ * reading when its first values were ambiguous), and the read is refused, asking for them, when
+ * the file cannot tell. The columns are remembered as the network's profile for this header.
+ * Reading again replaces the rows.
  */
 export async function readRows(
   db: Db,
@@ -204,69 +376,39 @@ export async function readRows(
 ): Promise<ImportRecord> {
   if (record.status !== 'staged') throw new AppError('conflict', 'This upload was already loaded.');
   const amounts = options.amounts ?? 'monthly';
-  const issues = columnIssues(record, columns);
+  const oneMonth = options.oneMonth ?? false;
+  const issues = columnIssues(record, columns, oneMonth);
   if (Object.keys(issues).length > 0)
     throw new AppError('bad_request', Object.values(issues).join(' '), issues);
-  const detected = record.detected as { sheet: string | null };
-  const table = await openTable(importFilePath(storageDir, record.uuid), {
-    ...(detected.sheet ? { sheet: detected.sheet } : {}),
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-  });
-  if (headerFingerprint(table.header) !== record.headerFingerprint) {
-    throw new AppError('conflict', 'The stored file no longer matches this upload.');
-  }
   // Until this read completes the upload has no columns, so a half-read file is never previewed.
   await db
     .update(imports)
     .set({ columns: null, rowCount: 0, errorCount: 0 })
     .where(eq(imports.uuid, record.uuid));
-  await createStagedRows(db, record.uuid);
-  await db.delete(importRowErrors).where(eq(importRowErrors.importUuid, record.uuid));
-  // Each row goes straight to its line of COPY bytes: no object or string per row.
-  const encode = rowEncoder({ ...record, columns, header: table.header });
-  const copy = stagedRowsCopy(record.uuid);
-  const lines = new CopyBuffer();
-  let batchRows = 0;
-  let errors: (typeof importRowErrors.$inferInsert)[] = [];
-  let rowCount = 0;
-  let errorCount = 0;
-  const fail = (rowNumber: number, column: string, reason: string) => {
-    errorCount++;
-    errors.push({ importUuid: record.uuid, rowNumber, column, reason });
+  const declared: FileLocale = {
+    dateOrder: options.dateOrder ?? null,
+    decimal: options.decimalSeparator ?? null,
   };
-  const write = async (batch: Buffer, batchErrors: (typeof importRowErrors.$inferInsert)[]) => {
-    // COPY on both drivers: no statement to parse per batch, no bind parameters, no JSON.
-    if (batch.length > 0) await copyFrom(db, copy, batch);
-    if (batchErrors.length > 0) await db.insert(importRowErrors).values(batchErrors);
-  };
-  // One batch is written while the next is read: the database and the parser work at once, and at
-  // most two batches are in memory.
-  let writing: Promise<void> = Promise.resolve();
-  const flush = async () => {
-    const batch = lines.take();
-    const batchErrors = errors;
-    batchRows = 0;
-    errors = [];
-    await writing;
-    writing = write(batch, batchErrors);
-    // Handled here so that a failure waiting for the next flush is no unhandled rejection; the
-    // next flush (or the last wait below) still throws it.
-    writing.catch(() => undefined);
-  };
-  try {
-    for await (const batch of table.rows) {
-      for (const row of batch) {
-        rowCount++;
-        encode(row, lines, fail);
-        if (++batchRows >= BATCH_ROWS) await flush();
-      }
-    }
-    await flush();
-  } finally {
-    // A read that fails leaves no write running behind it.
-    await writing.catch(() => undefined);
+  let read = await readPass(db, record, columns, storageDir, declared, oneMonth, options);
+  const settled = settleLocale(declared, read.evidence);
+  if ('refused' in settled) {
+    throw new AppError('bad_request', settled.refused, {
+      ...(settled.refused.includes('date order') ? { dateOrder: 'Declare the date order.' } : {}),
+      ...(settled.refused.includes('decimal separator')
+        ? { decimalSeparator: 'Declare the decimal separator.' }
+        : {}),
+    });
   }
-  await writing;
+  if (settled.again) read = await readPass(db, record, columns, storageDir, settled.again, oneMonth, options);
+  if (read.dated) {
+    throw new AppError(
+      'bad_request',
+      `The rows carry their own dates in the column "${read.dated.column}" (row ${read.dated.rowNumber}: ${read.dated.raw}), ` +
+        `but the whole file was declared one month (${record.coversThrough.slice(0, 7)}): map that column as the Month.`,
+      { month: `Map "${read.dated.column}" as the Month.` },
+    );
+  }
+  const { rowCount, errorCount, skipped } = read;
   if (rowCount === 0) throw new AppError('bad_request', 'The file has a header row but no rows under it.');
 
   if (options.saveProfileAs !== null) {
@@ -302,12 +444,97 @@ export async function readRows(
         set: { columns, amounts, updatedBy: actor.userId, updatedAt: new Date() },
       });
   }
+  const detected = {
+    ...(record.detected as Record<string, unknown>),
+    dateOrder: settled.detected.dateOrder,
+    decimalSeparator: settled.detected.decimal,
+    oneMonth,
+    skipped,
+  };
   const [updated] = await db
     .update(imports)
-    .set({ columns, amounts, rowCount, errorCount })
+    .set({ columns, amounts, rowCount, errorCount, detected })
     .where(eq(imports.uuid, record.uuid))
     .returning();
   return updated!;
+}
+
+/** One reading of a file into its staged rows and row errors, with a locale. */
+async function readPass(
+  db: Db,
+  record: ImportRecord,
+  columns: ColumnMapping,
+  storageDir: string,
+  locale: FileLocale,
+  oneMonth: boolean,
+  options: ReadRowsOptions,
+) {
+  const detected = record.detected as { sheet: string | null };
+  const table = await openTable(importFilePath(storageDir, record.uuid), {
+    ...(detected.sheet ? { sheet: detected.sheet } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  if (headerFingerprint(table.header) !== record.headerFingerprint) {
+    throw new AppError('conflict', 'The stored file no longer matches this upload.');
+  }
+  await createStagedRows(db, record.uuid);
+  await db.delete(importRowErrors).where(eq(importRowErrors.importUuid, record.uuid));
+  const evidence: LocaleEvidence = {};
+  // Each row goes straight to its line of COPY bytes: no object or string per row.
+  const encode = rowEncoder({ ...record, columns, header: table.header, locale, evidence });
+  const skip = furniture(table.header, columns);
+  const dates = oneMonth ? datedColumns(table.header, columns, record.coversThrough) : null;
+  const skipped: SkippedRows = { repeatedHeaders: 0, totals: 0 };
+  const copy = stagedRowsCopy(record.uuid);
+  const lines = new CopyBuffer();
+  let batchRows = 0;
+  let errors: (typeof importRowErrors.$inferInsert)[] = [];
+  let rowCount = 0;
+  let errorCount = 0;
+  const fail = (rowNumber: number, column: string, reason: string) => {
+    errorCount++;
+    errors.push({ importUuid: record.uuid, rowNumber, column, reason });
+  };
+  const write = async (batch: Buffer, batchErrors: (typeof importRowErrors.$inferInsert)[]) => {
+    // COPY on both drivers: no statement to parse per batch, no bind parameters, no JSON.
+    if (batch.length > 0) await copyFrom(db, copy, batch);
+    if (batchErrors.length > 0) await db.insert(importRowErrors).values(batchErrors);
+  };
+  // One batch is written while the next is read: the database and the parser work at once, and at
+  // most two batches are in memory.
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    const batch = lines.take();
+    const batchErrors = errors;
+    batchRows = 0;
+    errors = [];
+    await writing;
+    writing = write(batch, batchErrors);
+    // Handled here so that a failure waiting for the next flush is no unhandled rejection; the
+    // next flush (or the last wait below) still throws it.
+    writing.catch(() => undefined);
+  };
+  try {
+    for await (const batch of table.rows) {
+      for (const row of batch) {
+        const furnitureRow = skip(row.cells);
+        if (furnitureRow) {
+          skipped[furnitureRow]++;
+          continue;
+        }
+        rowCount++;
+        dates?.see(row);
+        encode(row, lines, fail);
+        if (++batchRows >= BATCH_ROWS) await flush();
+      }
+    }
+    await flush();
+  } finally {
+    // A read that fails leaves no write running behind it.
+    await writing.catch(() => undefined);
+  }
+  await writing;
+  return { rowCount, errorCount, skipped, evidence, dated: dates?.found() ?? null };
 }
 
 /** A text field of a CSV COPY line: always quoted, so '' stays a text and only an absent field is NULL. */
@@ -334,6 +561,10 @@ function memoised<T>(read: (raw: string) => T): (raw: string) => T {
 export type RowLayout = Pick<ImportRecord, 'kind' | 'coversThrough'> & {
   columns: ColumnMapping;
   header: readonly string[];
+  /** The date order and decimal separator to read with (default: each value shows its own). */
+  locale?: FileLocale;
+  /** Where the first value of each reading of dates and amounts is noted, when not declared. */
+  evidence?: LocaleEvidence;
 };
 
 /** Reports a value that cannot be read: which row, which column, why. */
@@ -351,12 +582,23 @@ const NEWLINE = 10;
  */
 export function rowEncoder(layout: RowLayout): (row: TableRow, out: CopyBuffer, fail: RowFailure) => void {
   const { columns, header, coversThrough } = layout;
+  const locale = layout.locale ?? { dateOrder: null, decimal: null };
+  const evidence = layout.evidence ?? {};
+  const note = (key: keyof LocaleEvidence, rowNumber: number, column: string, raw: string) => {
+    if (evidence[key] === undefined) evidence[key] = { rowNumber, column, raw: raw.trim() };
+  };
   const index = (field: ImportField) => (columns[field] === undefined ? -1 : header.indexOf(columns[field]));
   type Slot =
     | { kind: 'none' }
     | { kind: 'text'; at: number; column: string; blank: string; quoted: (raw: string) => Buffer }
     | { kind: 'amount'; at: number; column: string }
-    | { kind: 'month'; at: number; column: string; read: (raw: string) => Parsed<string> }
+    | {
+        kind: 'month';
+        at: number;
+        column: string;
+        read: (raw: string) => Parsed<string>;
+        hint: (raw: string) => ReturnType<typeof dateOrderHint>;
+      }
     | { kind: 'fixed'; value: string };
   const slots: Slot[] = Array.from({ length: SLOTS }, () => ({ kind: 'none' }));
   for (const field of IMPORT_FIELDS[layout.kind]) {
@@ -382,23 +624,36 @@ export function rowEncoder(layout: RowLayout): (row: TableRow, out: CopyBuffer, 
           at: monthAt,
           column: columns.month!,
           read: memoised((raw): Parsed<string> => {
-            const month = parseMonth(raw);
+            const month = parseMonth(raw, locale.dateOrder);
             if (!month.ok) return month;
             const start = monthStart(month.value);
-            return start > coversThrough
-              ? {
-                  ok: false,
-                  reason: `${start.slice(0, 7)} is after the last month the file covers (${coversThrough.slice(0, 7)}).`,
-                }
-              : { ok: true, value: start };
+            if (start > coversThrough) {
+              return {
+                ok: false,
+                reason: `${start.slice(0, 7)} is after the last month the file covers (${coversThrough.slice(0, 7)}).`,
+              };
+            }
+            if (start < EARLIEST_MONTH) {
+              return {
+                ok: false,
+                reason: `${start.slice(0, 7)} is before ${EARLIEST_MONTH.slice(0, 7)}, the earliest month figures are kept for.`,
+              };
+            }
+            return { ok: true, value: start };
           }),
+          hint: memoised(dateOrderHint),
         };
   // An amount has exactly two decimals ('-1234.50'): its cents are its text without the point.
   const cents = (out: CopyBuffer, amount: string) => out.textWithout(amount, amount.length - 3);
-  return ({ rowNumber, cells }, out, fail) => {
+  const HINT_KEYS = { point: 'point', comma: 'comma', ambiguous: 'ambiguousAmount' } as const;
+  return ({ rowNumber, cells, numeric, unreadable }, out, fail) => {
     out.integer(rowNumber);
     for (const slot of slots) {
       out.byte(COMMA);
+      if (slot.kind !== 'none' && slot.kind !== 'fixed' && unreadable?.has(slot.at)) {
+        fail(rowNumber, slot.column, unreadable.get(slot.at)!);
+        continue;
+      }
       switch (slot.kind) {
         case 'none':
           break;
@@ -413,18 +668,36 @@ export function rowEncoder(layout: RowLayout): (row: TableRow, out: CopyBuffer, 
         }
         case 'amount': {
           const raw = cells[slot.at] ?? '';
-          const quick = quickAmount(raw);
-          if (quick !== undefined) {
-            if (quick !== null) cents(out, quick);
-            break;
+          // A spreadsheet's number has no separators to read: only text is read in the file's locale.
+          let decimal: DecimalSeparator | null = numeric?.includes(slot.at) ? 'point' : locale.decimal;
+          if (decimal === null) {
+            const hint = decimalHint(raw);
+            if (hint !== null) note(HINT_KEYS[hint], rowNumber, slot.column, raw);
+            decimal = hint === 'ambiguous' ? null : (hint ?? 'point');
           }
-          const amount = parseAmount(raw.trim());
+          if (decimal === 'point') {
+            const quick = quickAmount(raw);
+            if (quick !== undefined) {
+              if (quick !== null) cents(out, quick);
+              break;
+            }
+          }
+          const amount = parseAmount(raw.trim(), decimal);
           if (!amount.ok) fail(rowNumber, slot.column, amount.reason);
           else if (amount.value !== null) cents(out, amount.value);
           break;
         }
         case 'month': {
-          const month = slot.read(cells[slot.at] ?? '');
+          const raw = cells[slot.at] ?? '';
+          if (locale.dateOrder === null) {
+            const hint = slot.hint(raw);
+            if (hint !== null) {
+              const key =
+                hint === 'ambiguous' ? 'ambiguousDate' : hint === 'day-first' ? 'dayFirst' : 'monthFirst';
+              note(key, rowNumber, slot.column, raw);
+            }
+          }
+          const month = slot.read(raw);
           if (month.ok) out.text(month.value);
           else fail(rowNumber, slot.column, month.reason);
           break;

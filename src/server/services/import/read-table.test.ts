@@ -133,8 +133,12 @@ describe('openTable (XLSX)', () => {
       'Earned',
     ]);
     expect(await all(table.rows)).toEqual([
-      { rowNumber: 4, cells: ['A-1', 'Acme Mutual', 'PA', '2025-03-01', '1234.56'] },
-      { rowNumber: 5, cells: ['A-2', 'Acme Mutual', 'HO', '03/2025', '0.2', '2469.12'] },
+      { rowNumber: 4, cells: ['A-1', 'Acme Mutual', 'PA', '2025-03-01', '1234.56'], numeric: [4] },
+      {
+        rowNumber: 5,
+        cells: ['A-2', 'Acme Mutual', 'HO', '03/2025', '0.2', '2469.12'],
+        numeric: [4, 5],
+      },
     ]);
     expect(progress.length).toBeGreaterThan(0);
   });
@@ -152,9 +156,92 @@ describe('openTable (XLSX)', () => {
       ],
     });
     const feb = await openTable(file, { sheet: 'Feb' });
-    expect(await all(feb.rows)).toEqual([{ rowNumber: 2, cells: ['A-1', '2'] }]);
+    expect(await all(feb.rows)).toEqual([{ rowNumber: 2, cells: ['A-1', '2'], numeric: [1] }]);
     await expect(openTable(file, { sheet: 'Mar' })).rejects.toThrow(
       'The workbook has no sheet named "Mar" (it has Jan, Feb).',
     );
+  });
+});
+
+describe('openTable (formulas without results, malformed files, encodings)', () => {
+  it('names a formula cell saved without its result instead of reading it as blank', async () => {
+    const file = path.join(dir, 'formulas.xlsx');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Totals');
+    sheet.addRow(['Agent Code', 'Policy Type', 'Written Premium']);
+    sheet.addRow(['A-1', 'PA', { formula: '100+20' }]);
+    await book.xlsx.writeFile(file);
+    const rows = await all((await openTable(file)).rows);
+    expect(rows[0]!.cells).toEqual(['A-1', 'PA', '']);
+    expect([...rows[0]!.unreadable!]).toEqual([
+      [
+        2,
+        'The cell Totals!C2 holds a formula whose result is not saved in the file: open the file in Excel and save it, so that the results are stored, then upload it again.',
+      ],
+    ]);
+  });
+
+  it.each([
+    ['empty', Buffer.alloc(0), 'The file is empty.'],
+    [
+      'binary',
+      Buffer.from([1, 2, 3, 0, 0, 5, 6, 7, 8, 0, 255, 254, 0, 1]),
+      'The file holds binary data, not text: upload a CSV, tab-delimited text or XLSX file.',
+    ],
+    [
+      'old Excel',
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]),
+      'File > Save As > Excel Workbook (.xlsx)',
+    ],
+    [
+      'unclosed quotes',
+      Buffer.from('Agent Code,Policy Type,Written Premium\nA-1,PA,"12.00\nA-1,PA,5\n'),
+      'A quoted value that starts on row 2 is never closed',
+    ],
+  ])('refuses a file that is %s, naming the problem', async (name, bytes, message) => {
+    const file = path.join(dir, `malformed-${name}`);
+    await writeFile(file, bytes);
+    const read = async () => {
+      for await (const batch of (await openTable(file)).rows) void batch;
+    };
+    await expect(read()).rejects.toThrow(message);
+  });
+
+  it('refuses a truncated workbook, naming the problem', async () => {
+    const file = path.join(dir, 'whole.xlsx');
+    await writeWorkbook(file, {
+      Data: [['Agent Code', 'Written Premium'], ...Array.from({ length: 50 }, (_, i) => [`A-${i}`, i])],
+    });
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile(file);
+    const cut = path.join(dir, 'cut.xlsx');
+    await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const read = async () => {
+      for await (const batch of (await openTable(cut)).rows) void batch;
+    };
+    await expect(read()).rejects.toThrow('The XLSX file cannot be read: it is damaged or incomplete');
+  });
+
+  it('reads UTF-16 with a BOM ("Unicode Text" from Excel), tab-delimited', async () => {
+    const file = path.join(dir, 'unicode.txt');
+    const text = 'Agent Code\tPolicy Type\tWritten Premium\r\nA-1\tAssurance Habitation Société\t12.50\r\n';
+    await writeFile(file, Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(text, 'utf16le')]));
+    const table = await openTable(file);
+    expect(table).toMatchObject({ encoding: 'utf-16le', delimiter: '\t' });
+    expect(await all(table.rows)).toEqual([
+      { rowNumber: 2, cells: ['A-1', 'Assurance Habitation Société', '12.50'] },
+    ]);
+    await writeFile(file, Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode(text, 'utf16be')]));
+    expect((await openTable(file)).encoding).toBe('utf-16be');
+  });
+
+  it('detects Windows-1252 from an accent far beyond the first 64 KB', async () => {
+    const file = path.join(dir, 'late-accent.csv');
+    const filler = Array.from({ length: 3000 }, (_, i) => `A-${i},Personal Auto,10.00`).join('\r\n');
+    const text = `Agent Code,Policy Type,Written Premium\r\n${filler}\r\nA-9,Propriété,1.00\r\n`;
+    await writeFile(file, iconv.encode(text, 'win1252'));
+    const table = await openTable(file);
+    expect(table.encoding).toBe('windows-1252');
+    expect((await all(table.rows)).at(-1)!.cells).toEqual(['A-9', 'Propriété', '1.00']);
   });
 });

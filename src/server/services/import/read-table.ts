@@ -7,10 +7,19 @@ import iconv from 'iconv-lite';
 import { headerLikeness } from '#shared/domain/import-matching.ts';
 import { AppError } from '#server/errors.ts';
 
-/** One data row of a file: its row number as a spreadsheet shows it (1-based, header included). */
-export type TableRow = { rowNumber: number; cells: string[] };
+/**
+ * One data row of a file: its row number as a spreadsheet shows it (1-based, header included). An
+ * XLSX row also says which cells were numbers (no locale to read them in) and which cells cannot
+ * be read, with why (a formula saved without its result).
+ */
+export type TableRow = {
+  rowNumber: number;
+  cells: string[];
+  numeric?: number[];
+  unreadable?: Map<number, string>;
+};
 
-export type TableEncoding = 'utf-8' | 'utf-8-bom' | 'windows-1252';
+export type TableEncoding = 'utf-8' | 'utf-8-bom' | 'windows-1252' | 'utf-16le' | 'utf-16be';
 
 /**
  * What was detected about a file, and its rows after the header, read as a stream of batches (the
@@ -44,8 +53,38 @@ const DELIMITERS = [',', ';', '\t', '|'] as const;
  */
 export async function openTable(path: string, options: ReadOptions = {}): Promise<OpenedTable> {
   const sample = await readSample(path);
-  if (sample.length >= 4 && sample.readUInt32BE(0) === 0x504b0304) return openXlsx(path, options);
+  if (sample.length === 0) throw new AppError('bad_request', 'The file is empty.');
+  if (sample.length >= 4 && sample.readUInt32BE(0) === 0x504b0304) {
+    try {
+      return await openXlsx(path, options);
+    } catch (error) {
+      throw unreadableWorkbook(error);
+    }
+  }
+  if (sample.length >= 8 && sample.readUInt32BE(0) === 0xd0cf11e0 && sample.readUInt32BE(4) === 0xa1b11ae1) {
+    throw new AppError(
+      'bad_request',
+      'This is an Excel 97-2003 workbook (.xls), which cannot be read: open it in Excel and choose ' +
+        'File > Save As > Excel Workbook (.xlsx), then upload the .xlsx file.',
+    );
+  }
+  if (sample.length >= 4 && sample.readUInt32BE(0) === 0x25504446) {
+    throw new AppError(
+      'bad_request',
+      'This is a PDF, not a CSV or XLSX file: export the report as CSV or XLSX.',
+    );
+  }
   return openCsv(path, sample, options);
+}
+
+/** A workbook exceljs cannot read (a truncated download, another format zipped) as a 400 naming it. */
+function unreadableWorkbook(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const why = error instanceof Error ? error.message : String(error);
+  return new AppError(
+    'bad_request',
+    `The XLSX file cannot be read: it is damaged or incomplete (${why}). Save it again from Excel and upload it again.`,
+  );
 }
 
 async function readSample(path: string): Promise<Buffer> {
@@ -60,12 +99,26 @@ async function readSample(path: string): Promise<Buffer> {
 }
 
 /**
- * UTF-8 with a BOM, UTF-8 (the sample decodes strictly), else Windows-1252 (what Excel on Windows
- * writes as "CSV"). A multi-byte character cut at the sample's end does not count against UTF-8.
+ * UTF-16 by its BOM (Excel's "Unicode Text") or by its zero bytes, UTF-8 with a BOM, UTF-8 (the
+ * sample decodes strictly), else Windows-1252 (what Excel on Windows writes as "CSV"). A multi-byte
+ * character cut at the sample's end does not count against UTF-8; the rest of the file is checked
+ * by `isUtf8` before a UTF-8 answer is trusted.
  */
 export function detectEncoding(sample: Buffer): TableEncoding {
+  if (sample.length >= 2 && sample[0] === 0xff && sample[1] === 0xfe) return 'utf-16le';
+  if (sample.length >= 2 && sample[0] === 0xfe && sample[1] === 0xff) return 'utf-16be';
   if (sample.length >= 3 && sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf)
     return 'utf-8-bom';
+  const zeros = zeroBytes(sample);
+  if (zeros.odd + zeros.even > 0) {
+    // Text in UTF-16 without a BOM: ASCII characters leave every other byte zero.
+    if (zeros.odd > sample.length / 4 && zeros.even === 0) return 'utf-16le';
+    if (zeros.even > sample.length / 4 && zeros.odd === 0) return 'utf-16be';
+    throw new AppError(
+      'bad_request',
+      'The file holds binary data, not text: upload a CSV, tab-delimited text or XLSX file.',
+    );
+  }
   let end = sample.length;
   for (let back = 1; back <= 3 && end - back >= 0; back++) {
     const byte = sample[end - back]!;
@@ -83,6 +136,40 @@ export function detectEncoding(sample: Buffer): TableEncoding {
     return 'windows-1252';
   }
 }
+
+function zeroBytes(sample: Buffer): { odd: number; even: number } {
+  let odd = 0;
+  let even = 0;
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] === 0) {
+      if (i % 2 === 0) even++;
+      else odd++;
+    }
+  }
+  return { odd, even };
+}
+
+/** Whether the whole file decodes as UTF-8 (accents far down a file count, not just the first ones). */
+export async function isUtf8(path: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
+      decoder.decode(chunk as Buffer, { stream: true });
+    }
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ICONV_NAME: Record<TableEncoding, string> = {
+  'utf-8': 'utf8',
+  'utf-8-bom': 'utf8',
+  'windows-1252': 'win1252',
+  'utf-16le': 'utf16le',
+  'utf-16be': 'utf16be',
+};
 
 /**
  * The delimiter whose count per line (outside quotes) is the same on the most lines of the sample;
@@ -193,15 +280,16 @@ function progressStream(path: string, size: number, options: ReadOptions): Reada
 }
 
 async function openCsv(path: string, sample: Buffer, options: ReadOptions): Promise<OpenedTable> {
-  const encoding = detectEncoding(sample);
-  const sampleText = iconv.decode(sample, encoding === 'windows-1252' ? 'win1252' : 'utf8');
+  let encoding = detectEncoding(sample);
+  if (encoding === 'utf-8' && !(await isUtf8(path))) encoding = 'windows-1252';
+  const sampleText = iconv.decode(sample, ICONV_NAME[encoding]);
   const delimiter = detectDelimiter(sampleText);
   const { size } = await stat(path);
   // csv-parse reads bytes and decodes each field as UTF-8: a UTF-8 file goes to it as it is (its BOM
-  // skipped by the parser); a Windows-1252 file is decoded first, and the parser encodes it again.
+  // skipped by the parser); any other is decoded first, and the parser encodes it again.
   const bytes = progressStream(path, size, options);
-  const source =
-    encoding === 'windows-1252' ? bytes.pipe(iconv.decodeStream('win1252', { stripBOM: true })) : bytes;
+  const utf8 = encoding === 'utf-8' || encoding === 'utf-8-bom';
+  const source = utf8 ? bytes : bytes.pipe(iconv.decodeStream(ICONV_NAME[encoding], { stripBOM: true }));
   const parser = source.pipe(
     parseCsv({
       bom: true,
@@ -215,16 +303,20 @@ async function openCsv(path: string, sample: Buffer, options: ReadOptions): Prom
   // Each record the stream hands over comes with every other one already parsed, read at once.
   async function* records(): AsyncGenerator<TableRow[]> {
     let rowNumber = 0;
-    for await (const first of parser as AsyncIterable<string[]>) {
-      const batch: TableRow[] = [{ rowNumber: ++rowNumber, cells: first }];
-      for (
-        let next = parser.read() as string[] | null;
-        next !== null;
-        next = parser.read() as string[] | null
-      ) {
-        batch.push({ rowNumber: ++rowNumber, cells: next });
+    try {
+      for await (const first of parser as AsyncIterable<string[]>) {
+        const batch: TableRow[] = [{ rowNumber: ++rowNumber, cells: first }];
+        for (
+          let next = parser.read() as string[] | null;
+          next !== null;
+          next = parser.read() as string[] | null
+        ) {
+          batch.push({ rowNumber: ++rowNumber, cells: next });
+        }
+        yield batch;
       }
-      yield batch;
+    } catch (error) {
+      throw unreadableText(error, rowNumber);
     }
   }
   const found = await withHeader(records());
@@ -233,6 +325,22 @@ async function openCsv(path: string, sample: Buffer, options: ReadOptions): Prom
     throw new AppError('bad_request', 'No header row was found in the first rows of the file.');
   }
   return { format: 'csv', encoding, delimiter, sheet: null, ...found };
+}
+
+/** What the CSV parser could not read, as a 400 naming the problem and where it starts. */
+function unreadableText(error: unknown, rowsRead: number): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  const line = (error as { lines?: number }).lines;
+  const where = `row ${rowsRead + 1}${line ? ` (line ${line} of the file)` : ''}`;
+  if (code === 'CSV_QUOTE_NOT_CLOSED') {
+    return new AppError(
+      'bad_request',
+      `A quoted value that starts on row ${rowsRead + 1} is never closed: the file is cut short or has a stray quote (").`,
+    );
+  }
+  const why = error instanceof Error ? error.message : String(error);
+  return new AppError('bad_request', `The file cannot be read as text at ${where}: ${why}`);
 }
 
 /** An XLSX cell as text: numbers without exponent, dates as 'YYYY-MM-DD', formulas by their result. */
@@ -250,6 +358,50 @@ export function cellText(value: ExcelJS.CellValue): string {
   if ('text' in value) return typeof value.text === 'string' ? value.text : cellText(value.text);
   if ('error' in value) return String(value.error);
   return '';
+}
+
+/** A spreadsheet's column letters for a 0-based column index: 0 -> 'A', 27 -> 'AB'. */
+export function columnLetters(index: number): string {
+  let n = index + 1;
+  let letters = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    letters = String.fromCharCode(65 + r) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+/**
+ * A worksheet row as text, which cells held numbers, and which are formulas saved without their
+ * result (exceljs, openpyxl and many report writers save formulas that way): such a cell is not
+ * blank, it is unknown, and says so naming the cell.
+ */
+function xlsxRow(sheet: string, rowNumber: number, rowValues: ExcelJS.Row['values']): TableRow {
+  const values = Array.isArray(rowValues) ? rowValues : [];
+  const cells: string[] = [];
+  let numeric: number[] | undefined;
+  let unreadable: Map<number, string> | undefined;
+  for (let i = 1; i < values.length; i++) {
+    const value = values[i];
+    const at = i - 1;
+    if (value !== null && typeof value === 'object' && ('formula' in value || 'sharedFormula' in value)) {
+      const result = (value as { result?: unknown }).result;
+      if (result === undefined || result === null) {
+        unreadable ??= new Map();
+        unreadable.set(
+          at,
+          `The cell ${sheet}!${columnLetters(at)}${rowNumber} holds a formula whose result is not saved in the file: ` +
+            'open the file in Excel and save it, so that the results are stored, then upload it again.',
+        );
+      } else if (typeof result === 'number') (numeric ??= []).push(at);
+    } else if (typeof value === 'number') (numeric ??= []).push(at);
+    cells.push(cellText(value));
+  }
+  const row: TableRow = { rowNumber, cells };
+  if (numeric) row.numeric = numeric;
+  if (unreadable) row.unreadable = unreadable;
+  return row;
 }
 
 async function openXlsx(path: string, options: ReadOptions): Promise<OpenedTable> {
@@ -273,11 +425,10 @@ async function openXlsx(path: string, options: ReadOptions): Promise<OpenedTable
     names.push(sheet.name);
     const wanted = options.sheet === undefined || options.sheet === sheet.name;
     async function* sheetRows(): AsyncGenerator<TableRow[]> {
-      for await (const row of sheet) {
-        const values = Array.isArray(row.values) ? row.values : [];
-        const cells: string[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
-        yield [{ rowNumber: row.number, cells }];
+      try {
+        for await (const row of sheet) yield [xlsxRow(sheet.name, row.number, row.values)];
+      } catch (error) {
+        throw unreadableWorkbook(error);
       }
     }
     const rows = sheetRows();
@@ -292,11 +443,15 @@ async function openXlsx(path: string, options: ReadOptions): Promise<OpenedTable
     }
     async function* rest(): AsyncGenerator<TableRow[]> {
       yield* found!.rows;
-      // Later sheets are drained so the zip stream reaches its end and closes the file.
-      for (;;) {
-        const after = await sheets.next();
-        if (after.done) return;
-        for await (const skipped of after.value as AsyncIterable<unknown>) void skipped;
+      try {
+        // Later sheets are drained so the zip stream reaches its end and closes the file.
+        for (;;) {
+          const after = await sheets.next();
+          if (after.done) return;
+          for await (const skipped of after.value as AsyncIterable<unknown>) void skipped;
+        }
+      } catch (error) {
+        throw unreadableWorkbook(error);
       }
     }
     return { format: 'xlsx', encoding: null, delimiter: null, sheet: sheet.name, ...found, rows: rest() };
