@@ -144,6 +144,7 @@ export function UploadPage() {
           {work.step === 'values' && (
             <ValueStep
               record={work.record}
+              mayOverride={user.userType !== 'agency'}
               onBack={() => goTo(work.record, 'columns')}
               onDone={() => goTo(work.record, 'preview')}
               onCancel={leave}
