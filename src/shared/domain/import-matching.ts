@@ -171,6 +171,8 @@ const STOP_WORDS = new Set([
   'of',
   'ins',
   'insurance',
+  'policy',
+  'policies',
 ]);
 
 /**
@@ -316,7 +318,12 @@ export function rankSuggestions(
     for (const alias of c.aliases ?? []) score = Math.max(score, nameSimilarity(value, alias));
     const confidence = matchConfidence(value, c, kind);
     if (score >= SUGGESTION_THRESHOLD || confidence >= PREFILL_CONFIDENCE)
-      scored.push({ id: c.id, name: c.name, score: round(Math.max(score, confidence)), confidence: round(confidence) });
+      scored.push({
+        id: c.id,
+        name: c.name,
+        score: round(Math.max(score, confidence)),
+        confidence: round(confidence),
+      });
   }
   scored.sort((x, y) => y.confidence - x.confidence || y.score - x.score || x.name.localeCompare(y.name));
   return scored.slice(0, limit);

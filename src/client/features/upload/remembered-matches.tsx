@@ -12,7 +12,8 @@ import { SearchableSelect } from '#client/components/searchable-select.tsx';
 import { usePaging } from '#client/components/table-pager.tsx';
 import { apiRequest, apiSend, ApiError } from '#client/lib/api-client.ts';
 
-const mappingsKey = ['import-mappings'] as const;
+// Under the uploads' key: loading an upload refreshes the list with what it remembered.
+const mappingsKey = ['imports', 'mappings'] as const;
 
 /** GET /api/import-mappings: the remembered matches the caller may see (the network's, or the agency's). */
 const mappingsQuery = (networkUuid: string | undefined, enabled: boolean) =>
