@@ -42,6 +42,7 @@ import { performanceChartsRoutes } from '#server/routes/production/performance-c
 import { planningRoutes } from '#server/routes/production/planning-routes.ts';
 import { manualEntryRoutes } from '#server/routes/manual-entry/manual-entry-routes.ts';
 import { importRoutes } from '#server/routes/import/import-routes.ts';
+import { importMappingRoutes } from '#server/routes/import/import-mapping-routes.ts';
 import { mailRoutes } from '#server/routes/mail/mail-routes.ts';
 import { registrationRoutes } from '#server/routes/registration/registration-routes.ts';
 import { healthRoutes } from '#server/routes/system/health-routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp({
   await app.register(carrierRequestRoutes, { db: database.db, mailer, config });
   await app.register(manualEntryRoutes, { db: database.db, today });
   await app.register(importRoutes, { db: database.db, storageDir: config.dataDir, today });
+  await app.register(importMappingRoutes, { db: database.db });
   await app.register(mfaRoutes, { db: database.db, secret: config.authSecret, mailer });
   await app.register(registrationRoutes, { db: database.db, auth, mailer, config });
   await app.register(profileRoutes, { db: database.db, auth });

@@ -188,6 +188,22 @@ test('a network user uploads a CSV and an XLSX, maps, previews, commits, re-uplo
   await expect(uploads.getByRole('cell', { name: 'Loaded', exact: true })).toHaveCount(2);
   await expectNoAxeViolations(page);
 
+  // The matches chosen are remembered for the network once the files are loaded: listed, changed, deleted.
+  const remembered = page.getByRole('table', { name: 'Remembered matches' });
+  const dwellingRow = remembered.getByRole('row').filter({ hasText: 'dwelling fire policy' });
+  await expect(dwellingRow).toContainText('The whole network');
+  await expect(dwellingRow).toContainText('Dwelling Fire');
+  await expect(remembered.getByRole('row').filter({ hasText: 'homeowners policy' })).toContainText(
+    'Homeowners',
+  );
+  await dwellingRow.getByRole('button', { name: /^Change the match of/ }).click();
+  await dwellingRow.getByRole('checkbox', { name: 'Miscellaneous' }).check();
+  await dwellingRow.getByRole('button', { name: 'Save' }).click();
+  await expect(dwellingRow.getByRole('cell', { name: 'Miscellaneous', exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dwellingRow.getByRole('button', { name: /^Delete the match of/ }).click();
+  await expect(dwellingRow).toHaveCount(0);
+
   // Carrier Production shows the file's figures for the carrier, agency and month.
   await expect(await carrierRow(page, target, month, first.name)).toContainText('$2,001');
   await expect(await carrierRow(page, target, month, second.name)).toContainText('$750');
@@ -221,4 +237,13 @@ test('a network user uploads a CSV and an XLSX, maps, previews, commits, re-uplo
   }
   await expect(uploads.getByRole('cell', { name: 'Undone', exact: true })).toHaveCount(3);
   expect((await (await carrierRow(page, target, month, first.name)).innerText()).trim()).toBe(before);
+});
+
+test("an agency owner sees their agency's remembered matches only, never the network's", async ({ page }) => {
+  await signIn(page, 'owner@understanding.test', '/upload');
+  const remembered = page.getByRole('table', { name: 'Remembered matches' });
+  await expect(remembered).toBeVisible();
+  await expect(remembered.getByRole('cell', { name: 'No match is remembered yet.' })).toBeVisible();
+  await expect(remembered).not.toContainText('The whole network');
+  await expectNoAxeViolations(page);
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_PERMISSION } from '#shared/domain/access.ts';
 import { EMBEDDABLE_REPORTS } from '#shared/domain/reports.ts';
@@ -14,9 +14,9 @@ import {
   userPermissions,
 } from '#server/db/schema/access.ts';
 import { invitations, users } from '#server/db/schema/auth.ts';
-import { imports } from '#server/db/schema/imports.ts';
+import { importValueMappings } from '#server/db/schema/imports.ts';
 import type { Actor } from '#server/policies/actor.ts';
-import { commitImport, saveValueMappings } from '#server/services/import/import-load.ts';
+import { commitImport } from '#server/services/import/import-load.ts';
 import { readRows, stageFile } from '#server/services/import/import-staging.ts';
 import { hashRegistrationToken } from '#server/services/registration/invitation-service.ts';
 import { buildAgency, buildBroadLines, buildCarrier, buildNetwork, buildUser } from './factories.ts';
@@ -66,6 +66,8 @@ export const ID_KINDS = [
   'upload',
   /** An agency's growth plan. */
   'plan',
+  /** A remembered match of an uploaded file's value: the network's, or an agency's own. */
+  'valueMapping',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -134,6 +136,8 @@ export type TenantWorld = {
     planYear: () => number;
     /** A new staged upload of the tenant (a network's, or an agency administrator's for an agency). */
     upload: (tenant: TenantName) => Promise<string>;
+    /** A new remembered match of the tenant (network-wide, or the agency's own). */
+    valueMapping: (tenant: TenantName) => Promise<string>;
     /** A new manual entry of an agency tenant (a new key at the tenant's sub-code). */
     entry: (tenant: TenantName) => Promise<string>;
     /** A new dashboard assignment at the tenant's level, for a report it has none for. */
@@ -425,12 +429,27 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
   for (const name of TENANT_NAMES) {
     tenants[name].ids.upload = await createUpload(name);
   }
-  for (const networkUuid of new Set(TENANT_NAMES.map((n) => tenants[n].networkUuid))) {
-    const [any] = TENANT_NAMES.filter((n) => tenants[n].networkUuid === networkUuid);
-    const record = await uploadRecord(t, tenants[any!].ids.upload!);
-    await saveValueMappings(db, staffActor, record, [
-      { dimension: 'line', carrierUuid: null, value: 'World fees', targetUuid: null, miscellaneous: true },
-    ]);
+  // The networks put the uploads' "World fees" in Miscellaneous; each tenant remembers a match of
+  // an agency code at the world's carrier of its own (network-wide, or the agency's).
+  const rememberMapping = async (name: TenantName, dimension: 'line' | 'agencyCode', value: string) => {
+    const tenant = tenants[name];
+    const [row] = await db
+      .insert(importValueMappings)
+      .values({
+        networkUuid: tenant.networkUuid,
+        agencyUuid: tenant.agencyUuid,
+        dimension,
+        scopeKey: dimension === 'agencyCode' ? carrier.uuid : '',
+        sourceValue: value,
+        miscellaneous: true,
+        updatedBy: roles.staff.userId,
+      })
+      .returning({ uuid: importValueMappings.uuid });
+    return row!.uuid;
+  };
+  for (const name of TENANT_NAMES) {
+    if (tenants[name].kind === 'network') await rememberMapping(name, 'line', 'world fees');
+    tenants[name].ids.valueMapping = await rememberMapping(name, 'agencyCode', `world code ${suffix()}`);
   }
 
   const pendingUser = async (tenant: Tenant) => {
@@ -568,6 +587,7 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
       plan: createPlan,
       planYear,
       upload: createUpload,
+      valueMapping: (tenant) => rememberMapping(tenant, 'agencyCode', `fresh code ${suffix()}`),
       entry: async (tenant) => {
         const subCode = tenants[tenant].ids.subCode;
         if (!subCode) throw new Error(`world: ${tenant} has no manual entries`);
@@ -600,11 +620,6 @@ async function subCodeOf(t: TestApp, subCodeUuid: string): Promise<string> {
     sql`select code from agency_codes where uuid = ${subCodeUuid}::uuid`,
   );
   return result.rows[0]!.code;
-}
-
-async function uploadRecord(t: TestApp, uploadUuid: string) {
-  const [record] = await t.database.db.select().from(imports).where(eq(imports.uuid, uploadUuid));
-  return record!;
 }
 
 async function networkName(t: TestApp, networkUuid: string): Promise<string> {

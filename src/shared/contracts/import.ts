@@ -152,8 +152,14 @@ export const importValuesSchema = z.object({
       /** The match's name (carrier, standard type, or agency code with its agency). */
       targetName: z.string().nullable(),
       miscellaneous: z.boolean(),
-      how: z.enum(['remembered', 'exact', 'unmapped']),
-      suggestions: z.array(z.object({ id: z.string().uuid(), name: z.string(), score: z.number() })),
+      /** chosen: for this upload, remembered when it is loaded; remembered: by an earlier loaded upload. */
+      how: z.enum(['chosen', 'remembered', 'exact', 'unmapped']),
+      /** The match was chosen over an exact match of the value, explicitly, by a network user or staff. */
+      overridesExact: z.boolean(),
+      /** confidence: 0..1; only a suggestion at PREFILL_CONFIDENCE or more is taken without a choice. */
+      suggestions: z.array(
+        z.object({ id: z.string().uuid(), name: z.string(), score: z.number(), confidence: z.number() }),
+      ),
     }),
   ),
 });
@@ -168,6 +174,8 @@ export const importValueMappingsRequestSchema = z.object({
         value: z.string().min(1).max(500),
         targetUuid: z.string().uuid().nullable(),
         miscellaneous: z.boolean(),
+        /** Map the value away from its exact match (network users and staff only). */
+        overridesExact: z.boolean().optional(),
       }),
     )
     .min(1)

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_IMPORT_FIELDS,
   IMPORT_FIELDS,
+  PREFILL_CONFIDENCE,
+  confidentSuggestion,
   coreName,
   headerFingerprint,
   headerLikeness,
@@ -54,6 +56,7 @@ describe('rankSuggestions', () => {
       id: 'erie',
       name: 'Erie Insurance',
       score: 1,
+      confidence: 1,
     });
   });
 
@@ -85,6 +88,56 @@ describe('rankSuggestions', () => {
   it('gives 1 only to an exact normalised match', () => {
     expect(nameSimilarity('erie insurance', 'Erie Insurance')).toBe(1);
     expect(nameSimilarity('Erie', 'Erie Insurance')).toBeLessThan(1);
+  });
+});
+
+describe('suggestion confidence', () => {
+  const prefilled = (value: string, candidates: Parameters<typeof rankSuggestions>[1], code = false) =>
+    confidentSuggestion(rankSuggestions(value, candidates, 5, code ? 'code' : 'name'))?.id ?? null;
+  const codes = [{ id: 'a76151', name: 'A76151 Prairie Oak main (Prairie Oak)', aliases: ['A76151'] }];
+  const carriers = [
+    { id: 'riverbend', name: 'Riverbend Mutual' },
+    { id: 'granite', name: 'Granite Peak Insurance Company' },
+  ];
+  const types = [
+    { id: 'ca', name: 'Commercial Auto', aliases: ['CAUTO'] },
+    { id: 'pa', name: 'Personal Auto', aliases: ['PAUTO'] },
+    { id: 'ho', name: 'Homeowners', aliases: ['HOME'] },
+  ];
+
+  it('leaves unknown codes a character apart unmapped, though suggested', () => {
+    for (const value of ['A76152', 'B76151', '76151']) {
+      expect(rankSuggestions(value, codes, 5, 'code')[0]?.id).toBe('a76151');
+      expect(prefilled(value, codes, true)).toBeNull();
+    }
+  });
+
+  it('leaves different names that share a word unmapped', () => {
+    expect(prefilled('Liberty Mutual', carriers)).toBeNull();
+    expect(prefilled('Commercial Package', types)).toBeNull();
+    expect(prefilled('Riverbend Mutual Fire', [{ id: 'life', name: 'Riverbend Mutual Life' }])).toBeNull();
+  });
+
+  it('pre-fills true near matches', () => {
+    expect(prefilled('a-76151', codes, true)).toBe('a76151');
+    expect(prefilled(' A 76151 ', codes, true)).toBe('a76151');
+    expect(prefilled('RIVERBEND MUTUAL INS CO', carriers)).toBe('riverbend');
+    expect(prefilled('Riverbend Mutul', carriers)).toBe('riverbend');
+    expect(prefilled('Granite Peak Ins', carriers)).toBe('granite');
+    expect(prefilled('Home Owners', types)).toBe('ho');
+    expect(prefilled('PA', types)).toBe('pa');
+    expect(prefilled('Personal Autos', types)).toBe('pa');
+  });
+
+  it('takes none when two suggestions are as sure', () => {
+    const twins = [
+      { id: 'one', name: 'Acme Mutual' },
+      { id: 'two', name: 'Acme Mutual Insurance' },
+    ];
+    expect(rankSuggestions('Acme Mutual Ins', twins).every((s) => s.confidence >= PREFILL_CONFIDENCE)).toBe(
+      true,
+    );
+    expect(prefilled('Acme Mutual Ins', twins)).toBeNull();
   });
 });
 

@@ -189,6 +189,8 @@ const STOP_WORDS = new Set([
   'of',
   'ins',
   'insurance',
+  'policy',
+  'policies',
 ]);
 
 /**
@@ -261,25 +263,99 @@ export function nameSimilarity(value: string, candidate: string): number {
 }
 
 export type Candidate = { id: string; name: string; aliases?: readonly string[] };
-export type Suggestion = { id: string; name: string; score: number };
+export type Suggestion = { id: string; name: string; score: number; confidence: number };
 
 /** Below this a match is not suggested. */
 export const SUGGESTION_THRESHOLD = 0.6;
 
 /**
- * Suggested matches for a file's value, best first: each candidate scored on its name and aliases
- * (codes such as 'PAUTO'), those under SUGGESTION_THRESHOLD dropped, ties broken by name.
+ * The confidence at or above which a suggestion is taken without a person choosing it (pre-filled,
+ * and taken by "Use suggested matches"). Below it a value stays unmapped until someone decides.
  */
-export function rankSuggestions(value: string, candidates: readonly Candidate[], limit = 5): Suggestion[] {
+export const PREFILL_CONFIDENCE = 0.9;
+
+/** What a value names: a carrier or a policy type ('name'), or an agency code ('code'). */
+export type MatchKind = 'name' | 'code';
+
+const compactCode = (code: string) => normaliseName(code).replace(/ /g, '');
+
+/** Two words are one spelt differently, or one abbreviates the other ('comm', 'commercial'). */
+function sameWord(a: string, b: string): boolean {
+  if (a === b || (a.length >= 3 && b.startsWith(a)) || (b.length >= 3 && a.startsWith(b))) return true;
+  return 1 - levenshtein(a, b) / Math.max(a.length, b.length) >= 0.75;
+}
+
+/**
+ * A name's confidence: its similarity, unless each name has a word the other lacks ('Liberty' and
+ * 'Riverbend', 'Fire' and 'Life'), which makes them different names however alike they are spelt;
+ * initials ('PA' for 'Personal Auto') and spacing ('Home Owners') aside.
+ */
+function nameConfidence(value: string, candidate: string): number {
+  const similarity = nameSimilarity(value, candidate);
+  const [a, b] = [coreName(value), coreName(candidate)];
+  const compact = a.replace(/ /g, '');
+  if (compact === b.replace(/ /g, '') || compact === initials(b)) return similarity;
+  const [wa, wb] = [a.split(' '), b.split(' ')];
+  const unmatched = (xs: string[], ys: string[]) => xs.filter((x) => !ys.some((y) => sameWord(x, y)));
+  const differentWords = unmatched(wa, wb).length > 0 && unmatched(wb, wa).length > 0;
+  return differentWords ? Math.min(similarity, 0.5) : similarity;
+}
+
+/**
+ * How sure it is, 0..1, that a candidate is the value's counterpart. A name: its similarity to the
+ * candidate's name or aliases (spelling, spacing, 'Ins. Co.', initials), no more than 0.5 when each
+ * has a word the other lacks. A code: 1 when it is the
+ * candidate's code written differently (case, spaces, dashes), else 0: codes a character apart
+ * ('A76152', 'A76151', '76151') are different codes, never a near match.
+ */
+export function matchConfidence(value: string, candidate: Candidate, kind: MatchKind): number {
+  if (kind === 'code') {
+    const v = compactCode(value);
+    return v !== '' && (candidate.aliases ?? []).some((code) => compactCode(code) === v) ? 1 : 0;
+  }
+  let score = nameConfidence(value, candidate.name);
+  for (const alias of candidate.aliases ?? []) score = Math.max(score, nameConfidence(value, alias));
+  return score;
+}
+
+/**
+ * Suggested matches for a file's value, best first: each candidate scored on its name and aliases
+ * (codes such as 'PAUTO'), those under SUGGESTION_THRESHOLD dropped, ties broken by name; each with
+ * its confidence (matchConfidence).
+ */
+export function rankSuggestions(
+  value: string,
+  candidates: readonly Candidate[],
+  limit = 5,
+  kind: MatchKind = 'name',
+): Suggestion[] {
+  const round = (n: number) => Math.round(n * 1000) / 1000;
   const scored: Suggestion[] = [];
   for (const c of candidates) {
     let score = nameSimilarity(value, c.name);
     for (const alias of c.aliases ?? []) score = Math.max(score, nameSimilarity(value, alias));
-    if (score >= SUGGESTION_THRESHOLD)
-      scored.push({ id: c.id, name: c.name, score: Math.round(score * 1000) / 1000 });
+    const confidence = matchConfidence(value, c, kind);
+    if (score >= SUGGESTION_THRESHOLD || confidence >= PREFILL_CONFIDENCE)
+      scored.push({
+        id: c.id,
+        name: c.name,
+        score: round(Math.max(score, confidence)),
+        confidence: round(confidence),
+      });
   }
-  scored.sort((x, y) => y.score - x.score || x.name.localeCompare(y.name));
+  scored.sort((x, y) => y.confidence - x.confidence || y.score - x.score || x.name.localeCompare(y.name));
   return scored.slice(0, limit);
+}
+
+/**
+ * The suggestion taken without a person choosing: the one suggestion at PREFILL_CONFIDENCE or
+ * more. None when no suggestion reaches it, or when two do (the value is ambiguous).
+ */
+export function confidentSuggestion<S extends Pick<Suggestion, 'confidence'>>(
+  suggestions: readonly S[],
+): S | null {
+  const sure = suggestions.filter((s) => s.confidence >= PREFILL_CONFIDENCE);
+  return sure.length === 1 ? sure[0]! : null;
 }
 
 function fnv1a(text: string, seed: number): number {

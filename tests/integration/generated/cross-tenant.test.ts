@@ -69,6 +69,7 @@ const ID_RULES: Record<string, IdRule> = {
   assignmentId: { kind: 'assignment' },
   importUuid: { kind: 'entry' },
   uploadUuid: { kind: 'upload' },
+  mappingUuid: { kind: 'valueMapping' },
   networkUuid: { kind: 'network' },
   subCodeUuid: { kind: 'subCode' },
   subcodeParent: { kind: 'subCode' },
@@ -251,6 +252,21 @@ const RECIPES: Record<string, Recipe> = {
       if (mustSucceed) await world.commitUpload(ids['path.uploadUuid']!);
       return {};
     },
+  },
+  'GET /api/import-mappings': { why: UPLOADERS, allowed: UPLOADER_ROLES },
+  'GET /api/import-mappings/{mappingUuid}/candidates': { why: UPLOADERS, allowed: UPLOADER_ROLES },
+  'PUT /api/import-mappings/{mappingUuid}': {
+    why: `${UPLOADERS}; a remembered agency code is matched to a sub-code of its owner at its carrier`,
+    allowed: UPLOADER_ROLES,
+    kinds: { 'body.targetUuid': 'subCode' },
+    fill: ({ ids }) => ({
+      body: { targetUuid: ids['body.targetUuid'], miscellaneous: false, overridesExact: false },
+    }),
+  },
+  'DELETE /api/import-mappings/{mappingUuid}': {
+    why: `${UPLOADERS}; each delete forgets a match of its own`,
+    allowed: UPLOADER_ROLES,
+    fresh: ['valueMapping'],
   },
   'GET /api/admin/feature-flags': { why: STAFF_ONLY, allowed: ['staff'] },
   'PUT /api/admin/feature-flags/{key}': {
@@ -642,6 +658,7 @@ async function freshId(kind: IdKind, tenant: TenantName): Promise<string> {
   if (kind === 'assignment') return world.fresh.assignment(tenant);
   if (kind === 'upload') return world.fresh.upload(tenant);
   if (kind === 'plan') return world.fresh.plan(tenant);
+  if (kind === 'valueMapping') return world.fresh.valueMapping(tenant);
   if (kind === 'requestId') return randomUUID();
   throw new Error(`no fresh ${kind} can be made`);
 }

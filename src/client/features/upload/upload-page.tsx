@@ -10,6 +10,7 @@ import { levelsQuery, useLevel } from '#client/app/level.ts';
 import { importListQuery, importsKey } from './upload-api.ts';
 import { UploadForm } from './upload-form.tsx';
 import { UploadList } from './upload-list.tsx';
+import { RememberedMatches } from './remembered-matches.tsx';
 
 export const PAGE_TITLE = 'Upload carrier files';
 
@@ -144,6 +145,7 @@ export function UploadPage() {
           {work.step === 'values' && (
             <ValueStep
               record={work.record}
+              mayOverride={user.userType !== 'agency'}
               onBack={() => goTo(work.record, 'columns')}
               onDone={() => goTo(work.record, 'preview')}
               onCancel={leave}
@@ -182,6 +184,11 @@ export function UploadPage() {
           void queryClient.invalidateQueries({ refetchType: 'none' });
           if (work?.record.uploadUuid === record.uploadUuid) setWork(null);
         }}
+      />
+      <RememberedMatches
+        networkUuid={networkUuid}
+        enabled={allowed && ready}
+        mayOverride={user.userType !== 'agency'}
       />
     </Stack>
   );

@@ -15,13 +15,17 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImportRecordResponse, ImportValues } from '#shared/contracts/import.ts';
+import { confidentSuggestion, PREFILL_CONFIDENCE } from '#shared/domain/import-matching.ts';
 import { usePaging } from '#client/components/table-pager.tsx';
 import { SearchableSelect } from '#client/components/searchable-select.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { importCandidatesQuery, importValuesQuery, mapValues, type ValueMapping } from './upload-api.ts';
 
 type Value = ImportValues['values'][number];
-type Choice = { targetUuid: string | null; miscellaneous: boolean };
+type Choice = { targetUuid: string | null; miscellaneous: boolean; overridesExact?: boolean };
+
+/** The confidence "Use suggested matches" needs, as people read it. */
+export const PREFILL_PERCENT = `${Math.round(PREFILL_CONFIDENCE * 100)}%`;
 
 const DIMENSION_LABELS: Record<Value['dimension'], string> = {
   carrier: 'Carrier',
@@ -38,16 +42,20 @@ const isMapped = (c: Choice) => c.miscellaneous || c.targetUuid !== null;
 /**
  * Step 3: the file's carriers, policy types and agency codes matched to the product's, with
  * suggested matches, "Show unmapped only" and the Miscellaneous bucket for rows that are not carrier
- * business. "Submit changes" remembers the matches for the network; agency codes are listed per
- * carrier once the file's carriers are matched.
+ * business. "Submit changes" keeps the matches for this file; they are remembered for its agency or
+ * network when it is loaded. Agency codes are listed per carrier once the file's carriers are
+ * matched. A value matching exactly keeps its match unless a network user overrides it explicitly.
  */
 export function ValueStep({
   record,
+  mayOverride = false,
   onBack,
   onDone,
   onCancel,
 }: {
   record: ImportRecordResponse;
+  /** Network users and staff may map a value away from its exact match. */
+  mayOverride?: boolean;
   onBack: () => void;
   onDone: () => void;
   onCancel: () => void;
@@ -58,6 +66,7 @@ export function ValueStep({
   const [edits, setEdits] = useState<ReadonlyMap<string, Choice>>(new Map());
   const [unmappedOnly, setUnmappedOnly] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [suggestionNote, setSuggestionNote] = useState<string | null>(null);
 
   const all = useMemo(() => values.data?.values ?? [], [values.data]);
   const carrierNames = useMemo(
@@ -70,7 +79,11 @@ export function ValueStep({
     [all],
   );
   const choiceOf = (v: Value): Choice =>
-    edits.get(keyOf(v)) ?? { targetUuid: v.targetUuid, miscellaneous: v.miscellaneous };
+    edits.get(keyOf(v)) ?? {
+      targetUuid: v.targetUuid,
+      miscellaneous: v.miscellaneous,
+      overridesExact: v.overridesExact,
+    };
   const shownRows = useMemo(
     () => (unmappedOnly ? all.filter((v) => !isMapped(edits.get(keyOf(v)) ?? v)) : all),
     [all, edits, unmappedOnly],
@@ -92,7 +105,16 @@ export function ValueStep({
   const pending = (): ValueMapping[] =>
     all
       .filter((v) => edits.has(keyOf(v)))
-      .map((v) => ({ dimension: v.dimension, carrierUuid: v.carrierUuid, value: v.value, ...choiceOf(v) }))
+      .map((v) => {
+        const { overridesExact, ...choice } = choiceOf(v);
+        return {
+          dimension: v.dimension,
+          carrierUuid: v.carrierUuid,
+          value: v.value,
+          ...choice,
+          ...(overridesExact ? { overridesExact } : {}),
+        };
+      })
       .filter(isMapped);
 
   const submit = async (): Promise<boolean> => {
@@ -110,16 +132,28 @@ export function ValueStep({
   const choose = (v: Value, choice: Choice) =>
     setEdits((previous) => new Map(previous).set(keyOf(v), choice));
 
-  const useSuggestions = () =>
-    setEdits((previous) => {
-      const next = new Map(previous);
-      for (const v of all) {
-        const top = v.suggestions[0];
-        if (top && !isMapped(next.get(keyOf(v)) ?? v))
-          next.set(keyOf(v), { targetUuid: top.id, miscellaneous: false });
-      }
-      return next;
-    });
+  // Only a suggestion at the stated confidence is taken; the others wait for a person to decide.
+  const useSuggestions = () => {
+    const next = new Map(edits);
+    let used = 0;
+    let left = 0;
+    for (const v of all) {
+      if (isMapped(next.get(keyOf(v)) ?? v)) continue;
+      const sure = confidentSuggestion(v.suggestions);
+      if (sure) {
+        next.set(keyOf(v), { targetUuid: sure.id, miscellaneous: false });
+        used++;
+      } else left++;
+    }
+    setEdits(next);
+    const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+    setSuggestionNote(
+      `${plural(used, 'suggested match', 'suggested matches')} used. ` +
+        (left === 0
+          ? 'Every value is mapped.'
+          : `${plural(left, 'value', 'values')} left unmapped: no suggestion of ${PREFILL_PERCENT} confidence or more. Choose ${left === 1 ? 'its match' : 'their matches'} or put ${left === 1 ? 'it' : 'them'} in Miscellaneous.`),
+    );
+  };
 
   if (values.isPending) {
     return (
@@ -150,14 +184,20 @@ export function ValueStep({
           checked={unmappedOnly}
           onChange={(e) => setUnmappedOnly(e.currentTarget.checked)}
         />
-        <Button
-          variant="default"
-          onClick={useSuggestions}
-          disabled={!all.some((v) => v.suggestions.length > 0 && !isMapped(choiceOf(v)))}
-        >
+        <Button variant="default" onClick={useSuggestions} disabled={unmappedCount === 0}>
           Use suggested matches
         </Button>
       </Group>
+      <Text size="sm" c="dimmed">
+        Only suggestions of {PREFILL_PERCENT} confidence or more are used; the other values stay unmapped
+        until you choose. Your matches apply to this file, and are remembered for{' '}
+        {record.agencyUuid ? 'your agency' : 'the network'} once it is loaded.
+      </Text>
+      {suggestionNote && (
+        <Alert color="blue" variant="light" role="status">
+          {suggestionNote}
+        </Alert>
+      )}
       <Table striped withTableBorder aria-label="Values of the file">
         <Table.Thead>
           <Table.Tr>
@@ -178,6 +218,9 @@ export function ValueStep({
           )}
           {shown.map((v) => {
             const choice = choiceOf(v);
+            // A value matching a code or name exactly keeps it unless overridden explicitly.
+            const exact = v.how === 'exact' || v.overridesExact;
+            const exactLocked = exact && !choice.overridesExact;
             const label =
               v.dimension === 'agencyCode' && v.carrierUuid
                 ? `${v.value} at ${carrierNames.get(v.carrierUuid) ?? 'its carrier'}`
@@ -192,6 +235,16 @@ export function ValueStep({
                       remembered
                     </Badge>
                   )}
+                  {v.how === 'exact' && !edits.has(keyOf(v)) && (
+                    <Badge size="xs" variant="outline" color="gray.7">
+                      exact match
+                    </Badge>
+                  )}
+                  {choice.overridesExact && (
+                    <Badge size="xs" variant="outline" color="orange.9">
+                      overrides the exact match
+                    </Badge>
+                  )}
                 </Table.Td>
                 <Table.Td>{v.rows.toLocaleString('en-US')}</Table.Td>
                 <Table.Td miw={260}>
@@ -200,17 +253,37 @@ export function ValueStep({
                     value={v}
                     label={label}
                     choice={choice}
-                    onChoose={(targetUuid) => choose(v, { targetUuid, miscellaneous: false })}
+                    locked={exactLocked}
+                    onChoose={(targetUuid) =>
+                      choose(v, { targetUuid, miscellaneous: false, overridesExact: choice.overridesExact })
+                    }
                   />
+                  {exact && mayOverride && (
+                    <Checkbox
+                      mt={4}
+                      size="xs"
+                      label="Override the exact match"
+                      checked={choice.overridesExact === true}
+                      onChange={(e) =>
+                        choose(v, {
+                          targetUuid: e.currentTarget.checked ? choice.targetUuid : v.targetUuid,
+                          miscellaneous: e.currentTarget.checked ? choice.miscellaneous : false,
+                          overridesExact: e.currentTarget.checked,
+                        })
+                      }
+                    />
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <Checkbox
                     aria-label={`Miscellaneous: ${label}`}
                     checked={choice.miscellaneous}
+                    disabled={exactLocked}
                     onChange={(e) =>
                       choose(v, {
                         targetUuid: e.currentTarget.checked ? null : v.targetUuid,
                         miscellaneous: e.currentTarget.checked,
+                        overridesExact: choice.overridesExact,
                       })
                     }
                   />
@@ -263,16 +336,20 @@ function MatchSelect({
   value,
   label,
   choice,
+  locked,
   onChoose,
 }: {
   uploadUuid: string;
   value: Value;
   label: string;
   choice: Choice;
+  /** An exact match not overridden: shown, not changed. */
+  locked: boolean;
   onChoose: (targetUuid: string | null) => void;
 }) {
   const [opened, setOpened] = useState(false);
   const everything = useQuery(importCandidatesQuery(uploadUuid, value, opened));
+  const sure = confidentSuggestion(value.suggestions);
   const suggested = [
     ...(value.targetUuid && value.targetName ? [{ value: value.targetUuid, label: value.targetName }] : []),
     ...value.suggestions
@@ -290,10 +367,10 @@ function MatchSelect({
   return (
     <SearchableSelect
       aria-label={`Match for ${DIMENSION_LABELS[value.dimension].toLowerCase()} ${label}`}
-      placeholder={suggested.length > 0 ? `Suggested: ${suggested[0]!.label}` : 'No suggestion: search'}
+      placeholder={sure ? `Suggested: ${sure.name}` : 'No confident match: choose or search'}
       data={data}
       value={choice.miscellaneous ? null : choice.targetUuid}
-      disabled={choice.miscellaneous}
+      disabled={choice.miscellaneous || locked}
       clearable
       limit={MATCHES_SHOWN}
       nothingFoundMessage={everything.isFetching ? 'Loading…' : 'Nothing matches'}

@@ -8,10 +8,11 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { networks } from './tenancy.ts';
+import { agencies, networks } from './tenancy.ts';
 import { carriers } from './dimensions.ts';
 import { IMPORT_AMOUNTS } from '#shared/domain/import-matching.ts';
 
@@ -89,26 +90,60 @@ export const importProfiles = pgTable(
 );
 
 /**
- * A network's remembered mapping of a file's value (normalised) to a carrier, a standard type or an
- * agency code (an agency code's value is scoped to its carrier), or to the Miscellaneous bucket:
- * rows that are not carrier business, skipped on load.
+ * A remembered mapping of a file's value (normalised) to a carrier, a standard type or an agency code
+ * (an agency code's value is scoped to its carrier), or to the Miscellaneous bucket: rows that are not
+ * carrier business, skipped on load. Remembered when an upload is loaded, never before (decision 045).
+ * Its owner is an agency (made in that agency's own upload: it applies to that agency's files only)
+ * or the network (agency_uuid null: made in a network's upload by a network user or staff). An exact
+ * match of the value beats it unless `overrides_exact`, which only a network user or staff can set.
  */
 export const importValueMappings = pgTable(
   'import_value_mappings',
   {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
     networkUuid: uuid('network_uuid')
       .notNull()
       .references(() => networks.uuid),
+    /** The agency whose files the mapping applies to; null: every file of the network. */
+    agencyUuid: uuid('agency_uuid').references(() => agencies.uuid),
     dimension: text('dimension', { enum: ['carrier', 'line', 'agencyCode'] }).notNull(),
     /** The carrier an agency code belongs to; '' for carriers and lines. */
     scopeKey: text('scope_key').notNull().default(''),
     sourceValue: text('source_value').notNull(),
     targetUuid: uuid('target_uuid'),
     miscellaneous: boolean('miscellaneous').notNull().default(false),
+    /** Applies even where the value matches a code or name exactly (set explicitly by a network user). */
+    overridesExact: boolean('overrides_exact').notNull().default(false),
     updatedBy: uuid('updated_by').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.networkUuid, t.dimension, t.scopeKey, t.sourceValue] })],
+  (t) => [
+    unique('import_value_mappings_value_uq')
+      .on(t.networkUuid, t.agencyUuid, t.dimension, t.scopeKey, t.sourceValue)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * The matches chosen for one upload's values while it is staged: they apply to that upload only, and
+ * become remembered mappings (of its agency, or of the network) when it is loaded.
+ */
+export const importValueChoices = pgTable(
+  'import_value_choices',
+  {
+    importUuid: uuid('import_uuid')
+      .notNull()
+      .references(() => imports.uuid, { onDelete: 'cascade' }),
+    dimension: text('dimension', { enum: ['carrier', 'line', 'agencyCode'] }).notNull(),
+    scopeKey: text('scope_key').notNull().default(''),
+    sourceValue: text('source_value').notNull(),
+    targetUuid: uuid('target_uuid'),
+    miscellaneous: boolean('miscellaneous').notNull().default(false),
+    overridesExact: boolean('overrides_exact').notNull().default(false),
+    chosenBy: uuid('chosen_by').notNull(),
+    chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.importUuid, t.dimension, t.scopeKey, t.sourceValue] })],
 );
 
 // The typed rows of a staged file are kept in a table per upload, created and dropped by the import

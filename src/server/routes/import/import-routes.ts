@@ -270,7 +270,7 @@ export const importRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['imports'],
-        summary: "Remember the network's matches for the file's values",
+        summary: "Choose matches for the file's values (remembered for its owner once it is loaded)",
         params: importParamsSchema,
         body: importValueMappingsRequestSchema,
         response: { 200: importValuesSchema, ...errors },

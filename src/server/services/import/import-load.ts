@@ -1,7 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { rankSuggestions, type Candidate, type Suggestion } from '#shared/domain/import-matching.ts';
+import {
+  rankSuggestions,
+  type Candidate,
+  type MatchKind,
+  type Suggestion,
+} from '#shared/domain/import-matching.ts';
 import type { Db, Executor } from '#server/db/client.ts';
-import { importValueMappings, imports } from '#server/db/schema/imports.ts';
+import { imports } from '#server/db/schema/imports.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import type { ImportRecord } from './import-staging.ts';
@@ -15,15 +20,17 @@ import {
   stagedRows,
   stagedRowsLost,
 } from './staged-rows.ts';
+import {
+  knownMappings,
+  mappingKey,
+  rememberChoices,
+  resolveValue,
+  saveChoices,
+  type Dimension,
+  type Resolution,
+} from './value-mappings.ts';
 
-export type Dimension = 'carrier' | 'line' | 'agencyCode';
-
-/** What one of a file's values resolves to. */
-type Resolution = {
-  targetUuid: string | null;
-  miscellaneous: boolean;
-  how: 'remembered' | 'exact' | 'unmapped';
-};
+export type { Dimension } from './value-mappings.ts';
 
 export type ValueToMap = {
   dimension: Dimension;
@@ -36,24 +43,13 @@ export type ValueToMap = {
   targetName: string | null;
   miscellaneous: boolean;
   how: Resolution['how'];
+  overridesExact: boolean;
   suggestions: Suggestion[];
 };
 
 const NONE = '00000000-0000-0000-0000-000000000000';
 
-async function rememberedMappings(db: Executor, networkUuid: string, dimension: Dimension) {
-  const rows = await db.execute<{
-    scope_key: string;
-    source_value: string;
-    target_uuid: string | null;
-    miscellaneous: boolean;
-  }>(sql`
-    select scope_key, source_value, target_uuid, miscellaneous from import_value_mappings
-    where network_uuid = ${networkUuid}::uuid and dimension = ${dimension}`);
-  return new Map(rows.rows.map((r) => [`${r.scope_key}|${r.source_value}`, r]));
-}
-
-async function carrierCandidates(db: Executor): Promise<Candidate[]> {
+export async function carrierCandidates(db: Executor): Promise<Candidate[]> {
   const rows = await db.execute<{ uuid: string; name: string; display_name: string }>(
     sql`select uuid, name, display_name from carriers order by display_name`,
   );
@@ -65,7 +61,7 @@ async function carrierCandidates(db: Executor): Promise<Candidate[]> {
 }
 
 /** Production is kept per standard type; a commission statement may stop at a broad line. */
-async function lineCandidates(db: Executor, kind: ImportRecord['kind']): Promise<Candidate[]> {
+export async function lineCandidates(db: Executor, kind: ImportRecord['kind']): Promise<Candidate[]> {
   const levels = kind === 'production' ? sql`(2)` : sql`(1, 2)`;
   const rows = await db.execute<{ uuid: string; name: string; code: string }>(
     sql`select uuid, name, code from lines_of_business where level in ${levels} order by level, sort_order, name`,
@@ -74,7 +70,11 @@ async function lineCandidates(db: Executor, kind: ImportRecord['kind']): Promise
 }
 
 /** The network's agency codes at a carrier (an agency's upload: its own codes only). */
-async function codeCandidates(db: Executor, record: ImportRecord, carrierUuid: string) {
+export async function codeCandidates(
+  db: Executor,
+  record: Pick<ImportRecord, 'networkUuid' | 'agencyUuid'>,
+  carrierUuid: string,
+) {
   const agencyFilter = record.agencyUuid ? sql`and c.agency_uuid = ${record.agencyUuid}::uuid` : sql``;
   const rows = await db.execute<{
     uuid: string;
@@ -115,25 +115,16 @@ export async function matchCandidates(
   return (await codeCandidates(db, record, carrierUuid)).map((c) => ({ id: c.uuid, name: codeName(c) }));
 }
 
-function resolve(
-  remembered: Map<string, { target_uuid: string | null; miscellaneous: boolean }>,
-  scopeKey: string,
-  value: string,
-  exact: string | null,
-  allowed: (uuid: string) => boolean,
-): Resolution {
-  const hit = remembered.get(`${scopeKey}|${valueKey(value)}`);
-  if (hit && (hit.miscellaneous || (hit.target_uuid && allowed(hit.target_uuid)))) {
-    return { targetUuid: hit.target_uuid, miscellaneous: hit.miscellaneous, how: 'remembered' };
-  }
-  if (exact) return { targetUuid: exact, miscellaneous: false, how: 'exact' };
-  return { targetUuid: null, miscellaneous: false, how: 'unmapped' };
-}
-
-function exactMatch(value: string, candidates: readonly Candidate[]): string | null {
+export function exactMatch(value: string, candidates: readonly Candidate[]): string | null {
   const key = valueKey(value);
   const found = candidates.filter((c) => [c.name, ...(c.aliases ?? [])].some((n) => valueKey(n) === key));
   return found.length === 1 ? found[0]!.id : null;
+}
+
+/** The one agency code of the list written exactly as the value (case and outer spaces aside). */
+function exactCode(known: readonly { uuid: string; code: string }[], value: string): string | null {
+  const exact = known.filter((c) => c.code.trim().toLowerCase() === value.trim().toLowerCase());
+  return exact.length === 1 ? exact[0]!.uuid : null;
 }
 
 function nameOf(candidates: readonly Candidate[], uuid: string | null): string | null {
@@ -155,19 +146,21 @@ export async function valuesToMap(
   const staged = options.grouped
     ? sql`res_groups`
     : sql`(select carrier, line, agency_code, 1 as rows from ${stagedRows(record.uuid)}) r`;
-  const suggest = (value: string, candidates: readonly Candidate[]) =>
-    options.suggestions ? rankSuggestions(value, candidates) : [];
+  const suggest = (value: string, candidates: readonly Candidate[], kind: MatchKind = 'name') =>
+    options.suggestions ? rankSuggestions(value, candidates, 5, kind) : [];
   const out: ValueToMap[] = [];
   const carriers = await carrierCandidates(db);
   const carrierIds = new Set(carriers.map((c) => c.id));
   const carrierOf = new Map<string, Resolution>();
   if (record.carrierUuid === null) {
-    const remembered = await rememberedMappings(db, record.networkUuid, 'carrier');
+    const known = await knownMappings(db, record, 'carrier');
     const values = await db.execute<{ value: string; rows: number }>(sql`
       select carrier as value, sum(rows)::int as rows from ${staged}
       where carrier is not null group by carrier order by carrier`);
     for (const { value, rows } of values.rows) {
-      const r = resolve(remembered, '', value, exactMatch(value, carriers), (id) => carrierIds.has(id));
+      const r = resolveValue(known, mappingKey('', valueKey(value)), exactMatch(value, carriers), (id) =>
+        carrierIds.has(id),
+      );
       carrierOf.set(value, r);
       out.push({
         dimension: 'carrier',
@@ -183,12 +176,14 @@ export async function valuesToMap(
 
   const lines = await lineCandidates(db, record.kind);
   const lineIds = new Set(lines.map((l) => l.id));
-  const rememberedLines = await rememberedMappings(db, record.networkUuid, 'line');
+  const knownLines = await knownMappings(db, record, 'line');
   const lineValues = await db.execute<{ value: string; rows: number }>(sql`
     select line as value, sum(rows)::int as rows from ${staged}
     where line is not null group by line order by line`);
   for (const { value, rows } of lineValues.rows) {
-    const r = resolve(rememberedLines, '', value, exactMatch(value, lines), (id) => lineIds.has(id));
+    const r = resolveValue(knownLines, mappingKey('', valueKey(value)), exactMatch(value, lines), (id) =>
+      lineIds.has(id),
+    );
     out.push({
       dimension: 'line',
       carrierUuid: null,
@@ -200,7 +195,7 @@ export async function valuesToMap(
     });
   }
 
-  const rememberedCodes = await rememberedMappings(db, record.networkUuid, 'agencyCode');
+  const knownCodes = await knownMappings(db, record, 'agencyCode');
   const codeValues = await db.execute<{ carrier: string | null; value: string; rows: number }>(sql`
     select carrier, agency_code as value, sum(rows)::int as rows from ${staged}
     where agency_code is not null group by carrier, agency_code order by carrier, agency_code`);
@@ -218,12 +213,10 @@ export async function valuesToMap(
     const candidates = known.map((c) => ({ id: c.uuid, name: codeName(c), aliases: [c.code] }));
     const ids = new Set(known.map((c) => c.uuid));
     for (const [value, rows] of codes) {
-      const exact = known.filter((c) => c.code.trim().toLowerCase() === value.trim().toLowerCase());
-      const r = resolve(
-        rememberedCodes,
-        carrierUuid,
-        value,
-        exact.length === 1 ? exact[0]!.uuid : null,
+      const r = resolveValue(
+        knownCodes,
+        mappingKey(carrierUuid, valueKey(value)),
+        exactCode(known, value),
         (id) => ids.has(id),
       );
       out.push({
@@ -233,7 +226,7 @@ export async function valuesToMap(
         rows,
         ...r,
         targetName: nameOf(candidates, r.targetUuid),
-        suggestions: suggest(value, candidates),
+        suggestions: suggest(value, candidates, 'code'),
       });
     }
   }
@@ -246,18 +239,34 @@ export type ValueMappingInput = {
   value: string;
   targetUuid: string | null;
   miscellaneous: boolean;
+  /** Required to map a value away from its exact match; network users and staff only. */
+  overridesExact?: boolean | undefined;
 };
 
-/** Remembers the network's mappings of file values; a mapping names a target or the Miscellaneous bucket. */
+/**
+ * Keeps the matches chosen for an upload's values (a target or the Miscellaneous bucket): they apply
+ * to this upload only until it is loaded, when they are remembered for its agency or network. A
+ * value that matches a code or name exactly keeps that match unless a network user or staff
+ * overrides it explicitly.
+ */
 export async function saveValueMappings(
   db: Db,
   actor: Actor,
   record: ImportRecord,
   mappings: readonly ValueMappingInput[],
 ): Promise<void> {
-  const carriers = new Set((await carrierCandidates(db)).map((c) => c.id));
-  const lines = new Set((await lineCandidates(db, record.kind)).map((c) => c.id));
-  const codes = new Map<string, Set<string>>();
+  if (record.status !== 'staged') {
+    throw new AppError('conflict', 'This upload was already loaded: its matches can no longer change.');
+  }
+  const carrierList = await carrierCandidates(db);
+  const lineList = await lineCandidates(db, record.kind);
+  const carriers = new Set(carrierList.map((c) => c.id));
+  const lines = new Set(lineList.map((c) => c.id));
+  const codes = new Map<string, { uuid: string; code: string }[]>();
+  const codesAt = async (carrierUuid: string) => {
+    if (!codes.has(carrierUuid)) codes.set(carrierUuid, await codeCandidates(db, record, carrierUuid));
+    return codes.get(carrierUuid)!;
+  };
   for (const [i, m] of mappings.entries()) {
     const where = `mappings.${i}`;
     if (!m.miscellaneous && !m.targetUuid) {
@@ -278,52 +287,50 @@ export async function saveValueMappings(
       let ok: boolean;
       if (m.dimension === 'carrier') ok = carriers.has(m.targetUuid);
       else if (m.dimension === 'line') ok = lines.has(m.targetUuid);
-      else {
-        const carrierUuid = m.carrierUuid!;
-        if (!codes.has(carrierUuid)) {
-          codes.set(carrierUuid, new Set((await codeCandidates(db, record, carrierUuid)).map((c) => c.uuid)));
-        }
-        ok = codes.get(carrierUuid)!.has(m.targetUuid);
-      }
+      else ok = (await codesAt(m.carrierUuid!)).some((c) => c.uuid === m.targetUuid);
       if (!ok)
         throw new AppError('bad_request', `The match chosen for "${m.value}" is not one of the list.`, {
           [where]: 'Choose from the list.',
         });
     }
+    const exact =
+      m.dimension === 'carrier'
+        ? exactMatch(m.value, carrierList)
+        : m.dimension === 'line'
+          ? exactMatch(m.value, lineList)
+          : exactCode(await codesAt(m.carrierUuid!), m.value);
+    const away = exact !== null && (m.miscellaneous || m.targetUuid !== exact);
+    if (m.overridesExact && actor.userType === 'agency') {
+      throw new AppError('forbidden', 'Only network users may override an exact match.', {
+        [where]: 'Only network users may override an exact match.',
+      });
+    }
+    if (away && !m.overridesExact) {
+      throw new AppError(
+        'bad_request',
+        `"${m.value}" matches ${nameOf(m.dimension === 'carrier' ? carrierList : lineList, exact) ?? 'an agency code'} exactly: ${
+          actor.userType === 'agency'
+            ? 'a network user may override that match.'
+            : 'override the exact match explicitly to map it elsewhere.'
+        }`,
+        { [where]: 'Matches exactly.' },
+      );
+    }
   }
   await db.transaction(async (tx) => {
-    for (const m of mappings) {
-      const scopeKey = m.dimension === 'agencyCode' ? m.carrierUuid! : '';
-      await tx
-        .insert(importValueMappings)
-        .values({
-          networkUuid: record.networkUuid,
-          dimension: m.dimension,
-          scopeKey,
-          sourceValue: valueKey(m.value),
-          targetUuid: m.miscellaneous ? null : m.targetUuid,
-          miscellaneous: m.miscellaneous,
-          updatedBy: actor.userId,
-        })
-        .onConflictDoUpdate({
-          target: [
-            importValueMappings.networkUuid,
-            importValueMappings.dimension,
-            importValueMappings.scopeKey,
-            importValueMappings.sourceValue,
-          ],
-          set: {
-            targetUuid: m.miscellaneous ? null : m.targetUuid,
-            miscellaneous: m.miscellaneous,
-            updatedBy: actor.userId,
-            updatedAt: new Date(),
-          },
-        });
-    }
-    await tx.execute(sql`
-      insert into audit_log (agency_uuid, actor_user_id, action, entity, entity_id, before, after)
-      values (${record.agencyUuid}::uuid, ${actor.userId}::uuid, 'update', 'import_value_mappings', ${record.networkUuid},
-        null, ${JSON.stringify(mappings)}::jsonb)`);
+    await saveChoices(
+      tx,
+      actor,
+      record.uuid,
+      mappings.map((m) => ({
+        dimension: m.dimension,
+        scopeKey: m.dimension === 'agencyCode' ? m.carrierUuid! : '',
+        sourceValue: valueKey(m.value),
+        targetUuid: m.miscellaneous ? null : m.targetUuid,
+        miscellaneous: m.miscellaneous,
+        overridesExact: m.overridesExact === true,
+      })),
+    );
   });
 }
 
@@ -696,6 +703,8 @@ export async function commitImport(
         `${preview.errorCount} ${preview.errorCount === 1 ? 'row has an error' : 'row errors'}: nothing was loaded. Correct the file or the mappings and try again.`,
       );
     }
+    // The matches chosen for this file are remembered only now that it is loaded.
+    await rememberChoices(tx, actor, record);
     // With no row in error, the cells hold exactly the rows that are not Miscellaneous.
     const production = record.kind === 'production';
     const code = production ? sql`agency_code_uuid` : sql`null::uuid`;
