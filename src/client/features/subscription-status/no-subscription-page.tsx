@@ -45,6 +45,8 @@ export function NoSubscriptionPage() {
       </StandalonePage>
     );
   }
+  // Who may start a checkout (decision 040); the server refuses everyone else.
+  const mayCheckout = user.isAdmin || user.isPrimaryUserOfSubscriber;
   return (
     <Box component="main" p="xl" maw={1100} mx="auto">
       <Stack gap="lg">
@@ -60,19 +62,18 @@ export function NoSubscriptionPage() {
               The reports of {organisationName(user)} are available again as soon as the agency subscribes.
             </Text>
             {status && status !== ACTIVE_STATUS && <Text>Subscription status: {status}</Text>}
+            {!mayCheckout && <Text>{CHECKOUT_ROLES_MESSAGE}</Text>}
             {contact}
             <Group>{logout}</Group>
           </Stack>
         </Paper>
-        {user.isAdmin || user.isPrimaryUserOfSubscriber ? (
+        {mayCheckout && (
           <>
             <Title order={2} size="h3">
               Choose a subscription
             </Title>
             <SubscriptionChoice headingLevel={3} />
           </>
-        ) : (
-          <Text>{CHECKOUT_ROLES_MESSAGE}</Text>
         )}
       </Stack>
     </Box>
