@@ -12,6 +12,8 @@ const STATUS: Record<
   staged: { label: 'Not loaded', color: 'gray.7', variant: 'outline' },
   committed: { label: 'Loaded', color: 'blue.8', variant: 'filled' },
   undone: { label: 'Undone', color: 'gray.7', variant: 'outline' },
+  discarded: { label: 'Discarded', color: 'gray.7', variant: 'outline' },
+  expired: { label: 'Expired', color: 'gray.7', variant: 'outline' },
 };
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
