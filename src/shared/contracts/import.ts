@@ -155,6 +155,7 @@ export const importListSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+export type ImportList = z.infer<typeof importListSchema>;
 
 /**
  * POST /api/imports/:uuid/commit. A file with rows in error loads only when the caller excludes

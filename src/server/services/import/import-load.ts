@@ -976,19 +976,18 @@ export async function undoImport(db: Db, actor: Actor, importUuid: string): Prom
     await tx.execute(sql`insert into ${facts} (${columns})
       select ${columns} from import_replaced_facts r, jsonb_populate_record(null::${facts}, r.fact) p
       where r.import_uuid = ${importUuid}::uuid`);
-    // A month of the import's is no longer reported once no figure remains in it and its mark came
-    // from an upload that is undone (this one, or another of production or commission): a mark that
-    // no upload added is kept.
+    // A month of the import's is no longer reported once no other loaded upload (of production or
+    // commission) covers it, when its mark came from an upload that is undone (this one, or an earlier
+    // one): a mark that no upload added is kept.
     await tx.execute(sql`delete from carrier_reported_months m
       using (select distinct agency_uuid, carrier_uuid, month from import_scopes where import_uuid = ${importUuid}::uuid) s
       where m.agency_uuid = s.agency_uuid and m.carrier_uuid = s.carrier_uuid and m.month = s.month
         and exists (select 1 from import_added_months a join imports i on i.uuid = a.import_uuid
           where a.agency_uuid = m.agency_uuid and a.carrier_uuid = m.carrier_uuid and a.month = m.month
             and (i.uuid = ${importUuid}::uuid or i.status = 'undone'))
-        and not exists (select 1 from production_facts f where f.agency_uuid = m.agency_uuid
-          and f.carrier_uuid = m.carrier_uuid and f.month = m.month)
-        and not exists (select 1 from commission_facts f where f.agency_uuid = m.agency_uuid
-          and f.carrier_uuid = m.carrier_uuid and f.month = m.month)`);
+        and not exists (select 1 from import_scopes o join imports i on i.uuid = o.import_uuid
+          where o.agency_uuid = m.agency_uuid and o.carrier_uuid = m.carrier_uuid and o.month = m.month
+            and i.status = 'committed' and i.uuid <> ${importUuid}::uuid)`);
     await tx
       .update(imports)
       .set({ status: 'undone', undoneBy: actor.userId, undoneAt: new Date() })
