@@ -199,6 +199,10 @@ test('a network user uploads a CSV and an XLSX, maps, previews, commits, re-uplo
   await readRows(page);
   await expect(page.getByTestId('unmapped-count')).toHaveText('0');
   await page.getByRole('button', { name: 'Preview' }).click();
+  // The preview says the same file was loaded before, and which loaded figures it replaces.
+  await expect(page.getByText('This file was already loaded')).toBeVisible();
+  await expect(page.getByText(`The same file was loaded as ${csv.name} on`)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Figures replaced' })).toContainText('Replaced by the file');
   await commitAfterPreview(page, '$2,000.50');
   const firstRow = await carrierRow(page, target, month, first.name);
   await expect(firstRow).toContainText('$2,001');
@@ -221,4 +225,14 @@ test('a network user uploads a CSV and an XLSX, maps, previews, commits, re-uplo
   }
   await expect(uploads.getByRole('cell', { name: 'Undone', exact: true })).toHaveCount(3);
   expect((await (await carrierRow(page, target, month, first.name)).innerText()).trim()).toBe(before);
+
+  // An upload left unloaded is discarded from the list: it can no longer be continued.
+  await page.goto('/upload');
+  await uploadFiles(page, [csv], { through: month });
+  await expect(page.getByRole('heading', { name: 'Map the columns' })).toBeVisible();
+  await expect(uploads.getByText(/^Expires /)).toHaveCount(1);
+  await uploads.getByRole('button', { name: `Discard ${csv.name}` }).click();
+  await expect(uploads.getByRole('cell', { name: 'Discarded', exact: true })).toHaveCount(1);
+  await expect(uploads.getByRole('button', { name: `Continue ${csv.name}` })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
