@@ -250,7 +250,7 @@ export function PreviewStep({
       {restatement && removed.length === 0 && <Text size="sm">No loaded figure would be removed.</Text>}
       {removed.length > 0 && (
         <Alert
-          color="orange"
+          color="yellow"
           title={`${removed.length.toLocaleString('en-US')} loaded lines will be removed`}
         >
           The file has no figures for these lines in its agency codes and months: committing it as a full
