@@ -223,7 +223,7 @@ export function PreviewStep({
           " The file's year-to-date amounts are shown as each month's figures: the year to date less what the year already holds."}
       </Text>
       {p.alreadyLoaded && (
-        <Alert color="yellow" title="This file was already loaded">
+        <Alert color="red" title="This file was already loaded">
           The same file was loaded as {p.alreadyLoaded.fileName} on {when(p.alreadyLoaded.committedAt)}.
           Committing it again replaces those figures with the same ones.
         </Alert>
@@ -249,10 +249,7 @@ export function PreviewStep({
       />
       {restatement && removed.length === 0 && <Text size="sm">No loaded figure would be removed.</Text>}
       {removed.length > 0 && (
-        <Alert
-          color="yellow"
-          title={`${removed.length.toLocaleString('en-US')} loaded lines will be removed`}
-        >
+        <Alert color="red" title={`${removed.length.toLocaleString('en-US')} loaded lines will be removed`}>
           The file has no figures for these lines in its agency codes and months: committing it as a full
           restatement removes them (see the table of figures replaced).
         </Alert>
