@@ -86,8 +86,20 @@ async function readRows(page: Page) {
   await expect(page.getByRole('heading', { name: 'Map the values' })).toBeVisible();
 }
 
-async function commitAfterPreview(page: Page, written: string) {
+/**
+ * Commits after checking the preview's totals; a full restatement (the demo's other lines of the
+ * month removed, so the carrier's month is the file's) is declared first and its preview shown.
+ */
+async function commitAfterPreview(page: Page, written: string, restatement = false) {
   await expect(page.getByRole('heading', { name: 'Preview' })).toBeVisible();
+  if (restatement) {
+    await page.getByRole('checkbox', { name: /This file is a full restatement/ }).check();
+    await expect(
+      page
+        .getByRole('table', { name: 'Figures replaced' })
+        .or(page.getByText('No loaded figure would be removed.')),
+    ).toBeVisible();
+  }
   const byCarrier = page.getByRole('table', { name: 'Totals by carrier' });
   await expect(byCarrier).toContainText(written);
   await expectNoAxeViolations(page);
@@ -166,7 +178,7 @@ test('a network user uploads a CSV and an XLSX, maps, previews, commits, re-uplo
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('table', { name: 'Totals by month' })).toContainText('$2,000.50');
   await expect(page.getByRole('table', { name: 'Totals by agency' })).toContainText('$1,000.00');
-  await commitAfterPreview(page, '$2,000.50');
+  await commitAfterPreview(page, '$2,000.50', true);
 
   // The XLSX: its carrier chosen on the form; a policy type the network has not mapped yet.
   await uploadFiles(page, [xlsx], { carrier: second.name, through: month });
@@ -182,7 +194,7 @@ test('a network user uploads a CSV and an XLSX, maps, previews, commits, re-uplo
   await expect(dwelling).toHaveValue('Dwelling Fire');
   await expect(page.getByTestId('unmapped-count')).toHaveText('0');
   await page.getByRole('button', { name: 'Preview' }).click();
-  await commitAfterPreview(page, '$750.25');
+  await commitAfterPreview(page, '$750.25', true);
 
   const uploads = page.getByRole('table', { name: 'Uploads' });
   await expect(uploads.getByRole('cell', { name: 'Loaded', exact: true })).toHaveCount(2);
@@ -215,6 +227,10 @@ test('a network user uploads a CSV and an XLSX, maps, previews, commits, re-uplo
   await readRows(page);
   await expect(page.getByTestId('unmapped-count')).toHaveText('0');
   await page.getByRole('button', { name: 'Preview' }).click();
+  // The preview says the same file was loaded before, and which loaded figures it replaces.
+  await expect(page.getByText('This file was already loaded')).toBeVisible();
+  await expect(page.getByText(`The same file was loaded as ${csv.name} on`)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Figures replaced' })).toContainText('Replaced by the file');
   await commitAfterPreview(page, '$2,000.50');
   const firstRow = await carrierRow(page, target, month, first.name);
   await expect(firstRow).toContainText('$2,001');
@@ -237,6 +253,16 @@ test('a network user uploads a CSV and an XLSX, maps, previews, commits, re-uplo
   }
   await expect(uploads.getByRole('cell', { name: 'Undone', exact: true })).toHaveCount(3);
   expect((await (await carrierRow(page, target, month, first.name)).innerText()).trim()).toBe(before);
+
+  // An upload left unloaded is discarded from the list: it can no longer be continued.
+  await page.goto('/upload');
+  await uploadFiles(page, [csv], { through: month });
+  await expect(page.getByRole('heading', { name: 'Map the columns' })).toBeVisible();
+  await expect(uploads.getByText(/^Expires /)).toHaveCount(1);
+  await uploads.getByRole('button', { name: `Discard ${csv.name}` }).click();
+  await expect(uploads.getByRole('cell', { name: 'Discarded', exact: true })).toHaveCount(1);
+  await expect(uploads.getByRole('button', { name: `Continue ${csv.name}` })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test("an agency owner sees their agency's remembered matches only, never the network's", async ({ page }) => {

@@ -37,7 +37,23 @@ export const importUploadQuerySchema = z.object({
 });
 export type ImportUploadQuery = z.infer<typeof importUploadQuerySchema>;
 
-export const importListQuerySchema = z.object({ networkUuid: z.string().uuid().optional() });
+/** The uploads list's largest page. */
+export const IMPORT_PAGE_SIZE_MAX = 200;
+/** How long an upload may stay unloaded before it expires (its staged rows and file are dropped). */
+export const UPLOAD_EXPIRY_DAYS = 7;
+
+const pageNumber = (field: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, `${field} must be a whole number`)
+    .refine((v) => Number(v) >= 1 && Number(v) <= max, `${field} must be between 1 and ${max}`)
+    .transform(Number);
+
+export const importListQuerySchema = z.object({
+  networkUuid: z.string().uuid().optional(),
+  page: pageNumber('page', 100_000).default(1),
+  pageSize: pageNumber('pageSize', IMPORT_PAGE_SIZE_MAX).default(IMPORT_PAGE_SIZE_MAX),
+});
 export const importParamsSchema = z.object({ uploadUuid: z.string().uuid() });
 
 const totalsSchema = z.object({
@@ -49,11 +65,39 @@ const totalsSchema = z.object({
   additionalCommission: z.string().nullable(),
 });
 
+/** Whether the upload is previewed (and later committed) as a full restatement of what it covers. */
+export const importPreviewQuerySchema = z.object({
+  restatement: z.enum(['true', 'false']).default('false'),
+});
+
+/** Figures loaded now that a commit would replace (or, a restatement's, remove), by agency and line. */
+const replacedSchema = totalsSchema.extend({
+  agencyUuid: z.string().uuid(),
+  agencyName: z.string(),
+  lineUuid: z.string().uuid(),
+  lineName: z.string(),
+  /** true: the file has no figure for these cells, so the commit removes them (a restatement only). */
+  removed: z.boolean(),
+  /** How many stored figures (fact rows) this is. */
+  figures: z.number().int(),
+});
+
 export const importPreviewSchema = z.object({
   rowCount: z.number().int(),
+  /** The rows a commit loads as things stand: none while a row has an error and none is excluded. */
   rowsToLoad: z.number().int(),
   rowsMiscellaneous: z.number().int(),
   errorCount: z.number().int(),
+  /** Distinct rows with at least one error: what "exclude rows with errors" leaves out. */
+  rowsWithErrors: z.number().int(),
+  /** The rows a commit that excludes the rows with errors loads (the totals below are theirs). */
+  rowsWithoutErrors: z.number().int(),
+  restatement: z.boolean(),
+  replaced: z.array(replacedSchema),
+  /** A committed upload of the same scope and kind whose file had the same content (SHA-256). */
+  alreadyLoaded: z
+    .object({ uploadUuid: z.string().uuid(), fileName: z.string(), committedAt: z.string() })
+    .nullable(),
   errors: z.array(z.object({ rowNumber: z.number().int(), column: z.string(), reason: z.string() })),
   byCarrier: z.array(totalsSchema.extend({ carrierUuid: z.string().uuid(), name: z.string() })),
   byAgency: z.array(totalsSchema.extend({ agencyUuid: z.string().uuid(), name: z.string() })),
@@ -71,7 +115,7 @@ export const importRecordSchema = z.object({
   networkUuid: z.string().uuid(),
   agencyUuid: z.string().uuid().nullable(),
   kind: importKindSchema,
-  status: z.enum(['staged', 'committed', 'undone']),
+  status: z.enum(['staged', 'committed', 'undone', 'discarded', 'expired']),
   fileName: z.string(),
   fileHash: z.string(),
   fileSize: z.number().int(),
@@ -104,15 +148,41 @@ export const importRecordSchema = z.object({
   errorCount: z.number().int(),
   rowsLoaded: z.number().int().nullable(),
   rowsSkipped: z.number().int().nullable(),
+  /** Rows with errors left out by choice at commit. */
+  rowsExcluded: z.number().int().nullable(),
+  restatement: z.boolean(),
   total: totalsSchema.nullable(),
   createdBy: z.string(),
   createdAt: z.string(),
   committedAt: z.string().nullable(),
   undoneAt: z.string().nullable(),
+  discardedAt: z.string().nullable(),
+  /** When an unloaded upload expires (null once loaded, discarded or expired). */
+  expiresAt: z.string().nullable(),
 });
 export type ImportRecordResponse = z.infer<typeof importRecordSchema>;
 
-export const importListSchema = z.object({ imports: z.array(importRecordSchema) });
+export const importListSchema = z.object({
+  imports: z.array(importRecordSchema),
+  /** How many uploads the list has (every page). */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ImportList = z.infer<typeof importListSchema>;
+
+/**
+ * POST /api/imports/:uuid/commit. A file with rows in error loads only when the caller excludes
+ * them explicitly, naming how many (the preview's rowsWithErrors): a different count is refused. No
+ * body (null): an ordinary commit, nothing excluded.
+ */
+export const importCommitRequestSchema = z
+  .object({
+    restatement: z.boolean().default(false),
+    excludeRowsWithErrors: z.number().int().min(1).max(100_000_000).optional(),
+  })
+  .nullable();
+export type ImportCommitRequest = z.input<typeof importCommitRequestSchema>;
 
 export const importColumnsRequestSchema = z.object({
   columns: columnMappingSchema,

@@ -268,6 +268,13 @@ const RECIPES: Record<string, Recipe> = {
     allowed: UPLOADER_ROLES,
     fresh: ['valueMapping'],
   },
+  'POST /api/imports/{uploadUuid}/discard': {
+    why:
+      `${UPLOADERS}; the network's users and staff discard any unloaded upload of the network, an agency ` +
+      "administrator only their own, and the world's uploads are made by staff; each discard needs an upload of its own",
+    allowed: ['network'],
+    fresh: ['upload'],
+  },
   'GET /api/admin/feature-flags': { why: STAFF_ONLY, allowed: ['staff'] },
   'PUT /api/admin/feature-flags/{key}': {
     why: `${STAFF_ONLY}; the key names an existing flag`,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ImportPreview, ImportRecordResponse } from '#shared/contracts/import.ts';
 import { NotReported } from '#client/components/figures.tsx';
@@ -111,9 +111,52 @@ function ErrorsTable({ preview }: { preview: ImportPreview }) {
   );
 }
 
+/** The figures loaded now that the commit replaces or (a restatement's) removes, by agency and line. */
+function ReplacedTable({ preview, kind }: { preview: ImportPreview; kind: ImportRecordResponse['kind'] }) {
+  const { shown, pager } = usePaging(preview.replaced);
+  return (
+    <Stack gap="xs">
+      <Table striped withTableBorder aria-label="Figures replaced">
+        <Table.Caption>Figures loaded now that the commit replaces</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Agency</Table.Th>
+            <Table.Th>Line</Table.Th>
+            <Table.Th>What happens</Table.Th>
+            {COLUMNS[kind].map((c) => (
+              <Table.Th key={c.key} ta="right">
+                {c.label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((r) => (
+            <Table.Tr key={`${r.agencyUuid}|${r.lineUuid}|${r.removed}`}>
+              <Table.Td>{r.agencyName}</Table.Td>
+              <Table.Td>{r.lineName}</Table.Td>
+              <Table.Td>{r.removed ? 'Removed' : 'Replaced by the file'}</Table.Td>
+              {COLUMNS[kind].map((c) => (
+                <Table.Td key={c.key} ta="right">
+                  <Exact value={r[c.key]} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {pager}
+    </Stack>
+  );
+}
+
+const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
 /**
- * Step 4: what committing would write — row errors (which row, which column, why) and totals per
- * carrier, agency and month. Nothing is written until Commit, and a file with errors cannot commit.
+ * Step 4: what committing would write — row errors (which row, which column, why), totals per
+ * carrier, agency and month, and the loaded figures it replaces. Nothing is written until Commit. A
+ * file replaces only the lines it has figures for unless it is declared a full restatement; rows with
+ * errors stop the commit unless they are excluded explicitly.
  */
 export function PreviewStep({
   record,
@@ -126,10 +169,16 @@ export function PreviewStep({
   onCommitted: (record: ImportRecordResponse) => void;
   onCancel: () => void;
 }) {
-  const preview = useQuery(importPreviewQuery(record.uploadUuid));
+  const [restatement, setRestatement] = useState(false);
+  const [exclude, setExclude] = useState(false);
+  const preview = useQuery(importPreviewQuery(record.uploadUuid, restatement));
   const [message, setMessage] = useState<string | null>(null);
   const commit = useMutation({
-    mutationFn: () => commitUpload(record.uploadUuid),
+    mutationFn: (p: ImportPreview) =>
+      commitUpload(record.uploadUuid, {
+        restatement,
+        ...(exclude && p.rowsWithErrors > 0 ? { excludeRowsWithErrors: p.rowsWithErrors } : {}),
+      }),
     onSuccess: onCommitted,
     onError: (error) => {
       if (error instanceof ApiError && error.status < 500) setMessage(error.message);
@@ -158,27 +207,57 @@ export function PreviewStep({
     );
   }
   const p = preview.data;
+  const excluding = exclude && p.rowsWithErrors > 0;
+  const rowsToLoad = excluding ? p.rowsWithoutErrors : p.rowsToLoad;
+  const removed = p.replaced.filter((r) => r.removed);
   return (
     <Stack gap="md">
       <Title order={2}>Preview</Title>
       <Text size="sm">
-        {p.rowCount.toLocaleString('en-US')} rows: {p.rowsToLoad.toLocaleString('en-US')} to load,{' '}
-        {p.rowsMiscellaneous.toLocaleString('en-US')} in Miscellaneous, {p.errorCount.toLocaleString('en-US')}{' '}
-        with errors.
+        {p.rowCount.toLocaleString('en-US')} rows: {rowsToLoad.toLocaleString('en-US')} to load,{' '}
+        {p.rowsMiscellaneous.toLocaleString('en-US')} in Miscellaneous,{' '}
+        {p.rowsWithErrors.toLocaleString('en-US')} with errors.
         {p.skipped &&
           p.skipped.repeatedHeaders + p.skipped.totals > 0 &&
           ` Left out as report furniture: ${p.skipped.repeatedHeaders.toLocaleString('en-US')} repeated header ${p.skipped.repeatedHeaders === 1 ? 'row' : 'rows'} and ${p.skipped.totals.toLocaleString('en-US')} total ${p.skipped.totals === 1 ? 'row' : 'rows'}.`}{' '}
-        Nothing is written until you commit; the file&apos;s carrier, agency code and months are replaced,
-        never added twice.
+        Nothing is written until you commit; the lines the file has for each agency code and month are
+        replaced, never added twice, and its other lines are kept unless the file is a full restatement.
         {record.amounts === 'ytd' &&
           " The file's year-to-date amounts are shown as each month's figures: the year to date less what the year already holds."}
       </Text>
+      {p.alreadyLoaded && (
+        <Alert color="red" title="This file was already loaded">
+          The same file was loaded as {p.alreadyLoaded.fileName} on {when(p.alreadyLoaded.committedAt)}.
+          Committing it again replaces those figures with the same ones.
+        </Alert>
+      )}
       {p.errorCount > 0 && (
-        <Alert color="red" title={`${p.errorCount.toLocaleString('en-US')} rows cannot be loaded`}>
-          Correct the file or its mapping; nothing is loaded while a row has an error.
+        <Alert color="red" title={`${p.rowsWithErrors.toLocaleString('en-US')} rows cannot be loaded`}>
+          Correct the file or its mapping, or exclude the rows with errors: nothing is loaded while a row has
+          an error and is not excluded. The totals below leave these rows out.
         </Alert>
       )}
       {p.errorCount > 0 && <ErrorsTable preview={p} />}
+      {p.rowsWithErrors > 0 && (
+        <Checkbox
+          label={`Exclude the ${p.rowsWithErrors.toLocaleString('en-US')} ${p.rowsWithErrors === 1 ? 'row' : 'rows'} with errors and load the other ${p.rowsWithoutErrors.toLocaleString('en-US')}`}
+          checked={exclude}
+          onChange={(event) => setExclude(event.currentTarget.checked)}
+        />
+      )}
+      <Checkbox
+        label="This file is a full restatement: remove the loaded lines it has no figures for in its agency codes and months"
+        checked={restatement}
+        onChange={(event) => setRestatement(event.currentTarget.checked)}
+      />
+      {restatement && removed.length === 0 && <Text size="sm">No loaded figure would be removed.</Text>}
+      {removed.length > 0 && (
+        <Alert color="red" title={`${removed.length.toLocaleString('en-US')} loaded lines will be removed`}>
+          The file has no figures for these lines in its agency codes and months: committing it as a full
+          restatement removes them (see the table of figures replaced).
+        </Alert>
+      )}
+      {p.replaced.length > 0 && <ReplacedTable preview={p} kind={record.kind} />}
       <TotalsTable
         caption="Totals by carrier"
         first="Carrier"
@@ -207,9 +286,9 @@ export function PreviewStep({
       )}
       <Group>
         <Button
-          onClick={() => commit.mutate()}
+          onClick={() => commit.mutate(p)}
           loading={commit.isPending}
-          disabled={p.errorCount > 0 || p.rowsToLoad === 0}
+          disabled={(p.errorCount > 0 && !excluding) || rowsToLoad === 0}
         >
           Commit
         </Button>

@@ -5,6 +5,7 @@ import {
   importPreviewSchema,
   importRecordSchema,
   importValuesSchema,
+  type ImportCommitRequest,
   type ImportRecordResponse,
   type ImportUploadQuery,
   type ImportValues,
@@ -20,13 +21,23 @@ const networkParams = (networkUuid: string | undefined): Record<string, string> 
 
 export const importsKey = ['imports'] as const;
 
-/** GET /api/imports: the network's uploads (an agency administrator's: the agency's), newest first. */
-export const importListQuery = (networkUuid: string | undefined, enabled: boolean) =>
+/** The uploads list's page size (spec part 2 §9: tables page at 25 rows). */
+export const UPLOAD_LIST_PAGE_SIZE = 25;
+
+/**
+ * GET /api/imports: a page of the network's uploads (an agency administrator's: the agency's),
+ * newest first; the server pages, so a network with thousands of uploads lists them all.
+ */
+export const importListQuery = (networkUuid: string | undefined, page: number, enabled: boolean) =>
   queryOptions({
-    queryKey: [...importsKey, 'list', networkUuid ?? null],
+    queryKey: [...importsKey, 'list', networkUuid ?? null, page],
     queryFn: ({ signal }) =>
       apiRequest(
-        `/api/imports?${new URLSearchParams(networkParams(networkUuid)).toString()}`,
+        `/api/imports?${new URLSearchParams({
+          ...networkParams(networkUuid),
+          page: String(page),
+          pageSize: String(UPLOAD_LIST_PAGE_SIZE),
+        }).toString()}`,
         importListSchema,
         { signal },
       ),
@@ -65,12 +76,19 @@ export const importCandidatesQuery = (
     staleTime: 5 * 60_000,
   });
 
-/** GET /api/imports/:uuid/preview: what committing would write, and the rows that stop it. */
-export const importPreviewQuery = (uploadUuid: string) =>
+/**
+ * GET /api/imports/:uuid/preview: what committing would write, the rows that stop it, the figures it
+ * replaces (a restatement: removes) and an earlier load of the same file.
+ */
+export const importPreviewQuery = (uploadUuid: string, restatement = false) =>
   queryOptions({
-    queryKey: [...importsKey, uploadUuid, 'preview'],
+    queryKey: [...importsKey, uploadUuid, 'preview', restatement],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/imports/${uploadUuid}/preview`, importPreviewSchema, { signal }),
+      apiRequest(
+        `/api/imports/${uploadUuid}/preview${restatement ? '?restatement=true' : ''}`,
+        importPreviewSchema,
+        { signal },
+      ),
     staleTime: 0,
   });
 
@@ -127,8 +145,19 @@ export function mapValues(uploadUuid: string, mappings: readonly ValueMapping[])
 }
 
 /** POST /api/imports/:uuid/commit: loads the figures in one transaction. */
-export function commitUpload(uploadUuid: string): Promise<ImportRecordResponse> {
-  return apiRequest(`/api/imports/${uploadUuid}/commit`, importRecordSchema, { method: 'POST' });
+export function commitUpload(
+  uploadUuid: string,
+  choice: NonNullable<ImportCommitRequest> = {},
+): Promise<ImportRecordResponse> {
+  return apiRequest(`/api/imports/${uploadUuid}/commit`, importRecordSchema, {
+    method: 'POST',
+    body: choice,
+  });
+}
+
+/** POST /api/imports/:uuid/discard: drops an upload that was not loaded. */
+export function discardUpload(uploadUuid: string): Promise<ImportRecordResponse> {
+  return apiRequest(`/api/imports/${uploadUuid}/discard`, importRecordSchema, { method: 'POST' });
 }
 
 /** POST /api/imports/:uuid/undo: removes what the upload loaded and restores what it replaced. */

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Badge, Button, Stack, Table, Title } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { ImportRecordResponse } from '#shared/contracts/import.ts';
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { ImportList, ImportRecordResponse } from '#shared/contracts/import.ts';
 import { useOpenedOnce } from '#client/components/deferred.tsx';
-import { usePaging } from '#client/components/table-pager.tsx';
+import { PageLinks } from '#client/components/table-pager.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
+import { discardUpload, importsKey } from './upload-api.ts';
 
 const STATUS: Record<
   ImportRecordResponse['status'],
@@ -12,6 +14,8 @@ const STATUS: Record<
   staged: { label: 'Not loaded', color: 'gray.7', variant: 'outline' },
   committed: { label: 'Loaded', color: 'blue.8', variant: 'filled' },
   undone: { label: 'Undone', color: 'gray.7', variant: 'outline' },
+  discarded: { label: 'Discarded', color: 'gray.7', variant: 'outline' },
+  expired: { label: 'Expired', color: 'gray.7', variant: 'outline' },
 };
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -22,22 +26,47 @@ const UndoConfirmation = lazy(async () => ({
   default: (await import('./undo-confirmation.tsx')).UndoConfirmation,
 }));
 
-/** The network's uploads, newest first, with their status: continue a staged one, undo a loaded one. */
+/**
+ * The network's uploads, newest first, a page at a time (the server pages), with their status:
+ * continue or discard an unloaded one (it expires on the date shown), undo a loaded one.
+ */
 export function UploadList({
   list,
+  page,
+  onPage,
   onContinue,
   onUndone,
 }: {
-  list: UseQueryResult<{ imports: ImportRecordResponse[] }>;
+  list: UseQueryResult<ImportList>;
+  page: number;
+  onPage: (page: number) => void;
   onContinue: (record: ImportRecordResponse) => void;
   onUndone: (record: ImportRecordResponse) => void;
 }) {
   const [undoing, setUndoing] = useState<ImportRecordResponse | null>(null);
   const undoLoaded = useOpenedOnce(undoing !== null);
-  const { shown, pager } = usePaging(list.data?.imports ?? []);
+  const queryClient = useQueryClient();
+  const [discardError, setDiscardError] = useState<string | null>(null);
+  const discard = useMutation({
+    mutationFn: (uploadUuid: string) => discardUpload(uploadUuid),
+    onSuccess: async () => {
+      setDiscardError(null);
+      await queryClient.invalidateQueries({ queryKey: importsKey });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status < 500) setDiscardError(error.message);
+    },
+  });
+  const shown = list.data?.imports ?? [];
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   return (
     <Stack gap="xs">
       <Title order={2}>Uploads</Title>
+      {discardError && (
+        <Alert color="red" title="Not discarded">
+          {discardError}
+        </Alert>
+      )}
       {list.isError && (
         <Alert color="red" title="The uploads could not be listed">
           {list.error.message}
@@ -72,6 +101,11 @@ export function UploadList({
                 <Badge variant={STATUS[r.status].variant} color={STATUS[r.status].color}>
                   {STATUS[r.status].label}
                 </Badge>
+                {r.expiresAt && (
+                  <Text size="xs" c="dimmed">
+                    Expires {when(r.expiresAt)}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td ta="right">{(r.rowsLoaded ?? r.rowCount).toLocaleString('en-US')}</Table.Td>
               <Table.Td ta="right">
@@ -81,14 +115,25 @@ export function UploadList({
               <Table.Td>{when(r.createdAt)}</Table.Td>
               <Table.Td>
                 {r.status === 'staged' && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => onContinue(r)}
-                    aria-label={`Continue ${r.fileName}`}
-                  >
-                    Continue
-                  </Button>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => onContinue(r)}
+                      aria-label={`Continue ${r.fileName}`}
+                    >
+                      Continue
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={discard.isPending && discard.variables === r.uploadUuid}
+                      onClick={() => discard.mutate(r.uploadUuid)}
+                      aria-label={`Discard ${r.fileName}`}
+                    >
+                      Discard
+                    </Button>
+                  </Group>
                 )}
                 {r.status === 'committed' && (
                   <Button
@@ -105,7 +150,7 @@ export function UploadList({
           ))}
         </Table.Tbody>
       </Table>
-      {pager}
+      {pages > 1 && <PageLinks total={pages} page={page} onChange={onPage} />}
       <Suspense fallback={null}>
         {undoLoaded && (
           <UndoConfirmation record={undoing} onClose={() => setUndoing(null)} onUndone={onUndone} />

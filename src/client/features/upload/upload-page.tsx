@@ -55,7 +55,8 @@ export function UploadPage() {
   const allowed = permissions.isSuccess && mayUploadCarrierFiles(user, permissions.data);
   const { networkUuid, ready } = useUploadNetwork();
   const queryClient = useQueryClient();
-  const list = useQuery(importListQuery(networkUuid, allowed && ready));
+  const [listPage, setListPage] = useState(1);
+  const list = useQuery(importListQuery(networkUuid, listPage, allowed && ready));
   const [work, setWork] = useState<Work | null>(null);
   const [queue, setQueue] = useState<ImportRecordResponse[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -174,6 +175,8 @@ export function UploadPage() {
       )}
       <UploadList
         list={list}
+        page={listPage}
+        onPage={setListPage}
         onContinue={(record) => {
           setNotice(null);
           setQueue([]);

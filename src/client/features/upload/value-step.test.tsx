@@ -37,6 +37,10 @@ const record = {
   createdAt: '2026-04-02T10:00:00.000Z',
   committedAt: null,
   undoneAt: null,
+  rowsExcluded: null,
+  restatement: false,
+  discardedAt: null,
+  expiresAt: '2026-04-09T10:00:00.000Z',
 } satisfies ImportRecordResponse;
 
 const value = (v: Partial<ImportValues['values'][number]>): ImportValues['values'][number] => ({

@@ -18,8 +18,9 @@ import { IMPORT_AMOUNTS } from '#shared/domain/import-matching.ts';
 
 /**
  * One uploaded carrier file (issue 20) and what became of it: 'staged' (read, not yet written),
- * 'committed' (its facts loaded), 'undone' (what it replaced restored). Who, when, the file's name
- * and SHA-256, its row counts and totals.
+ * 'committed' (its facts loaded), 'undone' (what it replaced restored), 'discarded' (dropped unloaded
+ * by a person) or 'expired' (left unloaded too long). Who, when, the file's name and SHA-256, its row
+ * counts and totals.
  */
 export const imports = pgTable(
   'imports',
@@ -31,7 +32,7 @@ export const imports = pgTable(
     /** The one agency an agency administrator's upload may touch; null for a network's upload. */
     agencyUuid: uuid('agency_uuid'),
     kind: text('kind', { enum: ['production', 'commission'] }).notNull(),
-    status: text('status', { enum: ['staged', 'committed', 'undone'] })
+    status: text('status', { enum: ['staged', 'committed', 'undone', 'discarded', 'expired'] })
       .notNull()
       .default('staged'),
     fileName: text('file_name').notNull(),
@@ -53,6 +54,13 @@ export const imports = pgTable(
     errorCount: integer('error_count').notNull().default(0),
     rowsLoaded: integer('rows_loaded'),
     rowsSkipped: integer('rows_skipped'),
+    /** Rows with errors left out of the load by an explicit choice at commit. */
+    rowsExcluded: integer('rows_excluded'),
+    /**
+     * A full restatement replaces every line of the agency x carrier (x agency code) x months it names;
+     * otherwise a file replaces only the lines it has figures for.
+     */
+    restatement: boolean('restatement').notNull().default(false),
     totals: jsonb('totals'),
     createdBy: uuid('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -60,6 +68,9 @@ export const imports = pgTable(
     committedAt: timestamp('committed_at', { withTimezone: true }),
     undoneBy: uuid('undone_by'),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
+    /** Who discarded an unloaded upload (null when it expired), and when. */
+    discardedBy: uuid('discarded_by'),
+    discardedAt: timestamp('discarded_at', { withTimezone: true }),
   },
   (t) => [index('imports_network_idx').on(t.networkUuid, t.createdAt)],
 );
@@ -165,8 +176,9 @@ export const importRowErrors = pgTable(
 );
 
 /**
- * What a commit replaced: the agency x carrier x agency code x month cells it owns, and the rows
- * that were there before (restored by undo), and the reported months it added.
+ * What a commit replaced: the agency x carrier x agency code x line x month cells it owns (line null:
+ * every line, a full restatement's), and the rows that were there before (restored by undo), and the
+ * reported months it added.
  */
 export const importScopes = pgTable(
   'import_scopes',
@@ -177,6 +189,7 @@ export const importScopes = pgTable(
     agencyUuid: uuid('agency_uuid').notNull(),
     carrierUuid: uuid('carrier_uuid').notNull(),
     agencyCodeUuid: uuid('agency_code_uuid'),
+    lineUuid: uuid('line_uuid'),
     month: date('month', { mode: 'string' }).notNull(),
   },
   (t) => [

@@ -11,9 +11,11 @@ import {
   importCandidatesQuerySchema,
   importCandidatesSchema,
   importColumnsRequestSchema,
+  importCommitRequestSchema,
   importListQuerySchema,
   importListSchema,
   importParamsSchema,
+  importPreviewQuerySchema,
   importPreviewSchema,
   importRecordSchema,
   importUploadQuerySchema,
@@ -29,6 +31,7 @@ import { imports } from '#server/db/schema/imports.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import { assertImportInScope, resolveImportScope } from '#server/services/import/import-access.ts';
+import { discardImport, expireUploads, uploadExpiresAt } from '#server/services/import/import-lifecycle.ts';
 import {
   commitImport,
   matchCandidates,
@@ -84,11 +87,15 @@ async function recordResponse(db: Db, record: ImportRecord): Promise<ImportRecor
     errorCount: record.errorCount,
     rowsLoaded: record.rowsLoaded,
     rowsSkipped: record.rowsSkipped,
+    rowsExcluded: record.rowsExcluded,
+    restatement: record.restatement,
     total: totals?.total ?? null,
     createdBy: who.rows[0]?.name ?? '',
     createdAt: record.createdAt.toISOString(),
     committedAt: record.committedAt?.toISOString() ?? null,
     undoneAt: record.undoneAt?.toISOString() ?? null,
+    discardedAt: record.discardedAt?.toISOString() ?? null,
+    expiresAt: uploadExpiresAt(record)?.toISOString() ?? null,
   };
 }
 
@@ -107,7 +114,7 @@ export const importRoutes: FastifyPluginAsyncZod<{
     (_request, payload, done) => done(null, payload),
   );
 
-  const load = async (actor: Actor, uploadUuid: string) => {
+  const load = async (actor: Actor, uploadUuid: string): Promise<ImportRecord> => {
     const [record] = await db.select().from(imports).where(eq(imports.uuid, uploadUuid));
     if (!record) {
       await resolveImportScope(db, actor, undefined).catch((e: unknown) => {
@@ -121,6 +128,11 @@ export const importRoutes: FastifyPluginAsyncZod<{
       actor.userType === 'internal' ? record.networkUuid : undefined,
     );
     assertImportInScope(scope, record);
+    // An upload left unloaded too long is answered as expired, never as waiting.
+    if (record.status === 'staged' && (await expireUploads(db, record.networkUuid, storageDir)) > 0) {
+      const [fresh] = await db.select().from(imports).where(eq(imports.uuid, uploadUuid));
+      return fresh!;
+    }
     return record;
   };
 
@@ -169,25 +181,36 @@ export const importRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['imports'],
-        summary: "The network's uploads, newest first",
+        summary: "The network's uploads, newest first, a page at a time",
         querystring: importListQuerySchema,
         response: { 200: importListSchema, ...errors },
       },
     },
     async (request) => {
       const actor = requireActor(request);
+      const { page, pageSize } = request.query;
       const scope = await resolveImportScope(db, actor, request.query.networkUuid);
+      await expireUploads(db, scope.networkUuid, storageDir);
+      const inScope = scope.agencyUuid
+        ? sql`${imports.networkUuid} = ${scope.networkUuid}::uuid and ${imports.agencyUuid} = ${scope.agencyUuid}::uuid`
+        : eq(imports.networkUuid, scope.networkUuid);
       const rows = await db
         .select()
         .from(imports)
-        .where(
-          scope.agencyUuid
-            ? sql`${imports.networkUuid} = ${scope.networkUuid}::uuid and ${imports.agencyUuid} = ${scope.agencyUuid}::uuid`
-            : eq(imports.networkUuid, scope.networkUuid),
-        )
-        .orderBy(desc(imports.createdAt))
-        .limit(200);
-      return { imports: await Promise.all(rows.map((r) => recordResponse(db, r))) };
+        .where(inScope)
+        .orderBy(desc(imports.createdAt), desc(imports.uuid))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(imports)
+        .where(inScope);
+      return {
+        imports: await Promise.all(rows.map((r) => recordResponse(db, r))),
+        total: count!.n,
+        page,
+        pageSize,
+      };
     },
   );
 
@@ -289,15 +312,18 @@ export const importRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['imports'],
-        summary: 'What loading the file would write: row errors and totals',
+        summary:
+          'What loading the file would write: row errors, totals, the figures it replaces, an earlier load of the same file',
         params: importParamsSchema,
+        querystring: importPreviewQuerySchema,
         response: { 200: importPreviewSchema, ...errors },
       },
     },
     async (request) => {
       const record = await load(requireActor(request), request.params.uploadUuid);
       const { skipped } = record.detected as { skipped?: { repeatedHeaders: number; totals: number } };
-      return { ...(await previewImport(db, record)), ...(skipped ? { skipped } : {}) };
+      const preview = await previewImport(db, record, { restatement: request.query.restatement === 'true' });
+      return { ...preview, ...(skipped ? { skipped } : {}) };
     },
   );
 
@@ -306,15 +332,22 @@ export const importRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['imports'],
-        summary: "Load the file's figures, replacing its carrier x agency code x months",
+        summary:
+          "Load the file's figures, replacing the lines it has in each agency code x month (a restatement: every line)",
         params: importParamsSchema,
+        body: importCommitRequestSchema,
         response: { 200: importRecordSchema, ...errors },
       },
     },
     async (request) => {
       const actor = requireActor(request);
       const record = await load(actor, request.params.uploadUuid);
-      await commitImport(db, actor, record.uuid, { refresh: 'agency' });
+      const { restatement, excludeRowsWithErrors } = request.body ?? { restatement: false };
+      await commitImport(db, actor, record.uuid, {
+        refresh: 'agency',
+        restatement,
+        ...(excludeRowsWithErrors === undefined ? {} : { excludeRowsWithErrors }),
+      });
       await discardStoredFile(storageDir, record.uuid);
       return recordResponse(db, await load(actor, record.uuid));
     },
@@ -334,6 +367,29 @@ export const importRoutes: FastifyPluginAsyncZod<{
       const actor = requireActor(request);
       const record = await load(actor, request.params.uploadUuid);
       await undoImport(db, actor, record.uuid);
+      return recordResponse(db, await load(actor, record.uuid));
+    },
+  );
+
+  app.post(
+    '/api/imports/:uploadUuid/discard',
+    {
+      schema: {
+        tags: ['imports'],
+        summary: 'Discard an upload that was not loaded: its rows and file are dropped',
+        params: importParamsSchema,
+        response: { 200: importRecordSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const record = await load(actor, request.params.uploadUuid);
+      const scope = await resolveImportScope(
+        db,
+        actor,
+        actor.userType === 'internal' ? record.networkUuid : undefined,
+      );
+      await discardImport(db, actor, scope, record, storageDir);
       return recordResponse(db, await load(actor, record.uuid));
     },
   );

@@ -12,9 +12,11 @@ import type { Actor } from '#server/policies/actor.ts';
 import type { ImportRecord } from './import-staging.ts';
 import { valueKey } from './import-staging.ts';
 import { refreshAgenciesFacts } from '#server/services/read-model/refresh.ts';
+import { uploadExpired } from './import-lifecycle.ts';
 import {
   assertStagedRows,
   dropStagedRows,
+  notStagedError,
   STAGED_AMOUNTS,
   stagedDollars,
   stagedRows,
@@ -426,7 +428,7 @@ const LOADABLE = sql`not misc and not carrier_unmapped and not line_unmapped and
  * A blank stays not reported. The figure goes on the cell-month's first row, its other rows blank, so
  * every total of the preview and the commit sums months, not years to date.
  */
-async function yearToDateToMonths(tx: Executor, record: ImportRecord): Promise<void> {
+async function yearToDateToMonths(tx: Executor, record: ImportRecord, restatement: boolean): Promise<void> {
   const production = record.kind === 'production';
   const measures = production
     ? ['written_premium', 'new_written_premium', 'earned', 'incurred']
@@ -440,15 +442,18 @@ async function yearToDateToMonths(tx: Executor, record: ImportRecord): Promise<v
     from res_rows where ${LOADABLE}
     group by agency_uuid, carrier_uuid, line_uuid, ${code}, month`);
   await tx.execute(sql`analyze res_ytd`);
-  // What earlier months of the year hold and keep: facts of months the file does not replace (it
-  // replaces every month it names for an agency x carrier x agency code, or agency x carrier).
+  // What earlier months of the year hold and keep: facts of cells the file does not replace (it
+  // replaces the lines it names in each month, or a restatement every line of the months it names,
+  // for an agency x carrier x agency code, or agency x carrier).
   const facts = sql.raw(production ? 'production_facts' : 'commission_facts');
   const sameCode = production
     ? sql`and coalesce(f.agency_code_uuid, ${NONE}::uuid) = coalesce(y.code, ${NONE}::uuid)`
     : sql``;
-  const scopeCode = production
-    ? sql`and coalesce(s.code, ${NONE}::uuid) = coalesce(f.agency_code_uuid, ${NONE}::uuid)`
-    : sql``;
+  const scopeCode = sql`${
+    production
+      ? sql`and coalesce(s.code, ${NONE}::uuid) = coalesce(f.agency_code_uuid, ${NONE}::uuid)`
+      : sql``
+  } ${restatement ? sql`` : sql`and s.line_uuid = f.line_uuid`}`;
   const before = (m: string) => sql.raw(`${m}_before`);
   await tx.execute(sql`update res_ytd y set ${columns((m) => `${m}_before = e.${m}_before`)}
     from (
@@ -495,11 +500,25 @@ export type Totals = {
   baseCommission: string | null;
   additionalCommission: string | null;
 };
+/** Figures loaded now that a commit replaces (removed: the file has none for them), by agency and line. */
+export type Replaced = Totals & {
+  agencyUuid: string;
+  agencyName: string;
+  lineUuid: string;
+  lineName: string;
+  removed: boolean;
+  figures: number;
+};
 export type Preview = {
   rowCount: number;
   rowsToLoad: number;
   rowsMiscellaneous: number;
   errorCount: number;
+  rowsWithErrors: number;
+  rowsWithoutErrors: number;
+  restatement: boolean;
+  replaced: Replaced[];
+  alreadyLoaded: { uploadUuid: string; fileName: string; committedAt: string } | null;
   errors: RowError[];
   byCarrier: (Totals & { carrierUuid: string; name: string })[];
   byAgency: (Totals & { agencyUuid: string; name: string })[];
@@ -517,10 +536,113 @@ const TOTALS = sql`sum(written_premium)::text as "writtenPremium", sum(new_writt
   sum(earned)::text as earned, sum(incurred)::text as incurred, sum(base_commission)::text as "baseCommission",
   sum(additional_commission)::text as "additionalCommission"`;
 
+/**
+ * A fact in one of the cells of `cells` (alias s): same agency, carrier and month, same agency code
+ * for production, and same line unless the cell's line is null (every line: a restatement's).
+ */
+function inCells(production: boolean): SQL {
+  return sql`s.agency_uuid = f.agency_uuid and s.carrier_uuid = f.carrier_uuid and s.month = f.month
+    ${production ? sql`and coalesce(s.agency_code_uuid, ${NONE}::uuid) = coalesce(f.agency_code_uuid, ${NONE}::uuid)` : sql``}
+    and (s.line_uuid is null or s.line_uuid = f.line_uuid)`;
+}
+
+/**
+ * The cells a commit will own, in `res_scope`: each agency x carrier (x agency code) x line x month
+ * the file has figures for; a restatement's cover every line of the months it names (line null).
+ */
+async function scopeCells(tx: Executor, record: ImportRecord, restatement: boolean): Promise<void> {
+  const code = record.kind === 'production' ? sql`agency_code_uuid` : sql`null::uuid`;
+  const line = restatement ? sql`null::uuid` : sql`line_uuid`;
+  await tx.execute(sql`drop table if exists res_scope`);
+  await tx.execute(sql`create temp table res_scope on commit drop as
+    select distinct agency_uuid, carrier_uuid, ${code} as agency_code_uuid, ${line} as line_uuid, month
+    from res_cells`);
+  await tx.execute(sql`analyze res_scope`);
+}
+
+/**
+ * What the commit replaces of the figures loaded now, per agency and line: feed facts in the cells
+ * of `res_scope`, summed exactly; `removed` where the file has no figure for the fact's own cell.
+ */
+async function replacedFigures(tx: Executor, record: ImportRecord): Promise<Replaced[]> {
+  const production = record.kind === 'production';
+  const facts = sql.raw(production ? 'production_facts' : 'commission_facts');
+  const none = sql`null::numeric`;
+  const sums = production
+    ? sql`sum(f.written_premium)::text, sum(f.new_written_premium)::text, sum(f.earned)::text,
+        sum(f.incurred)::text, ${none}::text, ${none}::text`
+    : sql`sum(f.written_premium)::text, ${none}::text, ${none}::text, ${none}::text,
+        sum(f.base_commission)::text, sum(f.additional_commission)::text`;
+  const sameCell = sql`c.agency_uuid = f.agency_uuid and c.carrier_uuid = f.carrier_uuid and c.month = f.month
+    and c.line_uuid = f.line_uuid ${
+      production
+        ? sql`and coalesce(c.agency_code_uuid, ${NONE}::uuid) = coalesce(f.agency_code_uuid, ${NONE}::uuid)`
+        : sql``
+    }`;
+  const rows = await tx.execute<{
+    agency_uuid: string;
+    agency_name: string;
+    line_uuid: string;
+    line_name: string;
+    removed: boolean;
+    figures: number;
+    written_premium: string | null;
+    new_written_premium: string | null;
+    earned: string | null;
+    incurred: string | null;
+    base_commission: string | null;
+    additional_commission: string | null;
+  }>(sql`
+    select x.*, a.name as agency_name, l.name as line_name from (
+      select f.agency_uuid, f.line_uuid, not exists (select 1 from res_cells c where ${sameCell}) as removed,
+        count(*)::int as figures, ${sums}
+      from ${facts} f
+      where f.source = 'feed' and exists (select 1 from res_scope s where ${inCells(production)})
+      group by 1, 2, 3
+    ) x (agency_uuid, line_uuid, removed, figures, written_premium, new_written_premium, earned, incurred,
+      base_commission, additional_commission)
+    join agencies a on a.uuid = x.agency_uuid
+    join lines_of_business l on l.uuid = x.line_uuid
+    order by a.name, x.agency_uuid, l.name, x.line_uuid, x.removed`);
+  return rows.rows.map((r) => ({
+    agencyUuid: r.agency_uuid,
+    agencyName: r.agency_name,
+    lineUuid: r.line_uuid,
+    lineName: r.line_name,
+    removed: r.removed,
+    figures: r.figures,
+    writtenPremium: r.written_premium,
+    newWrittenPremium: r.new_written_premium,
+    earned: r.earned,
+    incurred: r.incurred,
+    baseCommission: r.base_commission,
+    additionalCommission: r.additional_commission,
+  }));
+}
+
+/**
+ * The latest committed upload of the same kind whose file had the same content (SHA-256), in the
+ * upload's scope: the agency's own uploads for an agency's, any of the network's for a network's.
+ */
+async function sameFileLoaded(tx: Executor, record: ImportRecord): Promise<Preview['alreadyLoaded']> {
+  const rows = await tx.execute<{ uuid: string; file_name: string; committed_at: string }>(sql`
+    select uuid, file_name, to_char(committed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as committed_at
+    from imports
+    where network_uuid = ${record.networkUuid}::uuid and kind = ${record.kind} and file_hash = ${record.fileHash}
+      and status = 'committed' and uuid <> ${record.uuid}::uuid
+      ${record.agencyUuid ? sql`and agency_uuid = ${record.agencyUuid}::uuid` : sql``}
+    order by committed_at desc limit 1`);
+  const found = rows.rows[0];
+  return found
+    ? { uploadUuid: found.uuid, fileName: found.file_name, committedAt: found.committed_at }
+    : null;
+}
+
 async function previewIn(
   tx: Executor,
   record: ImportRecord,
   columns: Record<string, string>,
+  restatement: boolean,
 ): Promise<Preview> {
   await tx.execute(sql`create temp table if not exists res_rows (row_number int, agency_code text, carrier text,
     line text, month date, written_premium numeric, new_written_premium numeric, earned numeric, incurred numeric,
@@ -535,7 +657,7 @@ async function previewIn(
   let rowLevel = sql`(${resolvedRows(record)}) r`;
   if (record.amounts === 'ytd') {
     await tx.execute(sql`insert into res_rows ${resolvedRows(record)}`);
-    await yearToDateToMonths(tx, record);
+    await yearToDateToMonths(tx, record, restatement);
     rows = rowLevel = sql`res_rows`;
   }
   const label = (field: string) => columns[field] ?? field;
@@ -565,8 +687,9 @@ async function previewIn(
   const errors = await tx.execute<{ row_number: number; column: string; reason: string }>(
     sql`select row_number, "column", reason from res_errors order by row_number, "column" limit ${ERRORS_SHOWN}`,
   );
-  const counts = await tx.execute<{ errors: number; rows: number; misc: number }>(sql`
-    select (select count(*) from res_errors)::int as errors, coalesce(sum(rows), 0)::int as rows,
+  const counts = await tx.execute<{ errors: number; errorRows: number; rows: number; misc: number }>(sql`
+    select (select count(*) from res_errors)::int as errors,
+      (select count(distinct row_number) from res_errors)::int as "errorRows", coalesce(sum(rows), 0)::int as rows,
       coalesce(sum(rows) filter (where misc), 0)::int as misc from ${rows}`);
   const c = counts.rows[0]!;
   if (c.rows !== record.rowCount) throw stagedRowsLost();
@@ -580,6 +703,7 @@ async function previewIn(
     select agency_uuid, carrier_uuid, line_uuid, agency_code_uuid, month, sum(rows), ${SUMS}
     from ${rows} where ${LOADABLE} group by agency_uuid, carrier_uuid, line_uuid, agency_code_uuid, month`);
   await tx.execute(sql`analyze res_cells`);
+  await scopeCells(tx, record, restatement);
   // Per carrier, per agency, per month and in all, in one pass: grouping() tells the sets apart.
   const sets = await tx.execute<
     Totals & {
@@ -621,6 +745,11 @@ async function previewIn(
     rowsToLoad: c.errors > 0 ? 0 : total.rows,
     rowsMiscellaneous: c.misc,
     errorCount: c.errors,
+    rowsWithErrors: c.errorRows,
+    rowsWithoutErrors: total.rows,
+    restatement,
+    replaced: await replacedFigures(tx, record),
+    alreadyLoaded: await sameFileLoaded(tx, record),
     errors: errors.rows.map((e) => ({ rowNumber: e.row_number, column: e.column, reason: e.reason })),
     byCarrier: inSet(BY_CARRIER).map((r) => ({ carrierUuid: r.carrierUuid, name: r.name, ...totalsOf(r) })),
     byAgency: inSet(BY_AGENCY).map((r) => ({ agencyUuid: r.agencyUuid, name: r.name, ...totalsOf(r) })),
@@ -639,13 +768,18 @@ const ALL = 0b111;
  * Step 3: what a commit would load, without writing anything: row-level errors (which row, which
  * column, why) and totals per carrier, agency and month of the rows that would load.
  */
-export async function previewImport(db: Db, record: ImportRecord): Promise<Preview> {
+export async function previewImport(
+  db: Db,
+  record: ImportRecord,
+  options: { restatement: boolean } = { restatement: false },
+): Promise<Preview> {
+  if (record.status !== 'staged') throw notStagedError(record.status);
   if (!record.columns) throw new AppError('conflict', 'Map the columns of the file first.');
   let preview: Preview | undefined;
   await db.transaction(async (tx) => {
     await groupStagedRows(tx, record);
     await loadResolutions(tx, record);
-    preview = await previewIn(tx, record, record.columns!);
+    preview = await previewIn(tx, record, record.columns!, options.restatement);
   });
   return preview!;
 }
@@ -670,13 +804,19 @@ export class RowErrorsRefusal extends AppError {
 export type CommitOptions = {
   /** 'agency': refresh each touched agency in the transaction; 'none': the caller rebuilds the network after. */
   refresh: 'agency' | 'none';
+  /** Replace every line of the agency x carrier (x agency code) x months the file names. */
+  restatement?: boolean;
+  /** The caller's explicit choice to leave out this many rows with errors (the preview's count). */
+  excludeRowsWithErrors?: number;
 };
 
 /**
- * Step 4, one transaction: the file's carrier x agency code x months are replaced (feed rows only;
- * manual entries are never touched), rows at the same grain summed in SQL, the months recorded as
- * reported, what was replaced kept for undo, one audit row, the import record completed, and the
- * read model refreshed for the agencies touched. Refused while any row has an error.
+ * Step 4, one transaction: the cells the file has figures for (agency x carrier x agency code x line
+ * x month; a restatement's: every line of those months) are replaced (feed rows only; manual entries
+ * are never touched), rows at the same grain summed in SQL, the months recorded as reported, what was
+ * replaced kept for undo, one audit row, the import record completed, and the read model refreshed
+ * for the agencies touched. Refused while any row has an error, unless the caller excludes exactly
+ * the rows with errors the file has.
  */
 export async function commitImport(
   db: Db,
@@ -690,14 +830,17 @@ export async function commitImport(
     );
     const [record] = await tx.select().from(imports).where(eq(imports.uuid, importUuid));
     if (!record || !locked.rows[0]) throw new AppError('not_found', 'This upload does not exist.');
-    if (record.status !== 'staged') throw new AppError('conflict', 'This upload was already loaded.');
+    if (record.status !== 'staged') throw notStagedError(record.status);
+    if (uploadExpired(record)) throw notStagedError('expired');
     if (!record.columns) throw new AppError('conflict', 'Map the columns of the file first.');
     // Commits and undos of a network run one at a time: two files may own the same cells.
     await tx.execute(sql`select 1 from networks where uuid = ${record.networkUuid}::uuid for update`);
     await groupStagedRows(tx, record);
     await loadResolutions(tx, record);
-    const preview = await previewIn(tx, record, record.columns);
-    if (preview.errorCount > 0) {
+    const restatement = options.restatement ?? false;
+    const preview = await previewIn(tx, record, record.columns, restatement);
+    const excluded = options.excludeRowsWithErrors;
+    if (preview.errorCount > 0 && excluded === undefined) {
       throw new RowErrorsRefusal(
         preview,
         `${preview.errorCount} ${preview.errorCount === 1 ? 'row has an error' : 'row errors'}: nothing was loaded. Correct the file or the mappings and try again.`,
@@ -705,17 +848,24 @@ export async function commitImport(
     }
     // The matches chosen for this file are remembered only now that it is loaded.
     await rememberChoices(tx, actor, record);
-    // With no row in error, the cells hold exactly the rows that are not Miscellaneous.
+    if (excluded !== undefined && excluded !== preview.rowsWithErrors) {
+      throw new AppError(
+        'conflict',
+        `The file has ${preview.rowsWithErrors} ${preview.rowsWithErrors === 1 ? 'row' : 'rows'} with errors, not ${excluded}: nothing was loaded. Look at the preview again.`,
+      );
+    }
+    if (excluded !== undefined && preview.rowsWithoutErrors === 0) {
+      throw new AppError(
+        'bad_request',
+        'Every row of the file has an error or is in Miscellaneous: nothing to load.',
+      );
+    }
+    // The cells hold exactly the rows that are mapped, not Miscellaneous and without an error.
     const production = record.kind === 'production';
-    const code = production ? sql`agency_code_uuid` : sql`null::uuid`;
-    await tx.execute(sql`insert into import_scopes (import_uuid, agency_uuid, carrier_uuid, agency_code_uuid, month)
-      select distinct ${importUuid}::uuid, agency_uuid, carrier_uuid, ${code}, month from res_cells`);
+    await tx.execute(sql`insert into import_scopes (import_uuid, agency_uuid, carrier_uuid, agency_code_uuid, line_uuid, month)
+      select ${importUuid}::uuid, agency_uuid, carrier_uuid, agency_code_uuid, line_uuid, month from res_scope`);
     const facts = sql.raw(production ? 'production_facts' : 'commission_facts');
-    const inScope = production
-      ? sql`s.agency_uuid = f.agency_uuid and s.carrier_uuid = f.carrier_uuid and s.month = f.month
-          and coalesce(s.agency_code_uuid, ${NONE}::uuid) = coalesce(f.agency_code_uuid, ${NONE}::uuid)`
-      : sql`s.agency_uuid = f.agency_uuid and s.carrier_uuid = f.carrier_uuid and s.month = f.month`;
-    const scoped = sql`exists (select 1 from import_scopes s where s.import_uuid = ${importUuid}::uuid and ${inScope})`;
+    const scoped = sql`exists (select 1 from import_scopes s where s.import_uuid = ${importUuid}::uuid and ${inCells(production)})`;
     await tx.execute(sql`insert into import_replaced_facts (import_uuid, fact)
       select ${importUuid}::uuid, to_jsonb(f) - 'id' from ${facts} f where f.source = 'feed' and ${scoped}`);
     await tx.execute(sql`delete from ${facts} f where f.source = 'feed' and ${scoped}`);
@@ -750,8 +900,10 @@ export async function commitImport(
         status: 'committed',
         committedBy: actor.userId,
         committedAt: new Date(),
-        rowsLoaded: preview.rowsToLoad,
+        rowsLoaded: preview.rowsWithoutErrors,
         rowsSkipped: preview.rowsMiscellaneous,
+        rowsExcluded: excluded ?? null,
+        restatement,
         totals,
       })
       .where(eq(imports.uuid, importUuid));
@@ -759,13 +911,15 @@ export async function commitImport(
       fileName: record.fileName,
       fileHash: record.fileHash,
       rows: preview.rowCount,
-      rowsLoaded: preview.rowsToLoad,
+      rowsLoaded: preview.rowsWithoutErrors,
+      rowsExcluded: excluded ?? 0,
+      restatement,
       total: preview.total,
     });
     // The staged rows served their purpose; the import record keeps the counts and totals.
     await dropStagedRows(tx, importUuid);
     if (options.refresh === 'agency') await refreshTouched(tx, record);
-    return preview;
+    return { ...preview, rowsToLoad: preview.rowsWithoutErrors };
   });
 }
 
@@ -796,8 +950,9 @@ async function refreshTouched(tx: Executor, record: ImportRecord): Promise<void>
 
 /**
  * Undoes a committed import in one transaction: its facts removed, what it replaced restored, the
- * reported months it added removed, an audit row, the read model refreshed. Refused when a later
- * import has since replaced some of the same cells (undo that one first).
+ * reported marks of its months removed where nothing reports them any more, an audit row, the read
+ * model refreshed. Imports of other cells (another line of the same month) undo in any order; one
+ * refused when a later import has since replaced some of the same cells names that import.
  */
 export async function undoImport(db: Db, actor: Actor, importUuid: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -813,6 +968,7 @@ export async function undoImport(db: Db, actor: Actor, importUuid: string): Prom
         and exists (select 1 from import_scopes s join import_scopes mine on mine.import_uuid = ${importUuid}::uuid
           and mine.agency_uuid = s.agency_uuid and mine.carrier_uuid = s.carrier_uuid and mine.month = s.month
           and coalesce(mine.agency_code_uuid, ${NONE}::uuid) = coalesce(s.agency_code_uuid, ${NONE}::uuid)
+          and (mine.line_uuid is null or s.line_uuid is null or mine.line_uuid = s.line_uuid)
           where s.import_uuid = i.uuid)
       order by i.committed_at desc limit 1`);
     if (later.rows[0]) {
@@ -823,23 +979,24 @@ export async function undoImport(db: Db, actor: Actor, importUuid: string): Prom
     }
     const production = record.kind === 'production';
     const facts = sql.raw(production ? 'production_facts' : 'commission_facts');
-    const inScope = production
-      ? sql`s.agency_uuid = f.agency_uuid and s.carrier_uuid = f.carrier_uuid and s.month = f.month
-          and coalesce(s.agency_code_uuid, ${NONE}::uuid) = coalesce(f.agency_code_uuid, ${NONE}::uuid)`
-      : sql`s.agency_uuid = f.agency_uuid and s.carrier_uuid = f.carrier_uuid and s.month = f.month`;
     await tx.execute(sql`delete from ${facts} f where f.source = 'feed' and exists (
-      select 1 from import_scopes s where s.import_uuid = ${importUuid}::uuid and ${inScope})`);
+      select 1 from import_scopes s where s.import_uuid = ${importUuid}::uuid and ${inCells(production)})`);
     const columns = production ? PRODUCTION_COLUMNS : COMMISSION_COLUMNS;
     await tx.execute(sql`insert into ${facts} (${columns})
       select ${columns} from import_replaced_facts r, jsonb_populate_record(null::${facts}, r.fact) p
       where r.import_uuid = ${importUuid}::uuid`);
-    await tx.execute(sql`delete from carrier_reported_months m using import_added_months a
-      where a.import_uuid = ${importUuid}::uuid and m.agency_uuid = a.agency_uuid and m.carrier_uuid = a.carrier_uuid
-        and m.month = a.month
-        and not exists (select 1 from production_facts f where f.agency_uuid = m.agency_uuid
-          and f.carrier_uuid = m.carrier_uuid and f.month = m.month)
-        and not exists (select 1 from commission_facts f where f.agency_uuid = m.agency_uuid
-          and f.carrier_uuid = m.carrier_uuid and f.month = m.month)`);
+    // A month of the import's is no longer reported once no other loaded upload (of production or
+    // commission) covers it, when its mark came from an upload that is undone (this one, or an earlier
+    // one): a mark that no upload added is kept.
+    await tx.execute(sql`delete from carrier_reported_months m
+      using (select distinct agency_uuid, carrier_uuid, month from import_scopes where import_uuid = ${importUuid}::uuid) s
+      where m.agency_uuid = s.agency_uuid and m.carrier_uuid = s.carrier_uuid and m.month = s.month
+        and exists (select 1 from import_added_months a join imports i on i.uuid = a.import_uuid
+          where a.agency_uuid = m.agency_uuid and a.carrier_uuid = m.carrier_uuid and a.month = m.month
+            and (i.uuid = ${importUuid}::uuid or i.status = 'undone'))
+        and not exists (select 1 from import_scopes o join imports i on i.uuid = o.import_uuid
+          where o.agency_uuid = m.agency_uuid and o.carrier_uuid = m.carrier_uuid and o.month = m.month
+            and i.status = 'committed' and i.uuid <> ${importUuid}::uuid)`);
     await tx
       .update(imports)
       .set({ status: 'undone', undoneBy: actor.userId, undoneAt: new Date() })

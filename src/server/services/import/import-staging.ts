@@ -34,7 +34,7 @@ import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import type { ImportScope } from './import-access.ts';
 import { openTable, type ReadOptions, type TableRow } from './read-table.ts';
-import { createStagedRows, stagedRowsCopy } from './staged-rows.ts';
+import { createStagedRows, notStagedError, stagedRowsCopy } from './staged-rows.ts';
 import { CopyBuffer } from './copy-buffer.ts';
 
 export type ImportRecord = typeof imports.$inferSelect;
@@ -374,7 +374,7 @@ export async function readRows(
   storageDir: string,
   options: ReadRowsOptions = {},
 ): Promise<ImportRecord> {
-  if (record.status !== 'staged') throw new AppError('conflict', 'This upload was already loaded.');
+  if (record.status !== 'staged') throw notStagedError(record.status);
   const amounts = options.amounts ?? 'monthly';
   const oneMonth = options.oneMonth ?? false;
   const issues = columnIssues(record, columns, oneMonth);

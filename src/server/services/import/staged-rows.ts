@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
+import { UPLOAD_EXPIRY_DAYS } from '#shared/contracts/import.ts';
 import { AppError } from '#server/errors.ts';
 
 /**
@@ -82,4 +83,19 @@ export function stagedRowsLost(): AppError {
 /** A staged amount read back in dollars, exact (whole cents times 0.01 is a numeric of scale 2). */
 export function stagedDollars(alias: string, amount: (typeof STAGED_AMOUNTS)[number]): SQL {
   return sql.raw(`${alias}.${amount}_cents * 0.01`);
+}
+
+/** Why an upload that is not staged any more cannot be read, previewed or committed. */
+export function notStagedError(
+  status: 'staged' | 'committed' | 'undone' | 'discarded' | 'expired',
+): AppError {
+  if (status === 'discarded')
+    return new AppError('conflict', 'This upload was discarded: upload the file again.');
+  if (status === 'expired') {
+    return new AppError(
+      'conflict',
+      `This upload expired (an upload not loaded within ${UPLOAD_EXPIRY_DAYS} days expires): upload the file again.`,
+    );
+  }
+  return new AppError('conflict', 'This upload was already loaded.');
 }
