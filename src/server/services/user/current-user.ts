@@ -15,11 +15,7 @@ import { passesSubscriberCheck } from '#shared/domain/subscription.ts';
  * (passesSubscriberCheck: billing off, the subscriber's bypass flag, or any subscription that grants
  * access), the same rule the server's subscription gate applies to every other route.
  */
-export async function getCurrentUser(
-  db: Db,
-  actor: Actor,
-  policy: BillingPolicy,
-): Promise<User> {
+export async function getCurrentUser(db: Db, actor: Actor, policy: BillingPolicy): Promise<User> {
   const [row] = await db
     .select({
       user: users,
