@@ -423,7 +423,10 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
         storageDir,
       },
     );
-    await readRows(db, staffActor, record, UPLOAD_COLUMNS, storageDir, { saveProfileAs: null });
+    await readRows(db, staffActor, record, UPLOAD_COLUMNS, storageDir, {
+      saveProfileAs: null,
+      oneMonth: true,
+    });
     return record.uuid;
   };
   for (const name of TENANT_NAMES) {

@@ -217,9 +217,9 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/imports/{uploadUuid}/preview': { why: UPLOADERS, allowed: UPLOADER_ROLES },
   'GET /api/imports/{uploadUuid}/candidates': { why: UPLOADERS, allowed: UPLOADER_ROLES },
   'PUT /api/imports/{uploadUuid}/columns': {
-    why: `${UPLOADERS}; the columns name the upload's header`,
+    why: `${UPLOADERS}; the columns name the upload's header, which has no month column (one month)`,
     allowed: UPLOADER_ROLES,
-    fill: () => ({ body: { columns: UPLOAD_COLUMNS, profileName: null } }),
+    fill: () => ({ body: { columns: UPLOAD_COLUMNS, profileName: null, oneMonth: true } }),
   },
   'PUT /api/imports/{uploadUuid}/values': {
     why: `${UPLOADERS}; an agency code is mapped to a sub-code at its carrier`,
