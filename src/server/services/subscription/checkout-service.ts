@@ -223,13 +223,15 @@ async function oneCheckoutAtATime(
   priceUuid: string,
   start: () => Promise<Stripe.Checkout.Session>,
 ): Promise<string> {
-  const claim = () =>
+  // A claim is told apart by its time, taken here in milliseconds: PostgreSQL's own clock has
+  // microseconds, which a JavaScript Date read back would not match.
+  const claim = (claimedAt = new Date()) =>
     db
       .insert(checkoutSessions)
-      .values({ agencyUuid, priceUuid })
+      .values({ agencyUuid, priceUuid, claimedAt })
       .onConflictDoUpdate({
         target: checkoutSessions.agencyUuid,
-        set: { priceUuid, sessionId: null, url: null, expiresAt: null, claimedAt: sql`now()` },
+        set: { priceUuid, sessionId: null, url: null, expiresAt: null, claimedAt },
         setWhere: sql`(${checkoutSessions.url} is null and ${checkoutSessions.claimedAt} < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS}))
           or ${checkoutSessions.expiresAt} < now()`,
       })
@@ -257,7 +259,7 @@ async function oneCheckoutAtATime(
       // Take the stored session's place, unless another request just did.
       const [taken] = await db
         .update(checkoutSessions)
-        .set({ priceUuid, sessionId: null, url: null, expiresAt: null, claimedAt: sql`now()` })
+        .set({ priceUuid, sessionId: null, url: null, expiresAt: null, claimedAt: new Date() })
         .where(
           and(eq(checkoutSessions.agencyUuid, agencyUuid), eq(checkoutSessions.sessionId, held.sessionId)),
         )
