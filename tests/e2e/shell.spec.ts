@@ -7,17 +7,12 @@ test.beforeEach(async ({ context }) => servePowerBiFromFake(context));
 const ACCESS_DENIED =
   'You do not have access to this feature. Please select an option from the menu on the left.';
 
-/** The live reports of the demo plan (Pro), which network users and the unmanaged owner open. */
-const LIVE_REPORT_LINKS = [
-  'Agency Production',
-  'Market Assistance',
-  'Market Assistance Lite',
-  'Revenue Tuner',
-  'Lift Analysis',
-  'Cross-Sell',
-  'Revenue Variance',
-  'AMS Data Health',
-];
+/**
+ * The live reports of the demo plan (Pro) that network users and the unmanaged owner open and that
+ * show them something: a dashboard is assigned to Agency Production (their scorecard) and AMS Data
+ * Health; the plan's other reports have none and no teaser of theirs, so they get no link.
+ */
+const LIVE_REPORT_LINKS = ['Agency Production', 'AMS Data Health'];
 
 /**
  * Where each demo user lands on '/', and the sidebar they see. Carrier production is seeded for every

@@ -189,8 +189,9 @@ describe('GET /api/reports/assignments and /api/subscription/assignments', () =>
     const staffAtSibling = reportAssignmentsResponseSchema.parse(
       (await as('staff', 'GET', `/api/reports/assignments?levelUuid=${sibling.uuid}`)).json(),
     );
+    // Metabase has no keys on this server: its dashboard is not one users can open.
     expect(staffAtSibling.assignments.map((a) => a.assignmentId).sort()).toEqual(
-      [ids.sibling, ids.sigma, ids.metabase].sort(),
+      [ids.sibling, ids.sigma].sort(),
     );
   });
 
@@ -286,6 +287,24 @@ describe('GET /api/reports/{assignmentId}/config', () => {
     expect(errorResponseSchema.parse(metabase.json()).error.message).toBe(
       'Metabase dashboards are not set up on this server yet. Please contact support.',
     );
+  });
+});
+
+describe('a dashboard on a provider this server is not set up for', () => {
+  it('counts as no assignment, so the report shows its fallback; staff are told which provider', async () => {
+    const forStaff = await as('staff', 'GET', `/api/reports/retention?levelUuid=${home.networkUuid}`);
+    expect(forStaff.statusCode, forStaff.body).toBe(200);
+    expect(reportResponseSchema.parse(forStaff.json())).toMatchObject({
+      assignment: null,
+      providerNotSetUp: 'Metabase',
+    });
+    const listed = await as('staff', 'GET', `/api/reports/assignments?levelUuid=${home.networkUuid}`);
+    const keys = reportAssignmentsResponseSchema.parse(listed.json()).assignments.map((a) => a.reportKey);
+    expect(keys).toContain('agency-production');
+    expect(keys).not.toContain('retention');
+    // A configured provider's dashboard is still answered, with nothing to explain.
+    const powerBi = await as('owner', 'GET', '/api/reports/agency-production');
+    expect(reportResponseSchema.parse(powerBi.json()).providerNotSetUp).toBeNull();
   });
 });
 

@@ -1,15 +1,22 @@
 import { ActionIcon, AppShell, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
 import { isCollaborating } from '#shared/domain/collaboration.ts';
-import { profileMenuLinks, sidebarLinks, type NavigationInput } from '#shared/domain/navigation.ts';
+import {
+  isInternalUser,
+  profileMenuLinks,
+  sidebarLinks,
+  type NavigationInput,
+} from '#shared/domain/navigation.ts';
 import { Icon } from '#client/components/icons.tsx';
+import { reportAssignmentsQuery } from '#client/components/report-link-slot.tsx';
 import { HoverTooltip } from '#client/components/tooltip.tsx';
 import { CollaborationControl } from '#client/features/collaboration/collaboration-control.tsx';
 import { useCollaboration } from '#client/features/collaboration/collaboration-state.ts';
 import { useAccess, useClientConfig } from './access.ts';
 import { organisationName, useCurrentUser } from './current-user.ts';
-import { choosesLevel } from './level.ts';
+import { choosesLevel, useLevel } from './level.ts';
 import { LevelPicker } from './level-picker.tsx';
 import { NAV_WIDTH_COLLAPSED, NAV_WIDTH_EXPANDED, useNavExpanded } from './nav-state.ts';
 import { ProfileMenu } from './profile-menu.tsx';
@@ -17,6 +24,24 @@ import { Sidebar } from './sidebar.tsx';
 import { WhatsNew } from './whats-new.tsx';
 
 const NAVIGATION_ID = 'app-navigation';
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The reports with a dashboard an agency or network user can open at the level they look at: their
+ * sidebar links only reports that show them something (decision 054). Staff see every report.
+ */
+function useAssignedReports(internal: boolean): ReadonlySet<string> | undefined {
+  const levelUuid = useLevel();
+  const assignments = useQuery({
+    ...reportAssignmentsQuery(levelUuid ?? ''),
+    enabled: !internal && levelUuid !== undefined,
+    select: (answer) => new Set(answer.assignments.map((a) => a.reportKey)) as ReadonlySet<string>,
+  });
+  if (internal) return undefined;
+  // Until the answer comes, report links wait rather than show and then vanish.
+  return assignments.data ?? NONE;
+}
 
 /**
  * The shell around every signed-in screen: a header (toggle, organisation, level picker, collaboration
@@ -27,7 +52,8 @@ export function AppLayout() {
   const { features, flags, permissions } = useAccess();
   const config = useClientConfig();
   const [expanded, toggle] = useNavExpanded();
-  const navigation: NavigationInput = { user, features, flags, permissions, config };
+  const assignedReports = useAssignedReports(isInternalUser(user));
+  const navigation: NavigationInput = { user, features, flags, permissions, config, assignedReports };
   const { pathname } = useLocation();
   const collaborating = isCollaborating(useCollaboration());
   const [collaborationDialog, collaborationDialogHandlers] = useDisclosure(false);

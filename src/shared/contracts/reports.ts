@@ -44,6 +44,11 @@ export const reportResponseSchema = z.object({
     fallbackReport: z.string().nullable(),
   }),
   assignment: reportAssignmentSchema.nullable(),
+  /**
+   * For staff: the provider of a dashboard assigned here that this server has no keys for (it counts
+   * as no assignment). Null otherwise, and always for agency and network users.
+   */
+  providerNotSetUp: z.string().nullable(),
 });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
 

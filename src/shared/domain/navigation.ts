@@ -27,6 +27,11 @@ export type NavigationInput = {
   permissions: readonly string[];
   /** The client configuration; links to other sites are left out until it is known. */
   config: Pick<ClientConfig, 'aiChatUrl' | 'uploadPortalUrl' | 'helpSiteUrl'> | null;
+  /**
+   * The report keys with a dashboard the user can open at their level (agency and network users):
+   * reports that would show them nothing get no link. Absent: every report the user may open.
+   */
+  assignedReports?: ReadonlySet<string>;
 };
 
 export type NavigationIcon =
@@ -124,9 +129,9 @@ const sidebarEntries: readonly Entry[] = [
   ({ features }) =>
     features.cpr ? internal('production', 'Carrier Production', 'production', '/production') : null,
   // The report catalogue's pages the user may open, or whose teaser they may see (spec part 1 §2).
-  ({ user, features, flags }) =>
-    sidebarReports({ features, flags, isInternal: isInternalUser(user) }).map(({ path, label }) =>
-      internal(`report:${path}`, label, 'report', path),
+  ({ user, features, flags, assignedReports }) =>
+    sidebarReports({ features, flags, isInternal: isInternalUser(user) }, assignedReports).map(
+      ({ path, label }) => internal(`report:${path}`, label, 'report', path),
     ),
   // Performance Charts (/dataviz), after the report pages as spec part 1 §2 lists the sidebar, and the
   // network planning tool (decision 017): the same cpr permission as Carrier Production (§6).

@@ -10,6 +10,7 @@ import {
   reportByKey,
   resolveReportPath,
   showReportLink,
+  shownReport,
   sidebarReports,
   SITE_REPORTS,
   type ReportAccess,
@@ -160,6 +161,45 @@ describe('sidebarReports', () => {
       { path: '/market-assistance', label: 'Market Assistance' },
     ]);
     expect(sidebarReports(nobody)).toEqual([]);
+  });
+
+  it('links, for agency and network users, only reports that show them something at their level', () => {
+    const access = withFeatures(
+      'pbiAgencyProduction',
+      'pbiAgencyProductionTeaser',
+      'pbiRetention',
+      'pbiMarketAssistance',
+      'pbiMarketAssistanceLite',
+    );
+    // Retention has a dashboard; Agency Production has none but its teaser stands in; Market
+    // Assistance and Lite have neither dashboard nor an open fallback; Lift Analysis is not theirs.
+    expect(sidebarReports(access, new Set(['retention', 'lift-analysis']))).toEqual([
+      { path: '/agency-production', label: 'Agency Production' },
+      { path: '/retention', label: 'Retention' },
+    ]);
+    // With the teaser of Market Assistance open, the two paths that fall back to it get one link.
+    expect(
+      sidebarReports(
+        { ...access, features: { ...access.features, pbiMarketAssistanceTeaser: true } },
+        new Set(),
+      ),
+    ).toEqual([
+      { path: '/agency-production', label: 'Agency Production' },
+      { path: '/market-assistance', label: 'Market Assistance' },
+    ]);
+  });
+});
+
+describe('shownReport', () => {
+  it('is the report with a dashboard, else its open fallback, else nothing', () => {
+    const agencyProduction = reportByKey('agency-production')!;
+    const withTeaser = withFeatures('pbiAgencyProduction', 'pbiAgencyProductionTeaser');
+    expect(shownReport(agencyProduction, withTeaser, new Set(['agency-production']))).toBe(agencyProduction);
+    expect(shownReport(agencyProduction, withTeaser, new Set())?.key).toBe('agency-production-teaser');
+    expect(shownReport(agencyProduction, withFeatures('pbiAgencyProduction'), new Set())).toBeNull();
+    expect(shownReport(reportByKey('carrier-production')!, nobody, new Set())?.key).toBe(
+      'carrier-production',
+    );
   });
 });
 

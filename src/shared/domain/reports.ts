@@ -322,10 +322,32 @@ export function resolveReportPath(path: string, access: ReportAccess): ReportRes
 }
 
 /**
- * The report paths worth a sidebar link: one per path of a sidebar report that shows something the
- * user may open (the report, or its teaser), labelled by what it shows.
+ * What a report the user may open actually shows (spec §2 "Loading, then error, then no assignment
+ * (fallback), then the embedded report"): an embedded report with a dashboard at the user's level
+ * shows itself; without one, its fallback when the user may open it (which shows in turn what it can);
+ * with neither, nothing (null). A teaser and this application's own pages always show themselves.
+ * `assigned` holds the report keys with a dashboard the user can open at their level.
  */
-export function sidebarReports(access: ReportAccess): { path: string; label: string }[] {
+export function shownReport(
+  report: ReportDescriptor,
+  access: ReportAccess,
+  assigned: ReadonlySet<string>,
+): ReportDescriptor | null {
+  if (report.view !== 'embed' || assigned.has(report.key)) return report;
+  const fallback = accessibleFallback(report, access);
+  return fallback && fallback.key !== report.key ? shownReport(fallback, access, assigned) : null;
+}
+
+/**
+ * The report paths worth a sidebar link: one per path of a sidebar report that shows something the
+ * user may open (the report, or its teaser), labelled by what it shows. With `assigned` (agency and
+ * network users, decision 054) a path whose report would show nothing at the user's level has no
+ * link, and two paths that would show the same fallback get one; staff pass none and see every report.
+ */
+export function sidebarReports(
+  access: ReportAccess,
+  assigned?: ReadonlySet<string>,
+): { path: string; label: string }[] {
   // Live reports lead (Agency Production first, as the spec's sidebar lists it).
   const sidebarPaths = [
     ...new Set([...LIVE_REPORTS, ...SITE_REPORTS].filter((r) => r.inSidebar).map((r) => r.path)),
@@ -334,9 +356,11 @@ export function sidebarReports(access: ReportAccess): { path: string; label: str
   const shown = new Set<string>();
   return sidebarPaths.flatMap((path) => {
     const resolution = resolveReportPath(path, access);
-    if (resolution.kind !== 'report' || shown.has(resolution.report.key)) return [];
-    shown.add(resolution.report.key);
-    return [{ path: `/${path}`, label: resolution.report.label }];
+    if (resolution.kind !== 'report') return [];
+    const report = assigned ? shownReport(resolution.report, access, assigned) : resolution.report;
+    if (!report || shown.has(report.key)) return [];
+    shown.add(report.key);
+    return [{ path: `/${path}`, label: report.label }];
   });
 }
 

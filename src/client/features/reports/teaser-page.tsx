@@ -71,9 +71,17 @@ function DashboardSketch() {
 /**
  * A teaser (spec part 1 §2: agency-production-teaser, market-assistance-teaser, revenue-tuner-teaser):
  * what the report does, what it looks like, and a way to ask for it. Shown when the teaser feature
- * is on and the report's is not.
+ * is on and the report's is not, and as the report's fallback (`awaitingDashboard`) when the user has
+ * the report but no dashboard is set up at their level yet.
  */
-export function TeaserPage({ report }: { report: ReportDescriptor }) {
+export function TeaserPage({
+  report,
+  awaitingDashboard,
+}: {
+  report: ReportDescriptor;
+  /** The report the user has, whose dashboard is not set up yet, when the teaser stands in for it. */
+  awaitingDashboard?: ReportDescriptor;
+}) {
   const target = (report.teaserOf && reportByKey(report.teaserOf)) || report;
   const highlights = HIGHLIGHTS[target.key] ?? [];
   return (
@@ -97,12 +105,25 @@ export function TeaserPage({ report }: { report: ReportDescriptor }) {
       <Paper withBorder p="md" component="figure" m={0}>
         <DashboardSketch />
         <Text component="figcaption" size="sm" c="dimmed" mt="xs">
-          How {target.label} is laid out. Your own figures appear here once it is part of your subscription.
+          How {target.label} is laid out. Your own figures appear here once{' '}
+          {awaitingDashboard ? 'its dashboard is set up for you' : 'it is part of your subscription'}.
         </Text>
       </Paper>
       <Stack gap="xs" align="flex-start">
-        <Text>{target.label} is not part of your subscription yet.</Text>
-        <RequestAccess report={target} label={`Request ${target.label}`} />
+        {awaitingDashboard ? (
+          <>
+            <Text>
+              {awaitingDashboard.label} is part of your subscription; no dashboard has been set up for it
+              here yet.
+            </Text>
+            <RequestAccess report={awaitingDashboard} label="Ask support to set it up" />
+          </>
+        ) : (
+          <>
+            <Text>{target.label} is not part of your subscription yet.</Text>
+            <RequestAccess report={target} label={`Request ${target.label}`} />
+          </>
+        )}
       </Stack>
     </Stack>
   );

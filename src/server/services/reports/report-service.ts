@@ -111,6 +111,19 @@ async function effectiveAssignments(db: Db, level: Level): Promise<StoredAssignm
   return [...byKey.values()].sort((a, b) => a.reportKey.localeCompare(b.reportKey));
 }
 
+/**
+ * The dashboards users can open at a level: those of a provider this server is set up for. A
+ * dashboard of a provider without keys counts as no assignment (the report's fallback shows), never
+ * as an error to retry (decision 054).
+ */
+async function openableAssignments(
+  db: Db,
+  providers: EmbedProviders,
+  level: Level,
+): Promise<StoredAssignment[]> {
+  return (await effectiveAssignments(db, level)).filter((a) => providers[a.provider] !== undefined);
+}
+
 function toAssignment(stored: StoredAssignment): ReportAssignment {
   return {
     assignmentId: stored.uuid,
@@ -123,13 +136,13 @@ function toAssignment(stored: StoredAssignment): ReportAssignment {
 
 /** The dashboards assigned at a level, limited to the reports the caller may open. */
 async function visibleAssignments(
-  { db, flags }: ReportDeps,
+  { db, flags, providers }: ReportDeps,
   actor: Actor,
   level: Level,
 ): Promise<ReportAssignment[]> {
   const [access, assignments] = await Promise.all([
     reportAccessOf(db, flags, actor),
-    effectiveAssignments(db, level),
+    openableAssignments(db, providers, level),
   ]);
   return assignments
     .filter((a) => {
@@ -175,14 +188,15 @@ export async function listSubscriptionAssignments(
 
 /** GET /api/reports/{key}?levelUuid: the report and the dashboard assigned to it at the level. */
 export async function getReport(
-  { db, flags }: ReportDeps,
+  { db, flags, providers }: ReportDeps,
   actor: Actor,
   key: string,
   levelUuid: string | undefined,
 ): Promise<ReportResponse> {
   const report = requireOpenReport(key, await reportAccessOf(db, flags, actor));
   const level = await resolveLevel(db, actor, levelUuid);
-  const assignment = (await effectiveAssignments(db, level)).find((a) => a.reportKey === key);
+  const assigned = (await effectiveAssignments(db, level)).find((a) => a.reportKey === key);
+  const assignment = assigned && providers[assigned.provider] ? assigned : undefined;
   return {
     report: {
       key: report.key,
@@ -192,6 +206,9 @@ export async function getReport(
       fallbackReport: report.fallbackReport,
     },
     assignment: assignment ? toAssignment(assignment) : null,
+    // Staff are told why a dashboard assigned here does not show; other users see the fallback.
+    providerNotSetUp:
+      assigned && !assignment && isInternalActor(actor) ? EMBED_PROVIDER_LABELS[assigned.provider] : null,
   };
 }
 

@@ -83,6 +83,7 @@ const reportAnswer = (
     level: 'network',
     ...assignment,
   },
+  providerNotSetUp: null,
 });
 
 const inOneHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();

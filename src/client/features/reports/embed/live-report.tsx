@@ -13,8 +13,12 @@ import { SigmaWorkbook } from './sigma-workbook.tsx';
 export type LiveReportProps = {
   /** A report of the catalogue whose view is 'embed'. */
   report: ReportDescriptor;
-  /** What shows when no dashboard is assigned at the level: the report's fallback (or nothing). */
-  renderFallback: (fallbackKey: string | null) => ReactNode;
+  /**
+   * What shows when no dashboard is assigned at the level: the report's fallback (or nothing). For
+   * staff, `providerNotSetUp` names the provider of a dashboard assigned here that the server has no
+   * keys for.
+   */
+  renderFallback: (fallbackKey: string | null, providerNotSetUp: string | null) => ReactNode;
 };
 
 /**
@@ -35,7 +39,7 @@ export function LiveReport({ report, renderFallback }: LiveReportProps) {
   } else if (answer.isError) {
     body = <EmbedErrorPanel message={answer.error.message} />;
   } else if (!answer.data.assignment) {
-    return renderFallback(report.fallbackReport);
+    return renderFallback(report.fallbackReport, answer.data.providerNotSetUp);
   } else {
     body = <EmbeddedReport assignment={answer.data.assignment} levelUuid={levelUuid} label={report.label} />;
   }
