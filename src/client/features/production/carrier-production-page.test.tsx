@@ -179,12 +179,14 @@ describe('Carrier Production', () => {
     expect(screen.queryByRole('navigation', { name: 'Table pages' })).not.toBeInTheDocument();
   });
 
-  it('greys incomplete rows, shows % for their changes, and sorts by a clicked header', async () => {
+  it('greys incomplete rows with their changes still shown (decision 055), and sorts by a clicked header', async () => {
     start('/production');
     await loaded();
     const beacon = dataRows()[2]!;
     const cells = within(beacon).getAllByRole('cell');
-    expect(cells[2]).toHaveTextContent(/^%$/);
+    // Written premium doubled from the prior period; the change is greyed with its tooltip, not a bare '%'.
+    expect(cells[2]).toHaveTextContent('100.0%');
+    expect(cells[2]).toHaveAttribute('title', 'Carrier data is incomplete for the selected timeframe.');
     expect(cells[0]).toHaveAttribute('title', 'Carrier data is incomplete for the selected timeframe.');
     await userEvent.hover(within(beacon).getByText('Beacon Specialty'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(

@@ -52,14 +52,17 @@ function WarningMark() {
   );
 }
 
-/** The figures of one row; greyed, with the tooltip as a title, when the data is incomplete. */
+/**
+ * The figures of one row; greyed, with the tooltip as a title, when the data is incomplete. Changes
+ * stay readable there (decision 055): an analyst compares agencies by them, and the CSV carries them.
+ */
 function Figures({ measures, incomplete }: { measures: Measures; incomplete: boolean }) {
   return COLUMNS.map(({ key, kind }) => {
     const value = measures[key];
     let content: ReactNode;
     if (kind === 'money') content = <Money value={value} />;
     else if (kind === 'ratio') content = <LossRatio value={value} plain={incomplete} />;
-    else content = incomplete ? '%' : <Percent value={value} />;
+    else content = <Percent value={value} />;
     return (
       <Table.Td
         key={key}
