@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import {
   MemoryRouter,
@@ -28,8 +28,11 @@ function Routes({ routes, probe }: { routes: RouteObject[]; probe: RouterProbe }
  * `path`, with the app's kind of router (main.tsx: declarative, no transitions). `router.state.location`
  * is where it is now; `router.navigate` moves it as a link would.
  */
-export function renderRoutes(routes: RouteObject[], path: string) {
-  const queryClient = createQueryClient({ retries: false });
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  { queryClient = createQueryClient({ retries: false }) }: { queryClient?: QueryClient } = {},
+) {
   const probe: RouterProbe = { location: null, navigate: null };
   const router = {
     state: {

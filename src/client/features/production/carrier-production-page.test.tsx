@@ -12,9 +12,11 @@ import { carrierFigures } from '#shared/contracts/production.ts';
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
 import { MANUAL_DATA_WARNING, presets } from '#shared/domain/timeframe.ts';
 import { renderRoutes } from '#tests/support/render.tsx';
-import { ids, shellApi } from '#tests/support/shell-api.ts';
+import { ids, networkUser, shellApi } from '#tests/support/shell-api.ts';
 import { allowConsoleError } from '#tests/support/fail-on-console-error.ts';
+import { createQueryClient } from '#client/app/query-client.ts';
 import { appRoutes } from '#client/app/router.tsx';
+import { prefetchShell } from '#client/app/shell-prefetch.ts';
 import { monthOptions } from './timeframe-selector.tsx';
 
 const today = calendarDateIn(BUSINESS_TIME_ZONE);
@@ -518,5 +520,33 @@ describe('the CSV download', () => {
     );
     expect(error).toHaveBeenCalledWith('The Carrier Production download failed.', expect.anything());
     expect(saved).toEqual([]);
+  });
+});
+
+describe('a cold load of /production (decision 056)', () => {
+  it("asks for the shell's data and the report together, once the user is known, and the page reuses them", async () => {
+    const api = shellApi({ user: networkUser });
+    api.handlers['/api/core-production/by-agency'] = () => ({ status: 200, body: byAgency });
+    api.handlers['/api/mapping/standard-types'] = () => ({ status: 200, body: { tree } });
+    vi.stubGlobal('fetch', api.fetchImpl);
+    const queryClient = createQueryClient({ retries: false });
+    const path = '/production?view=agencies';
+
+    prefetchShell(queryClient, new URL(path, 'http://localhost'));
+    const asked = (endpoint: string) => api.calls.filter((c) => c.url.split('?')[0] === endpoint).length;
+    await waitFor(() => expect(asked('/api/core-production/by-agency')).toBe(1));
+    // Nothing is drawn yet: the flags, the access records and the report were asked for side by side.
+    for (const endpoint of ['/api/user', '/api/features', '/api/user/access', '/api/product-features']) {
+      expect(asked(endpoint), endpoint).toBe(1);
+    }
+    expect(api.calls.find((c) => c.url.startsWith('/api/core-production/'))?.url).toContain(
+      `levelUuid=${ids.network}`,
+    );
+
+    renderRoutes(appRoutes, path, { queryClient });
+    expect(await screen.findByRole('rowheader', { name: /Prairie Oak/ })).toBeInTheDocument();
+    expect(asked('/api/core-production/by-agency')).toBe(1);
+    expect(asked('/api/user')).toBe(1);
+    expect(asked('/api/features')).toBe(1);
   });
 });

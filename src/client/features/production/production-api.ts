@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type Query } from '@tanstack/react-query';
 import { standardTypesResponseSchema } from '#shared/contracts/lines-of-business.ts';
 import { byAgencyResponseSchema, byCarrierResponseSchema } from '#shared/contracts/production.ts';
 import { apiDownload, apiRequest } from '#client/lib/api-client.ts';
@@ -16,12 +16,21 @@ export const standardTypesQuery = queryOptions({
   staleTime: 60 * 60 * 1000,
 });
 
+/**
+ * A report answered in the last moments (the boot's prefetch, decision 056) is not asked again when
+ * the page mounts; an older or invalidated one is. A change of the report's parameters asks as usual.
+ */
+const JUST_ANSWERED_MS = 10_000;
+const refetchOnMount = (query: Pick<Query, 'state'>) =>
+  query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > JUST_ANSWERED_MS;
+
 export const byCarrierQuery = (request: ProductionRequest) => {
   const search = productionSearchParams(request).toString();
   return queryOptions({
     queryKey: ['core-production', 'by-carrier', search],
     queryFn: ({ signal }) =>
       apiRequest(`/api/core-production/by-carrier?${search}`, byCarrierResponseSchema, { signal }),
+    refetchOnMount,
   });
 };
 
@@ -31,6 +40,7 @@ export const byAgencyQuery = (request: ProductionRequest) => {
     queryKey: ['core-production', 'by-agency', search],
     queryFn: ({ signal }) =>
       apiRequest(`/api/core-production/by-agency?${search}`, byAgencyResponseSchema, { signal }),
+    refetchOnMount,
   });
 };
 

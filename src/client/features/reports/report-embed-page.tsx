@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { accessibleFallback, type ReportAccess, type ReportDescriptor } from '#shared/domain/reports.ts';
+import { PageLoader } from '#client/components/page-loader.tsx';
 import { LiveReport } from './embed/live-report.tsx';
 import { RequestAccess } from './request-access.tsx';
-import { TeaserPage } from './teaser-page.tsx';
+
+// The teaser is a fallback few users meet: its code loads when it shows, outside the embed's budget.
+const TeaserPage = lazy(async () => ({ default: (await import('./teaser-page.tsx')).TeaserPage }));
 
 /**
  * A report the user may open but that has no dashboard at their level yet. Staff are also told when
@@ -47,7 +51,13 @@ export function ReportEmbedPage({ report, access }: { report: ReportDescriptor; 
         if (providerNotSetUp) return <NoDashboard report={report} providerNotSetUp={providerNotSetUp} />;
         const fallback = accessibleFallback(report, access);
         if (!fallback || fallback.key === report.key) return <NoDashboard report={report} />;
-        if (fallback.view === 'teaser') return <TeaserPage report={fallback} awaitingDashboard={report} />;
+        if (fallback.view === 'teaser') {
+          return (
+            <Suspense fallback={<PageLoader />}>
+              <TeaserPage report={fallback} awaitingDashboard={report} />
+            </Suspense>
+          );
+        }
         if (fallback.view !== 'embed') return <NoDashboard report={report} />;
         return <LiveReport report={fallback} renderFallback={() => <NoDashboard report={fallback} />} />;
       }}

@@ -9,7 +9,6 @@ import { EMBED_ERROR_TITLE } from './embed-layout.tsx';
 import { MAX_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from './embed-messages.ts';
 import { EXPIRY_LEAD_MS } from './link-renewal.ts';
 import { LiveReport } from './live-report.tsx';
-import { ReportEmbedPage } from '../report-embed-page.tsx';
 
 // A stand-in for powerbi-client (the real one needs a Power BI frame that answers): it records the
 // embed and lets the test raise the report's events.
@@ -568,49 +567,5 @@ describe('signed links (Metabase, Sigma)', () => {
       metabase: { type: 'frame', frame: { mode: 'normal', height: Infinity } },
     });
     expect(dashboard).toHaveStyle({ height: '4321px' });
-  });
-});
-
-describe('ReportEmbedPage without a dashboard at the level', () => {
-  function openPage(report: ReportDescriptor, answer: ReportResponse, features: Record<string, boolean>) {
-    const api = shellApi();
-    api.handlers[`/api/reports/${report.key}`] = () => ({ status: 200, body: answer });
-    vi.stubGlobal('fetch', api.fetchImpl);
-    const access = { features, flags: {}, isInternal: false };
-    renderRoutes(
-      [
-        {
-          path: '/',
-          element: <AppFrame />,
-          children: [{ path: 'report', element: <ReportEmbedPage report={report} access={access} /> }],
-        },
-      ],
-      '/report',
-    );
-  }
-
-  it("shows the report's teaser as its fallback, saying the dashboard is not set up yet", async () => {
-    const report = descriptor('agency-production');
-    openPage(report, reportAnswer(report, null), {
-      pbiAgencyProduction: true,
-      pbiAgencyProductionTeaser: true,
-    });
-    expect(
-      await screen.findByText(
-        'Agency Production is part of your subscription; no dashboard has been set up for it here yet.',
-      ),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Ask support to set it up' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /Layout of the dashboard/ })).toBeInTheDocument();
-  });
-
-  it('says so without a fallback, and tells staff which provider is not set up', async () => {
-    const report = descriptor('retention');
-    openPage(report, { ...reportAnswer(report, null), providerNotSetUp: 'Metabase' }, { pbiRetention: true });
-    expect(
-      await screen.findByText(
-        'A Metabase dashboard is assigned to Retention here, but Metabase is not set up on this server.',
-      ),
-    ).toBeInTheDocument();
   });
 });
