@@ -20,6 +20,7 @@ import {
   IMPORT_AMOUNTS_LABELS,
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
+  columnChoices,
   type ImportAmounts,
   type ImportField,
 } from '#shared/domain/import-matching.ts';
@@ -71,7 +72,7 @@ export function ColumnStep({
   const [profileName, setProfileName] = useState(record.proposed.profileName ?? '');
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const headerColumns = [...new Set(record.header.filter((h) => h.trim() !== ''))];
+  const headerColumns = columnChoices(record.header);
   const save = useMutation({
     mutationFn: () =>
       mapColumns(
