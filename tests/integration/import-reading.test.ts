@@ -409,6 +409,55 @@ describe('The month column', () => {
   });
 });
 
+describe('Two columns with one name', () => {
+  const HEADER = 'Agent Code,,Month,Premium,Premium';
+  const twins = {
+    agencyCode: 'Agent Code',
+    lineOfBusiness: 'Column B (no name)',
+    month: 'Month',
+    newWrittenPremium: 'Premium (column D)',
+    writtenPremium: 'Premium (column E)',
+  };
+
+  it('maps each one by its position, loads each to its own field, and remembers them so', async () => {
+    const record = await uploaded(csv([HEADER, 'A-100,Personal Auto,2026-10,100.00,40.00']));
+    expect(refusal(await readColumns(record, { columns: { ...twins, writtenPremium: 'Premium' } }))).toBe(
+      'The file has no column "Premium".',
+    );
+    const preview = await commitAndMeasure(
+      record,
+      { '2026-10': '40.00' },
+      { columns: twins, profileName: 'Twin premiums' },
+    );
+    expect(preview.total.newWrittenPremium).toBe('100.00');
+
+    // The next file of this layout is proposed the same columns; one whose columns moved keeps
+    // only those still at their place.
+    expect((await uploaded(csv([HEADER, 'A-100,Personal Auto,2026-10,1.00,2.00']))).proposed).toEqual({
+      profileName: 'Twin premiums',
+      columns: twins,
+      amounts: 'monthly',
+    });
+    const moved = await uploaded(
+      csv(['Agent Code,,Premium,Month,Premium', 'A-100,Personal Auto,1.00,2026-10,2.00']),
+    );
+    expect(moved.proposed.columns).toEqual({
+      agencyCode: 'Agent Code',
+      lineOfBusiness: 'Column B (no name)',
+      month: 'Month',
+      writtenPremium: 'Premium (column E)',
+    });
+  });
+
+  it('names the column of a value it cannot read by its position', async () => {
+    const record = await uploaded(csv([HEADER, 'A-100,Personal Auto,2026-10,1.00,ten']));
+    expect((await readColumns(record, { columns: twins, profileName: null })).statusCode).toBe(200);
+    expect((await previewOf(record)).errors).toEqual([
+      { rowNumber: 2, column: 'Premium (column E)', reason: '"ten" is not an amount.' },
+    ]);
+  });
+});
+
 describe('Report furniture', () => {
   it('skips repeated header rows and total rows, counting them in the preview', async () => {
     const record = await uploaded(
