@@ -143,9 +143,9 @@ async function commitAndMeasure(
     Object.keys(after).map((key) => [key, centsText(after[key]! - before[key]!)]),
   );
   const expected = Object.fromEntries(
-    ['network', 'agency'].flatMap((level) => [
+    ['network', 'agency'].flatMap((level): [string, string][] => [
       [`${level} 2025-01..2026-10`, centsText(total)],
-      ...Object.entries(byMonth).map(([month, amount]) => [`${level} ${month}`, amount]),
+      ...Object.entries(byMonth).map(([month, amount]): [string, string] => [`${level} ${month}`, amount]),
     ]),
   );
   expect(change).toEqual(expected);

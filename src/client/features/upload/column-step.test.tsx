@@ -46,7 +46,7 @@ describe('The column step', () => {
 
     await vi.waitFor(() => expect(onMapped).toHaveBeenCalled());
     const put = calls.find((c) => c.init?.method === 'PUT');
-    expect(JSON.parse(put?.init?.body as string).columns).toEqual({
+    expect((JSON.parse(put?.init?.body as string) as { columns: unknown }).columns).toEqual({
       agencyCode: 'Agent Code',
       month: 'Month',
       writtenPremium: 'Premium (column E)',
