@@ -29,6 +29,11 @@ describe('The column step', () => {
       '/',
     );
 
+    expect(
+      screen.getByText(
+        'Columns that share a name, or have none, are told apart by their letters as a spreadsheet shows them: Column B (no name), Premium (column D), Premium (column E).',
+      ),
+    ).toBeInTheDocument();
     const written = screen.getByRole('combobox', { name: 'Written premium' });
     expect(written).toHaveValue('Premium (column D)');
     await userEvent.click(written);

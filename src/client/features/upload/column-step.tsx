@@ -73,6 +73,8 @@ export function ColumnStep({
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const headerColumns = columnChoices(record.header);
+  // Columns named by their letters: a name two columns share, or none.
+  const lettered = headerColumns.filter((key, at) => key !== record.header[at]?.trim());
   const save = useMutation({
     mutationFn: () =>
       mapColumns(
@@ -115,6 +117,12 @@ export function ColumnStep({
           Header found on row {record.detected.headerRowNumber}
           {record.detected.sheet ? ` of the sheet "${record.detected.sheet}"` : ''}.
         </Text>
+        {lettered.length > 0 && (
+          <Text size="sm">
+            Columns that share a name, or have none, are told apart by their letters as a spreadsheet shows
+            them: {lettered.join(', ')}.
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} maw={720}>
           {fields.map((field) => (
             <SearchableSelect

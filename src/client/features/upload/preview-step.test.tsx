@@ -91,10 +91,14 @@ describe('PreviewStep', () => {
     const commit = await screen.findByRole('button', { name: 'Commit' });
     expect(commit).toBeDisabled();
     expect(screen.getByText('2 rows cannot be loaded')).toBeInTheDocument();
+    expect(
+      screen.getByText(/^4 rows: 0 to load until the rows with errors are excluded or corrected, 0 in/),
+    ).toBeInTheDocument();
     await userEvent.click(
       screen.getByRole('checkbox', { name: 'Exclude the 2 rows with errors and load the other 2' }),
     );
     expect(commit).toBeEnabled();
+    expect(screen.getByText(/^4 rows: 2 to load, 0 in/)).toBeInTheDocument();
     await userEvent.click(commit);
     await waitFor(() => expect(onCommitted).toHaveBeenCalled());
     expect(commits()).toEqual([{ restatement: false, excludeRowsWithErrors: 2 }]);
