@@ -408,7 +408,7 @@ export function columnKeys(header: readonly string[]): string[] {
   const keys = names.map((name, at) => (name === '' ? `Column ${columnLetters(at)} (no name)` : name));
   // A name another column shares (or a key that reads like another column's) takes its letters,
   // until every key is unique (each round adds letters, which are unique, to the keys still shared).
-  for (let clashes = true; clashes; ) {
+  for (let clashes = true; clashes;) {
     clashes = false;
     const folded = keys.map((key) => key.toLowerCase().replace(/\s+/g, ' '));
     const counts = new Map<string, number>();

@@ -103,7 +103,7 @@ export async function plausibleMonths(
   const held = first !== null && first < record.coversThrough;
   const base = (held ? first : record.coversThrough).slice(0, 7) as YearMonth;
   const back = `${addMonths(base, -12 * PLAUSIBLE_YEARS_BACK)}-01`;
-  const whose = record.carrierUuid ? "the carrier's" : 'any carrier\'s';
+  const whose = record.carrierUuid ? "the carrier's" : "any carrier's";
   const from = back < EARLIEST_MONTH ? EARLIEST_MONTH : back;
   const why =
     from === EARLIEST_MONTH
