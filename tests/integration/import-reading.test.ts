@@ -420,13 +420,14 @@ describe('Two columns with one name', () => {
   };
 
   it('maps each one by its position, loads each to its own field, and remembers them so', async () => {
-    const record = await uploaded(csv([HEADER, 'A-100,Personal Auto,2026-10,100.00,40.00']));
+    // A month no other test loads: the file's cell is empty before it.
+    const record = await uploaded(csv([HEADER, 'A-100,Personal Auto,2025-11,100.00,40.00']));
     expect(refusal(await readColumns(record, { columns: { ...twins, writtenPremium: 'Premium' } }))).toBe(
       'The file has no column "Premium".',
     );
     const preview = await commitAndMeasure(
       record,
-      { '2026-10': '40.00' },
+      { '2025-11': '40.00' },
       { columns: twins, profileName: 'Twin premiums' },
     );
     expect(preview.total.newWrittenPremium).toBe('100.00');
