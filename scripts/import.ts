@@ -8,7 +8,9 @@
  * loaded in one transaction exactly as the upload page does; a file with row errors loads nothing
  * and its errors are printed. Dates and amounts are read as the upload page reads them: in the
  * declared date order and decimal separator, else as the file shows them, and a file that cannot
- * tell is refused asking for them. The network's derived production data is rebuilt once at the end.
+ * tell is refused asking for them. Columns are found by the profile's keys, as on the upload page:
+ * a name, or for a name two columns share (or none), the column's letters ('Premium (column F)').
+ * The network's derived production data is rebuilt once at the end.
  * Uses the configured database (DATABASE_URL, else PGlite in DATA_DIR).
  */
 import { sql } from 'drizzle-orm';

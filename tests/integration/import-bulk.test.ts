@@ -20,6 +20,7 @@ let networkUuid: string;
 let carrierUuid: string;
 let staffEmail: string;
 let viewerEmail: string;
+let staffId: string;
 const HEADER = ['Agent Code', 'Product Line', 'Accounting Month', 'Written Premium'];
 
 beforeAll(async () => {
@@ -44,7 +45,7 @@ beforeAll(async () => {
   await db.insert(agencyCodes).values({ agencyUuid: agency.uuid, carrierUuid, code: 'K-1', name: 'K-1' });
   const staff = await buildUser(db, { userType: 'internal' });
   const viewer = await buildUser(db, { userType: 'network', networkUuid });
-  [staffEmail, viewerEmail] = [staff.email, viewer.email];
+  [staffEmail, viewerEmail, staffId] = [staff.email, viewer.email, staff.id];
   await db.insert(userPermissions).values({ userId: staff.id, permission: UPLOAD_PERMISSION });
   await db.insert(importProfiles).values({
     networkUuid,
@@ -132,6 +133,43 @@ describe('Bulk loads (npm run import)', () => {
     await expect(
       loadFile(db, target, { carrierUuid, coversThrough: '2025-12-01', storageDir: dir, file: other }),
     ).rejects.toThrow('is not the layout of profile "Bulk portal"');
+  });
+
+  it('loads two columns of one name each to the field its profile maps it to, by position', async () => {
+    const db = database.db;
+    const header = ['Agent Code', 'Product Line', 'Accounting Month', 'Premium', 'Premium'];
+    await db.insert(importProfiles).values({
+      networkUuid,
+      kind: 'production',
+      name: 'Twin premiums',
+      headerFingerprint: headerFingerprint(header),
+      columns: {
+        agencyCode: 'Agent Code',
+        lineOfBusiness: 'Product Line',
+        month: 'Accounting Month',
+        writtenPremium: 'Premium (column E)',
+        newWrittenPremium: 'Premium (column D)',
+      },
+      updatedBy: staffId,
+    });
+    const target = await resolveBulkTarget(db, {
+      userEmail: staffEmail,
+      network: networkUuid,
+      profile: 'Twin premiums',
+    });
+    const file = path.join(dir, 'twins.csv');
+    await writeFile(file, `${header.join(',')}\nK-1,Personal Auto,2023-03,700.00,7000.00\n`);
+    const result = await loadFile(db, target, {
+      carrierUuid,
+      coversThrough: '2023-03-01',
+      storageDir: dir,
+      file,
+    });
+    expect(result.status).toBe('loaded');
+    const facts = await db.execute<{ written: string; new_written: string }>(sql`
+      select written_premium::text as written, new_written_premium::text as new_written from production_facts
+      where network_uuid = ${networkUuid}::uuid and month = '2023-03-01'`);
+    expect(facts.rows).toEqual([{ written: '7000.00', new_written: '700.00' }]);
   });
 
   it('holds the command to the upload rules', async () => {

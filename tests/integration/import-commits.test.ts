@@ -5,13 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
-import {
-  importListSchema,
-  importPreviewSchema,
-  importRecordSchema,
-  type ImportRecordResponse,
-} from '#shared/contracts/import.ts';
-import { byCarrierResponseSchema } from '#shared/contracts/production.ts';
+import { importListSchema, importRecordSchema } from '#shared/contracts/import.ts';
 import { UPLOAD_PERMISSION } from '#shared/domain/access.ts';
 import { userPermissions } from '#server/db/schema/access.ts';
 import { agencyCodes } from '#server/db/schema/facts.ts';
@@ -25,6 +19,16 @@ import {
   buildUser,
 } from '#tests/support/factories.ts';
 import { createTestApp, injectAs, signIn, type TestApp } from '#tests/support/test-app.ts';
+import {
+  carrierWrittenPremium,
+  periodQuery,
+  previewOf,
+  readColumns,
+  uploadedRecord,
+  uploadFile,
+} from '#tests/support/uploads.ts';
+
+const THIS_YEAR = periodQuery('2026-01', '2026-10');
 
 /**
  * What a commit replaces and what an undo restores: a file replaces exactly the agency x carrier x
@@ -44,48 +48,26 @@ let carrier: string;
 const as = (who: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
   injectAs(t.app, cookies[who]!, method, url, payload);
 
-async function upload(
-  who: string,
-  csv: string,
-  query: Record<string, string> = {},
-): Promise<ImportRecordResponse> {
-  const params = new URLSearchParams({
-    kind: 'production',
-    coversThrough: '2026-10',
-    fileName: 'granite.csv',
-    carrierUuid: carrier,
-    ...query,
-  });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/imports?${params.toString()}`,
-    headers: { cookie: cookies[who]!, 'content-type': 'application/octet-stream' },
-    payload: Buffer.from(csv),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return importRecordSchema.parse(response.json());
-}
+const upload = async (who: string, csv: string, query: Record<string, string> = {}) =>
+  uploadedRecord(
+    await uploadFile(t.app, cookies[who]!, csv, {
+      coversThrough: '2026-10',
+      fileName: 'granite.csv',
+      carrierUuid: carrier,
+      ...query,
+    }),
+  );
 
 /** Uploaded and read with the proposed columns: ready to preview. */
 async function staged(who: string, csv: string, query: Record<string, string> = {}) {
   const record = await upload(who, csv, query);
-  const columns = await as(who, 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
-    columns: record.proposed.columns,
-    profileName: null,
-  });
+  const columns = await readColumns(t.app, cookies[who]!, record);
   expect(columns.statusCode, columns.body).toBe(200);
   return record;
 }
 
-async function preview(who: string, uploadUuid: string, restatement = false) {
-  const response = await as(
-    who,
-    'GET',
-    `/api/imports/${uploadUuid}/preview${restatement ? '?restatement=true' : ''}`,
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  return importPreviewSchema.parse(response.json());
-}
+const preview = (who: string, uploadUuid: string, restatement = false) =>
+  previewOf(t.app, cookies[who]!, uploadUuid, restatement);
 
 const commit = (who: string, uploadUuid: string, body?: unknown) =>
   as(who, 'POST', `/api/imports/${uploadUuid}/commit`, body);
@@ -109,27 +91,18 @@ const messageOf = (response: { json: () => unknown }) =>
 const file = (rows: readonly (readonly [string, string, string, string])[]) =>
   ['Agency Code,Policy Type,Month,Written Premium', ...rows.map((r) => r.join(','))].join('\n') + '\n';
 
-/** Whole cents of an amount the API answers (a number read from an exact sum). */
-const cents = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
-
 /**
  * The carrier's Carrier Production written premium this year, in cents, per broad line and in all
  * (P&C), as the network and as agency A see it (GET /api/core-production/by-carrier).
  */
 async function carrierProduction() {
   const at = async (levelUuid: string) => {
-    const response = await as(
-      'uploader',
-      'GET',
-      `/api/core-production/by-carrier?startDate=2026-01-01&endDate=2026-10-31&levelUuid=${levelUuid}`,
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    const lines = byCarrierResponseSchema.parse(response.json()).carriers[carrier]?.lines ?? {};
-    return {
-      PL: cents(lines.PL?.writtenPremium),
-      CL: cents(lines.CL?.writtenPremium),
-      total: cents(lines['P&C']?.writtenPremium),
-    };
+    const lines = await carrierWrittenPremium(t.app, cookies.uploader!, carrier, levelUuid, THIS_YEAR, [
+      'PL',
+      'CL',
+      'P&C',
+    ]);
+    return { PL: lines.PL!, CL: lines.CL!, total: lines['P&C']! };
   };
   return { network: await at(networkUuid), agencyA: await at(agencyA.uuid) };
 }
@@ -217,14 +190,14 @@ describe('A second file for the same agency, carrier and month', () => {
     ['A-1', 'Commercial Auto', '2026-09', '5000.05'],
     ['A-1', 'General Liability', '2026-09', '250.25'],
   ]);
-  const none = { PL: 0, CL: 0, total: 0 };
+  const none = { PL: 0n, CL: 0n, total: 0n };
   const plChange = {
-    network: { PL: 212_367, CL: 0, total: 212_367 },
-    agencyA: { PL: 202_357, CL: 0, total: 202_357 },
+    network: { PL: 212_367n, CL: 0n, total: 212_367n },
+    agencyA: { PL: 202_357n, CL: 0n, total: 202_357n },
   };
   const clChange = {
-    network: { PL: 0, CL: 525_030, total: 525_030 },
-    agencyA: { PL: 0, CL: 525_030, total: 525_030 },
+    network: { PL: 0n, CL: 525_030n, total: 525_030n },
+    agencyA: { PL: 0n, CL: 525_030n, total: 525_030n },
   };
 
   it("keeps the first file's other lines, each file changing Carrier Production by exactly its own totals", async () => {
@@ -253,8 +226,8 @@ describe('A second file for the same agency, carrier and month', () => {
     await undo('uploader', pl.uploadUuid);
     const plUndone = await carrierProduction();
     expect(change(afterCl, plUndone)).toEqual({
-      network: { PL: -212_367, CL: 0, total: -212_367 },
-      agencyA: { PL: -202_357, CL: 0, total: -202_357 },
+      network: { PL: -212_367n, CL: 0n, total: -212_367n },
+      agencyA: { PL: -202_357n, CL: 0n, total: -202_357n },
     });
     expect(await reported(agencyA.uuid, '2026-09-01')).toBe(true); // the commercial figures remain
     await undo('uploader', cl.uploadUuid);
@@ -345,8 +318,8 @@ describe('A full restatement', () => {
     const record = await committed('uploader', restated.uploadUuid, { restatement: true });
     expect(record.restatement).toBe(true);
     expect(change(before, await carrierProduction())).toEqual({
-      network: { PL: 31_000 - 74_478, CL: -100_001, total: 31_000 - 74_478 - 100_001 },
-      agencyA: { PL: 31_000 - 74_478, CL: -100_001, total: 31_000 - 74_478 - 100_001 },
+      network: { PL: 31_000n - 74_478n, CL: -100_001n, total: 31_000n - 74_478n - 100_001n },
+      agencyA: { PL: 31_000n - 74_478n, CL: -100_001n, total: 31_000n - 74_478n - 100_001n },
     });
     expect(await facts()).toEqual({
       'A-1 CAUTO 2026-07-01': '70.00',
@@ -396,8 +369,8 @@ describe('Rows with errors', () => {
     const done = await committed('uploader', record.uploadUuid, { excludeRowsWithErrors: 2 });
     expect(done).toMatchObject({ status: 'committed', rowsLoaded: 2, rowsExcluded: 2 });
     expect(change(before, await carrierProduction())).toEqual({
-      network: { PL: 12_002, CL: 0, total: 12_002 },
-      agencyA: { PL: 10_000, CL: 0, total: 10_000 },
+      network: { PL: 12_002n, CL: 0n, total: 12_002n },
+      agencyA: { PL: 10_000n, CL: 0n, total: 10_000n },
     });
     await undo('uploader', record.uploadUuid);
     expect(await carrierProduction()).toEqual(before);

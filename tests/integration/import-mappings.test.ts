@@ -5,12 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   importPreviewSchema,
-  importRecordSchema,
   importValuesSchema,
   type ImportRecordResponse,
 } from '#shared/contracts/import.ts';
 import { importMappingListSchema, importMappingSchema } from '#shared/contracts/import-mappings.ts';
-import { byAgencyResponseSchema, byCarrierResponseSchema } from '#shared/contracts/production.ts';
+import { byAgencyResponseSchema } from '#shared/contracts/production.ts';
 import { UPLOAD_PERMISSION } from '#shared/domain/access.ts';
 import { productFeatures, subscriberFeatures, userPermissions } from '#server/db/schema/access.ts';
 import { linesOfBusiness } from '#server/db/schema/dimensions.ts';
@@ -18,6 +17,14 @@ import { agencyCodes } from '#server/db/schema/facts.ts';
 import { agencies } from '#server/db/schema/tenancy.ts';
 import { buildAgency, buildBroadLines, buildCarrier, buildUser } from '#tests/support/factories.ts';
 import { createTestApp, injectAs, signIn, type TestApp } from '#tests/support/test-app.ts';
+import {
+  carrierWrittenPremium,
+  exactCents,
+  periodQuery,
+  readColumns,
+  uploadedRecord,
+  uploadFile,
+} from '#tests/support/uploads.ts';
 
 /**
  * Who an upload's value matches belong to (decision 045): an agency owner's choices apply to that
@@ -41,24 +48,14 @@ const as = (who: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string,
   injectAs(t.app, cookies[who]!, method, url, payload);
 
 async function uploaded(who: string, csv: string, fileName: string): Promise<ImportRecordResponse> {
-  const params = new URLSearchParams({
-    kind: 'production',
-    coversThrough: '2026-03',
-    fileName,
-    carrierUuid: granitePeak,
-  });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/imports?${params.toString()}`,
-    headers: { cookie: cookies[who]!, 'content-type': 'application/octet-stream' },
-    payload: Buffer.from(csv),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const record = importRecordSchema.parse(response.json());
-  const columns = await as(who, 'PUT', `/api/imports/${record.uploadUuid}/columns`, {
-    columns: record.proposed.columns,
-    profileName: null,
-  });
+  const record = uploadedRecord(
+    await uploadFile(t.app, cookies[who]!, csv, {
+      coversThrough: '2026-03',
+      fileName,
+      carrierUuid: granitePeak,
+    }),
+  );
+  const columns = await readColumns(t.app, cookies[who]!, record);
   expect(columns.statusCode, columns.body).toBe(200);
   return record;
 }
@@ -100,28 +97,21 @@ async function commit(who: string, uploadUuid: string) {
   expect(response.statusCode, response.body).toBe(200);
 }
 
-const PERIOD = 'startDate=2026-01-01&endDate=2026-10-31';
+const PERIOD = periodQuery('2026-01', '2026-10');
 
-/** Carrier Production's written premium at Granite Peak: the network's, and each agency's. */
+/** Carrier Production's written premium at Granite Peak, in cents: the network's, and each agency's. */
 async function carrierProduction() {
-  const network = byCarrierResponseSchema.parse(
-    (await as('network', 'GET', `/api/core-production/by-carrier?${PERIOD}&levelUuid=${networkUuid}`)).json(),
-  );
   const perAgency = byAgencyResponseSchema.parse(
     (await as('network', 'GET', `/api/core-production/by-agency?${PERIOD}&levelUuid=${networkUuid}`)).json(),
   );
-  const own = byCarrierResponseSchema.parse(
-    (
-      await as('owner', 'GET', `/api/core-production/by-carrier?${PERIOD}&levelUuid=${agency.prairieOak}`)
-    ).json(),
-  );
-  const cents = (n: number | null | undefined) => Math.round((n ?? 0) * 100);
   const of = (uuid: string) =>
-    cents(perAgency.agencies.find((a) => a.agencyUuid === uuid)?.lines['P&C']?.writtenPremium);
+    exactCents(perAgency.agencies.find((a) => a.agencyUuid === uuid)?.lines['P&C']?.writtenPremium);
+  const writtenAt = async (who: string, levelUuid: string) =>
+    (await carrierWrittenPremium(t.app, cookies[who]!, granitePeak, levelUuid, PERIOD))['P&C']!;
   return {
-    network: cents(network.carriers[granitePeak]?.lines['P&C']?.writtenPremium),
+    network: await writtenAt('network', networkUuid),
     prairieOak: of(agency.prairieOak),
-    prairieOakOwn: cents(own.carriers[granitePeak]?.lines['P&C']?.writtenPremium),
+    prairieOakOwn: await writtenAt('owner', agency.prairieOak),
     blueValley: of(agency.blueValley),
     capitolCity: of(agency.capitolCity),
   };
@@ -240,9 +230,9 @@ describe("An agency owner's matches", () => {
     // The owner's file loads its own figure, into its own agency, and nothing else.
     expect(afterOwner).toEqual({
       ...before,
-      network: before.network + 500_00,
-      prairieOak: before.prairieOak + 500_00,
-      prairieOakOwn: before.prairieOakOwn + 500_00,
+      network: before.network + 500_00n,
+      prairieOak: before.prairieOak + 500_00n,
+      prairieOakOwn: before.prairieOakOwn + 500_00n,
     });
 
     // Now remembered, for Prairie Oak's files only, with an audit row each.
@@ -262,11 +252,11 @@ describe("An agency owner's matches", () => {
     await commit('network', networkUpload.uploadUuid);
     // The network's and each agency's Carrier Production change by exactly the file's own figures.
     expect(await carrierProduction()).toEqual({
-      network: afterOwner.network + 11_111_11 + 2_222_22 + 333_33,
-      prairieOak: afterOwner.prairieOak + 333_33,
-      prairieOakOwn: afterOwner.prairieOakOwn + 333_33,
-      blueValley: afterOwner.blueValley + 11_111_11,
-      capitolCity: afterOwner.capitolCity + 2_222_22,
+      network: afterOwner.network + 11_111_11n + 2_222_22n + 333_33n,
+      prairieOak: afterOwner.prairieOak + 333_33n,
+      prairieOakOwn: afterOwner.prairieOakOwn + 333_33n,
+      blueValley: afterOwner.blueValley + 11_111_11n,
+      capitolCity: afterOwner.capitolCity + 2_222_22n,
     });
   });
 

@@ -440,7 +440,12 @@ describe('Uploading carrier files', () => {
         column: 'Agency Code',
         reason: 'The agency code "Z-999" is not mapped to an agency code of the network.',
       },
-      { rowNumber: 5, column: 'Month', reason: '2026-04 is after the last month the file covers (2026-03).' },
+      {
+        rowNumber: 5,
+        column: 'Month',
+        reason:
+          '2026-04 is after 2026-03, the last month the file covers: rows may be dated 2021-03 to 2026-03.',
+      },
       { rowNumber: 6, column: 'Policy Type', reason: 'The policy type / standard type is blank.' },
     ]);
     const before = await acmeFeedFacts();

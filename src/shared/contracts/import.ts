@@ -133,6 +133,8 @@ export const importRecordSchema = z.object({
     /** The whole file was declared one month (the month it covers), with no Month column. */
     oneMonth: z.boolean().optional(),
     skipped: skippedRowsSchema.optional(),
+    /** Once the rows are read: the months (YYYY-MM) they may be dated, first and last (decision 049). */
+    months: z.object({ from: z.string(), through: z.string() }).optional(),
   }),
   header: z.array(z.string()),
   columns: columnMappingSchema.nullable(),

@@ -3,6 +3,9 @@ import {
   ALL_IMPORT_FIELDS,
   IMPORT_FIELDS,
   PREFILL_CONFIDENCE,
+  columnChoices,
+  columnIndex,
+  columnKeys,
   confidentSuggestion,
   coreName,
   headerFingerprint,
@@ -37,6 +40,39 @@ describe('headerFingerprint', () => {
     expect(headerFingerprint([...header, 'Earned Premium'])).not.toBe(base);
     expect(headerFingerprint(header.slice(1))).not.toBe(base);
     expect(headerFingerprint(['Agent Code', ...header.slice(1)])).not.toBe(base);
+    expect(headerFingerprint([...header, 'Written Premium'])).not.toBe(base);
+  });
+});
+
+describe('columnKeys', () => {
+  it('tells columns of one name, and columns without a name, apart by their letters', () => {
+    const header = ['Premium', 'Agent Code', ' premium ', '', 'Month', '', ''];
+    expect(columnKeys(header)).toEqual([
+      'Premium (column A)',
+      'Agent Code',
+      'premium (column C)',
+      'Column D (no name)',
+      'Month',
+      'Column F (no name)',
+      'Column G (no name)',
+    ]);
+    expect(columnChoices(header)).toEqual(columnKeys(header).slice(0, 5));
+    expect(columnIndex(header, 'premium (column C)')).toBe(2);
+    expect(columnIndex(header, 'Premium')).toBe(-1);
+    expect(columnIndex(header, undefined)).toBe(-1);
+  });
+  it("keeps every key unique when a name reads like another column's key", () => {
+    expect(columnKeys(['Premium', 'Premium', 'Premium (column B)'])).toEqual([
+      'Premium (column A)',
+      'Premium (column B) (column B)',
+      'Premium (column B) (column C)',
+    ]);
+  });
+  it('suggests each of two columns of one name at most once', () => {
+    expect(suggestColumns('production', ['Agent Code', 'Written Premium', 'Written Premium'])).toEqual({
+      agencyCode: 'Agent Code',
+      writtenPremium: 'Written Premium (column B)',
+    });
   });
 });
 

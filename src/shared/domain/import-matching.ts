@@ -370,31 +370,86 @@ function fnv1a(text: string, seed: number): number {
 /**
  * The fingerprint of a file's header row: its non-blank column names, normalised and sorted, hashed
  * (64 bits). Next month's file from the same portal has the same fingerprint whatever the order of
- * its columns, its case or its spacing, so its mapping profile is found again.
+ * its columns, its case or its spacing, so its mapping profile is found again (a column mapped by
+ * its position, `columnKeys`, is checked against the new file's columns).
  */
 export function headerFingerprint(header: readonly string[]): string {
   const names = header.map(normaliseName).filter((n) => n !== '');
-  const text = [...new Set(names)].sort().join('|');
+  // A name written twice counts twice: two Premium columns are another layout than one.
+  const text = names.sort().join('|');
   const hi = fnv1a(text, 0x811c9dc5).toString(16).padStart(8, '0');
   const lo = fnv1a(text, 0x050c5d1f).toString(16).padStart(8, '0');
   return `h1-${hi}${lo}`;
 }
 
-/** A column mapping: field -> the header name of its column. */
+/** A column mapping: field -> the key of its column (`columnKeys`). */
 export type ColumnMapping = Partial<Record<ImportField, string>>;
+
+/** A spreadsheet's column letters for a 0-based column index: 0 -> 'A', 27 -> 'AB'. */
+export function columnLetters(index: number): string {
+  let n = index + 1;
+  let letters = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    letters = String.fromCharCode(65 + r) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+/**
+ * What each column of a header is called in a mapping, by position: its name when no other column
+ * has it, else the name with its letters ('Premium (column C)', 'Premium (column F)'), and
+ * 'Column D (no name)' for a column without a name. Two columns never share a key, so each can be
+ * mapped; a key naming a position holds only while that column keeps its name there.
+ */
+export function columnKeys(header: readonly string[]): string[] {
+  const names = header.map((h) => h.trim());
+  const keys = names.map((name, at) => (name === '' ? `Column ${columnLetters(at)} (no name)` : name));
+  // A name another column shares (or a key that reads like another column's) takes its letters,
+  // until every key is unique (each round adds letters, which are unique, to the keys still shared).
+  for (let clashes = true; clashes;) {
+    clashes = false;
+    const folded = keys.map((key) => key.toLowerCase().replace(/\s+/g, ' '));
+    const counts = new Map<string, number>();
+    for (const key of folded) counts.set(key, (counts.get(key) ?? 0) + 1);
+    keys.forEach((key, at) => {
+      if (counts.get(folded[at]!)! > 1) {
+        keys[at] = `${key} (column ${columnLetters(at)})`;
+        clashes = true;
+      }
+    });
+  }
+  return keys;
+}
+
+/** The keys of the columns a person can map: every column up to the last one with a name. */
+export function columnChoices(header: readonly string[]): string[] {
+  let last = header.length - 1;
+  while (last >= 0 && header[last]!.trim() === '') last--;
+  return columnKeys(header).slice(0, last + 1);
+}
+
+/** The position of a mapped column in a header, or -1 when the header has no column of that key. */
+export function columnIndex(header: readonly string[], key: string | undefined): number {
+  return key === undefined ? -1 : columnKeys(header).indexOf(key);
+}
 
 /**
  * The columns suggested for each field of a kind, from the header's names: an exact synonym first,
  * then the closest fuzzy match; a column serves one field at most.
  */
 export function suggestColumns(kind: ImportKind, header: readonly string[]): ColumnMapping {
-  const columns = header.filter((h) => normaliseName(h) !== '');
+  const keys = columnKeys(header);
+  const columns = header.flatMap((name, at) =>
+    normaliseName(name) === '' ? [] : [{ name, key: keys[at]! }],
+  );
   const taken = new Set<string>();
   const mapping: ColumnMapping = {};
   const scores: { field: ImportField; column: string; score: number }[] = [];
   for (const field of IMPORT_FIELDS[kind]) {
-    for (const column of columns) {
-      const n = normaliseName(column);
+    for (const { name, key: column } of columns) {
+      const n = normaliseName(name);
       const synonyms = FIELD_SYNONYMS[field];
       const exact = synonyms.indexOf(n);
       const score =

@@ -20,6 +20,7 @@ import {
   IMPORT_AMOUNTS_LABELS,
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
+  columnChoices,
   type ImportAmounts,
   type ImportField,
 } from '#shared/domain/import-matching.ts';
@@ -71,7 +72,9 @@ export function ColumnStep({
   const [profileName, setProfileName] = useState(record.proposed.profileName ?? '');
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const headerColumns = [...new Set(record.header.filter((h) => h.trim() !== ''))];
+  const headerColumns = columnChoices(record.header);
+  // Columns named by their letters: a name two columns share, or none.
+  const lettered = headerColumns.filter((key, at) => key !== record.header[at]?.trim());
   const save = useMutation({
     mutationFn: () =>
       mapColumns(
@@ -114,6 +117,12 @@ export function ColumnStep({
           Header found on row {record.detected.headerRowNumber}
           {record.detected.sheet ? ` of the sheet "${record.detected.sheet}"` : ''}.
         </Text>
+        {lettered.length > 0 && (
+          <Text size="sm">
+            Columns that share a name, or have none, are told apart by their letters as a spreadsheet shows
+            them: {lettered.join(', ')}.
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} maw={720}>
           {fields.map((field) => (
             <SearchableSelect

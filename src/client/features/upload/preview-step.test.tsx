@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ImportList, ImportPreview, ImportRecordResponse } from '#shared/contracts/import.ts';
+import type { ImportList, ImportPreview } from '#shared/contracts/import.ts';
 import { fakeFetch, renderRoutes } from '#tests/support/render.tsx';
+import { uploadRecord } from '#tests/support/upload-fixtures.ts';
 import { PreviewStep } from './preview-step.tsx';
 import { UploadList } from './upload-list.tsx';
 import { useQuery } from '@tanstack/react-query';
@@ -24,36 +25,7 @@ const totals = (written: string | null) => ({
   additionalCommission: null,
 });
 
-const record: ImportRecordResponse = {
-  uploadUuid: UPLOAD,
-  networkUuid: '44444444-4444-4444-8444-444444444444',
-  agencyUuid: null,
-  kind: 'production',
-  status: 'staged',
-  fileName: 'granite.csv',
-  fileHash: 'a'.repeat(64),
-  fileSize: 100,
-  carrierUuid: null,
-  coversThrough: '2026-09',
-  detected: { format: 'csv', encoding: 'utf-8', delimiter: ',', sheet: null, headerRowNumber: 1 },
-  header: ['Agency Code'],
-  columns: { agencyCode: 'Agency Code' },
-  amounts: 'monthly',
-  proposed: { profileName: null, columns: {}, amounts: 'monthly' },
-  rowCount: 4,
-  errorCount: 2,
-  rowsLoaded: null,
-  rowsSkipped: null,
-  rowsExcluded: null,
-  restatement: false,
-  total: null,
-  createdBy: 'Nora Network',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  committedAt: null,
-  undoneAt: null,
-  discardedAt: null,
-  expiresAt: '2026-11-27T10:00:00.000Z',
-};
+const record = uploadRecord({ uploadUuid: UPLOAD, errorCount: 2 });
 
 function preview(overrides: Partial<ImportPreview> = {}): ImportPreview {
   return {
@@ -119,10 +91,14 @@ describe('PreviewStep', () => {
     const commit = await screen.findByRole('button', { name: 'Commit' });
     expect(commit).toBeDisabled();
     expect(screen.getByText('2 rows cannot be loaded')).toBeInTheDocument();
+    expect(
+      screen.getByText(/^4 rows: 0 to load until the rows with errors are excluded or corrected, 0 in/),
+    ).toBeInTheDocument();
     await userEvent.click(
       screen.getByRole('checkbox', { name: 'Exclude the 2 rows with errors and load the other 2' }),
     );
     expect(commit).toBeEnabled();
+    expect(screen.getByText(/^4 rows: 2 to load, 0 in/)).toBeInTheDocument();
     await userEvent.click(commit);
     await waitFor(() => expect(onCommitted).toHaveBeenCalled());
     expect(commits()).toEqual([{ restatement: false, excludeRowsWithErrors: 2 }]);

@@ -214,7 +214,8 @@ export function PreviewStep({
     <Stack gap="md">
       <Title order={2}>Preview</Title>
       <Text size="sm">
-        {p.rowCount.toLocaleString('en-US')} rows: {rowsToLoad.toLocaleString('en-US')} to load,{' '}
+        {p.rowCount.toLocaleString('en-US')} rows: {rowsToLoad.toLocaleString('en-US')} to load
+        {p.rowsWithErrors > 0 && !excluding && ' until the rows with errors are excluded or corrected'},{' '}
         {p.rowsMiscellaneous.toLocaleString('en-US')} in Miscellaneous,{' '}
         {p.rowsWithErrors.toLocaleString('en-US')} with errors.
         {p.skipped &&

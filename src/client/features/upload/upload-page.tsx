@@ -141,7 +141,15 @@ export function UploadPage() {
             {queue.length > 0 ? ` (then ${queue.length} more file${queue.length === 1 ? '' : 's'})` : ''}
           </Text>
           {work.step === 'columns' && (
-            <ColumnStep record={work.record} onMapped={(record) => goTo(record, 'values')} onCancel={leave} />
+            <ColumnStep
+              record={work.record}
+              onMapped={(record) => {
+                // The list shows the rows just read.
+                void refreshList();
+                goTo(record, 'values');
+              }}
+              onCancel={leave}
+            />
           )}
           {work.step === 'values' && (
             <ValueStep

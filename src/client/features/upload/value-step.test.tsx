@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ImportRecordResponse, ImportValues } from '#shared/contracts/import.ts';
+import type { ImportValues } from '#shared/contracts/import.ts';
 import { fakeFetch, renderRoutes } from '#tests/support/render.tsx';
+import { uploadRecord } from '#tests/support/upload-fixtures.ts';
 import { ValueStep } from './value-step.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -12,36 +13,13 @@ const CARRIER = '6b1d4a5f-2c3e-4f7a-9b0c-1d2e3f4a5b6c';
 const CODE = '7c2e5b6a-3d4f-4a8b-8c1d-2e3f4a5b6c7d';
 const RIVERBEND = '8d3f6c7b-4e5a-4b9c-9d2e-3f4a5b6c7d8e';
 
-const record = {
+const record = uploadRecord({
   uploadUuid: UPLOAD,
   networkUuid: '9e4a7d8c-5f6b-4c0d-8e3f-4a5b6c7d8e9f',
-  agencyUuid: null,
-  kind: 'production',
-  status: 'staged',
-  fileName: 'granite.csv',
-  fileHash: 'f'.repeat(64),
-  fileSize: 100,
-  carrierUuid: null,
   coversThrough: '2026-03',
-  detected: { format: 'csv', encoding: 'utf-8', delimiter: ',', sheet: null, headerRowNumber: 1 },
   header: ['Agency Code', 'Carrier', 'Written Premium'],
   columns: { agencyCode: 'Agency Code', carrier: 'Carrier', writtenPremium: 'Written Premium' },
-  amounts: 'monthly',
-  proposed: { profileName: null, columns: {}, amounts: 'monthly' },
-  rowCount: 4,
-  errorCount: 0,
-  rowsLoaded: null,
-  rowsSkipped: null,
-  total: null,
-  createdBy: 'Nora Network',
-  createdAt: '2026-04-02T10:00:00.000Z',
-  committedAt: null,
-  undoneAt: null,
-  rowsExcluded: null,
-  restatement: false,
-  discardedAt: null,
-  expiresAt: '2026-04-09T10:00:00.000Z',
-} satisfies ImportRecordResponse;
+});
 
 const value = (v: Partial<ImportValues['values'][number]>): ImportValues['values'][number] => ({
   dimension: 'carrier',

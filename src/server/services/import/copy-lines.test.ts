@@ -69,7 +69,7 @@ describe('rowEncoder', () => {
       text: '2,,,"Personal Auto",,,,,,,\n',
       errors: [
         '2 Agent Code: The agency code is blank.',
-        '2 Accounting Month: 2026-01 is after the last month the file covers (2025-12).',
+        '2 Accounting Month: 2026-01 is after 2025-12, the last month the file covers: rows may be dated 2000-01 to 2025-12.',
         '2 Written Premium: "12 dollars" is not an amount.',
         '2 Earned Premium: "1,2345" has more than two decimals: amounts are loaded to the cent, never rounded.',
       ],

@@ -7,6 +7,8 @@ import {
   AMOUNT_FIELDS,
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
+  columnIndex,
+  columnKeys,
   headerFingerprint,
   normaliseName,
   suggestAmounts,
@@ -27,6 +29,7 @@ import {
   type DecimalSeparator,
   type Parsed,
 } from '#shared/domain/import-values.ts';
+import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
 import type { Db } from '#server/db/client.ts';
 import { copyFrom } from '#server/db/copy-from.ts';
 import { importProfiles, importRowErrors, imports } from '#server/db/schema/imports.ts';
@@ -74,6 +77,42 @@ export type StageFileInput = {
 
 /** The earliest month the product holds figures for: a row dated before it is a misread. */
 export const EARLIEST_MONTH = '2000-01-01';
+
+/** How far before the data already held (or the month the file covers) a row's month may go. */
+export const PLAUSIBLE_YEARS_BACK = 5;
+
+/**
+ * The months a file's rows may be dated (decision 049): through the month the file covers (never
+ * after the current month), from five years before the earlier of that month and the first month
+ * already reported for the carrier (every carrier, for a file naming its carriers row by row) in
+ * the upload's scope (the agency's, else the network's), and never before 2000-01. `why` says
+ * where the first month comes from, for the row errors.
+ */
+export type MonthRange = { from: string; through: string; why: string };
+
+export async function plausibleMonths(
+  db: Db,
+  record: Pick<ImportRecord, 'networkUuid' | 'agencyUuid' | 'carrierUuid' | 'coversThrough'>,
+): Promise<MonthRange> {
+  const found = await db.execute<{ first: string | null }>(sql`
+    select min(month)::text as first from carrier_reported_months
+    where network_uuid = ${record.networkUuid}::uuid
+      ${record.agencyUuid ? sql`and agency_uuid = ${record.agencyUuid}::uuid` : sql``}
+      ${record.carrierUuid ? sql`and carrier_uuid = ${record.carrierUuid}::uuid` : sql``}`);
+  const first = found.rows[0]?.first ?? null;
+  const held = first !== null && first < record.coversThrough;
+  const base = (held ? first : record.coversThrough).slice(0, 7) as YearMonth;
+  const back = `${addMonths(base, -12 * PLAUSIBLE_YEARS_BACK)}-01`;
+  const whose = record.carrierUuid ? "the carrier's" : "any carrier's";
+  const from = back < EARLIEST_MONTH ? EARLIEST_MONTH : back;
+  const why =
+    from === EARLIEST_MONTH
+      ? `figures are kept from ${EARLIEST_MONTH.slice(0, 7)}`
+      : held
+        ? `${PLAUSIBLE_YEARS_BACK} years before ${whose} first reported month, ${base}`
+        : `${PLAUSIBLE_YEARS_BACK} years before the month the file covers`;
+  return { from, through: record.coversThrough, why };
+}
 
 /**
  * Step 1 of an upload: keeps the file, detects its layout (encoding, delimiter, sheet, header row)
@@ -142,7 +181,12 @@ export async function proposedColumns(db: Db, record: ImportRecord) {
       ),
     );
   if (profile) {
-    return { profileName: profile.name, columns: profile.columns as ColumnMapping, amounts: profile.amounts };
+    // A column the profile names by its position is proposed only where this file has it too.
+    const keys = new Set(columnKeys(record.header));
+    const columns = Object.fromEntries(
+      Object.entries(profile.columns as ColumnMapping).filter(([, key]) => keys.has(key)),
+    ) as ColumnMapping;
+    return { profileName: profile.name, columns, amounts: profile.amounts };
   }
   return {
     profileName: null,
@@ -160,12 +204,13 @@ export function columnIssues(
   const issues: Record<string, string> = {};
   const allowed = new Set<string>(IMPORT_FIELDS[record.kind]);
   const used = new Map<string, string>();
+  const keys = new Set(columnKeys(record.header));
   for (const [field, column] of Object.entries(columns)) {
     if (!allowed.has(field)) {
       issues[field] = `A ${record.kind} file has no field "${field}".`;
       continue;
     }
-    if (!record.header.includes(column)) issues[field] = `The file has no column "${column}".`;
+    if (!keys.has(column)) issues[field] = `The file has no column "${column}".`;
     const other = used.get(column);
     if (other)
       issues[field] =
@@ -237,7 +282,7 @@ export function furniture(
   columns: ColumnMapping,
 ): (cells: readonly string[]) => keyof SkippedRows | null {
   const normalisedHeader = header.map((h) => normaliseName(h));
-  const at = (field: ImportField) => (columns[field] === undefined ? -1 : header.indexOf(columns[field]));
+  const at = (field: ImportField) => columnIndex(header, columns[field]);
   const code = at('agencyCode');
   const named = [code, at('carrier'), at('lineOfBusiness')].filter((i) => i !== -1);
   return (cells) => {
@@ -329,9 +374,15 @@ function readings(raw: string): string {
  */
 function datedColumns(header: readonly string[], columns: ColumnMapping, coversThrough: string) {
   const mapped = new Set(Object.values(columns));
+  const keys = columnKeys(header);
   const watched = header
-    .map((name, at) => ({ name, at, dated: true, other: null as null | { rowNumber: number; raw: string } }))
-    .filter((c) => c.name.trim() !== '' && !mapped.has(c.name));
+    .map((name, at) => ({
+      name: keys[at]!,
+      at,
+      dated: name.trim() !== '',
+      other: null as null | { rowNumber: number; raw: string },
+    }))
+    .filter((c) => c.dated && !mapped.has(c.name));
   const DATE_SHAPE =
     /^(\d{4}[-/.]\d{1,2}([-/.]\d{1,2})?|\d{1,2}[-/.]\d{1,2}[-/.](\d{4}|\d{2})|\d{1,2}[-/]\d{4}|[a-z]{3,9}\.?[\s,'-]*(\d{4}|\d{2}))([ T].*)?$/i;
   return {
@@ -389,7 +440,10 @@ export async function readRows(
     dateOrder: options.dateOrder ?? null,
     decimal: options.decimalSeparator ?? null,
   };
-  let read = await readPass(db, record, columns, storageDir, declared, oneMonth, options);
+  const months = await plausibleMonths(db, record);
+  const pass = (locale: FileLocale) =>
+    readPass(db, record, { columns, locale, months, oneMonth }, storageDir, options);
+  let read = await pass(declared);
   const settled = settleLocale(declared, read.evidence);
   if ('refused' in settled) {
     throw new AppError('bad_request', settled.refused, {
@@ -399,7 +453,7 @@ export async function readRows(
         : {}),
     });
   }
-  if (settled.again) read = await readPass(db, record, columns, storageDir, settled.again, oneMonth, options);
+  if (settled.again) read = await pass(settled.again);
   if (read.dated) {
     throw new AppError(
       'bad_request',
@@ -450,6 +504,7 @@ export async function readRows(
     decimalSeparator: settled.detected.decimal,
     oneMonth,
     skipped,
+    months: { from: months.from.slice(0, 7), through: months.through.slice(0, 7) },
   };
   const [updated] = await db
     .update(imports)
@@ -463,12 +518,11 @@ export async function readRows(
 async function readPass(
   db: Db,
   record: ImportRecord,
-  columns: ColumnMapping,
+  how: { columns: ColumnMapping; locale: FileLocale; months: MonthRange; oneMonth: boolean },
   storageDir: string,
-  locale: FileLocale,
-  oneMonth: boolean,
   options: ReadRowsOptions,
 ) {
+  const { columns, locale, months, oneMonth } = how;
   const detected = record.detected as { sheet: string | null };
   const table = await openTable(importFilePath(storageDir, record.uuid), {
     ...(detected.sheet ? { sheet: detected.sheet } : {}),
@@ -481,7 +535,7 @@ async function readPass(
   await db.delete(importRowErrors).where(eq(importRowErrors.importUuid, record.uuid));
   const evidence: LocaleEvidence = {};
   // Each row goes straight to its line of COPY bytes: no object or string per row.
-  const encode = rowEncoder({ ...record, columns, header: table.header, locale, evidence });
+  const encode = rowEncoder({ ...record, columns, header: table.header, locale, evidence, months });
   const skip = furniture(table.header, columns);
   const dates = oneMonth ? datedColumns(table.header, columns, record.coversThrough) : null;
   const skipped: SkippedRows = { repeatedHeaders: 0, totals: 0 };
@@ -565,6 +619,8 @@ export type RowLayout = Pick<ImportRecord, 'kind' | 'coversThrough'> & {
   locale?: FileLocale;
   /** Where the first value of each reading of dates and amounts is noted, when not declared. */
   evidence?: LocaleEvidence;
+  /** The months the rows may be dated (default: from 2000-01 through the month the file covers). */
+  months?: MonthRange;
 };
 
 /** Reports a value that cannot be read: which row, which column, why. */
@@ -582,12 +638,17 @@ const NEWLINE = 10;
  */
 export function rowEncoder(layout: RowLayout): (row: TableRow, out: CopyBuffer, fail: RowFailure) => void {
   const { columns, header, coversThrough } = layout;
+  const months = layout.months ?? {
+    from: EARLIEST_MONTH,
+    through: coversThrough,
+    why: `figures are kept from ${EARLIEST_MONTH.slice(0, 7)}`,
+  };
   const locale = layout.locale ?? { dateOrder: null, decimal: null };
   const evidence = layout.evidence ?? {};
   const note = (key: keyof LocaleEvidence, rowNumber: number, column: string, raw: string) => {
     if (evidence[key] === undefined) evidence[key] = { rowNumber, column, raw: raw.trim() };
   };
-  const index = (field: ImportField) => (columns[field] === undefined ? -1 : header.indexOf(columns[field]));
+  const index = (field: ImportField) => columnIndex(header, columns[field]);
   type Slot =
     | { kind: 'none' }
     | { kind: 'text'; at: number; column: string; blank: string; quoted: (raw: string) => Buffer }
@@ -627,16 +688,17 @@ export function rowEncoder(layout: RowLayout): (row: TableRow, out: CopyBuffer, 
             const month = parseMonth(raw, locale.dateOrder);
             if (!month.ok) return month;
             const start = monthStart(month.value);
-            if (start > coversThrough) {
+            const range = `rows may be dated ${months.from.slice(0, 7)} to ${months.through.slice(0, 7)}`;
+            if (start > months.through) {
               return {
                 ok: false,
-                reason: `${start.slice(0, 7)} is after the last month the file covers (${coversThrough.slice(0, 7)}).`,
+                reason: `${start.slice(0, 7)} is after ${months.through.slice(0, 7)}, the last month the file covers: ${range}.`,
               };
             }
-            if (start < EARLIEST_MONTH) {
+            if (start < months.from) {
               return {
                 ok: false,
-                reason: `${start.slice(0, 7)} is before ${EARLIEST_MONTH.slice(0, 7)}, the earliest month figures are kept for.`,
+                reason: `${start.slice(0, 7)} is before ${months.from.slice(0, 7)} (${months.why}): ${range}.`,
               };
             }
             return { ok: true, value: start };

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { headerLikeness } from '#shared/domain/import-matching.ts';
+import { columnLetters, headerLikeness } from '#shared/domain/import-matching.ts';
 import { AppError } from '#server/errors.ts';
 
 /**
@@ -358,18 +358,6 @@ export function cellText(value: ExcelJS.CellValue): string {
   if ('text' in value) return typeof value.text === 'string' ? value.text : cellText(value.text);
   if ('error' in value) return String(value.error);
   return '';
-}
-
-/** A spreadsheet's column letters for a 0-based column index: 0 -> 'A', 27 -> 'AB'. */
-export function columnLetters(index: number): string {
-  let n = index + 1;
-  let letters = '';
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    letters = String.fromCharCode(65 + r) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
 }
 
 /**
