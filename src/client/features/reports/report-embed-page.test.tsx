@@ -1,30 +1,12 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReportResponse } from '#shared/contracts/reports.ts';
-import { reportByKey, type ReportDescriptor } from '#shared/domain/reports.ts';
+import type { ReportDescriptor } from '#shared/domain/reports.ts';
 import { renderRoutes } from '#tests/support/render.tsx';
+import { descriptor, reportAnswer } from '#tests/support/report-answers.ts';
 import { shellApi } from '#tests/support/shell-api.ts';
 import { AppFrame } from '#client/app/app-frame.tsx';
 import { ReportEmbedPage } from './report-embed-page.tsx';
-
-const descriptor = (key: string): ReportDescriptor => {
-  const report = reportByKey(key);
-  if (!report) throw new Error(`no report ${key}`);
-  return report;
-};
-
-/** The report answer without a dashboard at the level. */
-const noDashboard = (report: ReportDescriptor, providerNotSetUp: string | null = null): ReportResponse => ({
-  report: {
-    key: report.key,
-    path: report.path,
-    label: report.label,
-    description: report.description,
-    fallbackReport: report.fallbackReport,
-  },
-  assignment: null,
-  providerNotSetUp,
-});
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,7 +30,7 @@ describe('ReportEmbedPage without a dashboard at the level', () => {
 
   it("shows the report's teaser as its fallback, saying the dashboard is not set up yet", async () => {
     const report = descriptor('agency-production');
-    openPage(report, noDashboard(report), {
+    openPage(report, reportAnswer(report, null), {
       pbiAgencyProduction: true,
       pbiAgencyProductionTeaser: true,
     });
@@ -63,7 +45,7 @@ describe('ReportEmbedPage without a dashboard at the level', () => {
 
   it('says so without a fallback, and tells staff which provider is not set up', async () => {
     const report = descriptor('retention');
-    openPage(report, noDashboard(report, 'Metabase'), { pbiRetention: true });
+    openPage(report, reportAnswer(report, null, 'Metabase'), { pbiRetention: true });
     expect(
       await screen.findByText(
         'A Metabase dashboard is assigned to Retention here, but Metabase is not set up on this server.',

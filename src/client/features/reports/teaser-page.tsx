@@ -113,8 +113,8 @@ export function TeaserPage({
         {awaitingDashboard ? (
           <>
             <Text>
-              {awaitingDashboard.label} is part of your subscription; no dashboard has been set up for it
-              here yet.
+              {awaitingDashboard.label} is part of your subscription; no dashboard has been set up for it here
+              yet.
             </Text>
             <RequestAccess report={awaitingDashboard} label="Ask support to set it up" />
           </>

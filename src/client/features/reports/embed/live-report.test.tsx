@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedConfig, ReportAssignment, ReportResponse } from '#shared/contracts/reports.ts';
-import { reportByKey, type ReportDescriptor } from '#shared/domain/reports.ts';
+import type { EmbedConfig } from '#shared/contracts/reports.ts';
+import type { ReportDescriptor } from '#shared/domain/reports.ts';
 import { renderRoutes } from '#tests/support/render.tsx';
+import { ASSIGNMENT_ID, descriptor, reportAnswer } from '#tests/support/report-answers.ts';
 import { ids, shellApi } from '#tests/support/shell-api.ts';
 import { AppFrame } from '#client/app/app-frame.tsx';
 import { EMBED_ERROR_TITLE } from './embed-layout.tsx';
@@ -55,36 +56,7 @@ vi.mock('powerbi-client', () => ({
   },
 }));
 
-const ASSIGNMENT_ID = '99999999-0000-4000-8000-000000000001';
 const SIGMA_ORIGIN = 'https://sigma.example.test';
-
-const descriptor = (key: string): ReportDescriptor => {
-  const report = reportByKey(key);
-  if (!report) throw new Error(`no report ${key}`);
-  return report;
-};
-
-const reportAnswer = (
-  report: ReportDescriptor,
-  assignment: Partial<ReportAssignment> | null,
-): ReportResponse => ({
-  report: {
-    key: report.key,
-    path: report.path,
-    label: report.label,
-    description: report.description,
-    fallbackReport: report.fallbackReport,
-  },
-  assignment: assignment && {
-    assignmentId: ASSIGNMENT_ID,
-    reportKey: report.key,
-    provider: 'powerbi',
-    reportId: 'report-1',
-    level: 'network',
-    ...assignment,
-  },
-  providerNotSetUp: null,
-});
 
 const inOneHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
