@@ -111,6 +111,14 @@ describe('carrier production routes', () => {
     expect(await screen.findByText(ACCESS_DENIED)).toBeInTheDocument();
   });
 
+  it('show the access-denied screen on /planning to users without cpr (spec part 2 §6), and ask nothing', async () => {
+    const api = shellApi({ features: [] });
+    start('/planning', api);
+    expect(await screen.findByText(ACCESS_DENIED)).toBeInTheDocument();
+    expect(screen.queryByText('No data found')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url.startsWith('/api/core-production/'))).toEqual([]);
+  });
+
   it('let users with cpr through', async () => {
     start('/production', shellApi({ features: ['cpr'] }));
     expect(
