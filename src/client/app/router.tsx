@@ -174,6 +174,14 @@ const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'my-subscription',
+                    element: lazyPage(
+                      async () =>
+                        (await import('#client/features/subscription-status/my-subscription-page.tsx'))
+                          .MySubscriptionRedirect,
+                    ),
+                  },
+                  {
                     path: 'my-subscription/:agencyId',
                     element: lazyPage(
                       async () =>
