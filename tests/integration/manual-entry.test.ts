@@ -380,4 +380,21 @@ describe('Manual carrier entry API', () => {
     );
     expect(saves.map((s) => s.response.statusCode)).toEqual([200, 200, 200, 200]);
   });
+
+  it("dates a carrier by its manual entries: a lone October entry reports October, not 'No data'", async () => {
+    const lone = (await buildCarrier(t.database.db, { name: 'Lonestar Casualty', displayName: 'Lonestar' }))
+      .uuid;
+    const saved = await save(
+      'owner',
+      entry({ carrierUuid: lone, subCode: 'LONE-1', policyType: 'CL', month: 10, writtenPremium: '5,000' }),
+    );
+    expect(saved.response.statusCode).toBe(200);
+    const report = byCarrierResponseSchema.parse(
+      (await as('owner', 'GET', `/api/core-production/by-carrier?${ytd}`)).json(),
+    );
+    expect(report.carriers[lone]?.lines['P&C']?.writtenPremium).toBe(5000);
+    expect(report.carriers[lone]?.latestYearMonth).toBe('2026-10');
+    // Completeness still follows decision 014: the entry covers January to October, no month of its own.
+    expect(report.carriers[lone]?.reportedMonths).toEqual([]);
+  });
 });
