@@ -15,7 +15,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { filterAlpha, filterPostalCode, formatUsMobile } from '#shared/contracts/account-fields.ts';
+import { filterAlpha, filterPostalCode, mobileInputValue } from '#shared/contracts/account-fields.ts';
 import {
   ACCOUNT_CREATED,
   REGISTRATION_REASONS,
@@ -99,7 +99,7 @@ function filtered(field: UseFormRegisterReturn, filter: (value: string) => strin
 }
 
 /** The US mobile as typed, formatted "+1 (555) 123-4567"; cleared when no digit is left. */
-const mobileFilter = (typed: string) => (/\d/.test(typed) ? formatUsMobile(typed) : '');
+const mobileFilter = mobileInputValue;
 
 function RegistrationForm({ metadata }: { metadata: RegistrationMetadata }) {
   const navigate = useNavigate();
