@@ -59,6 +59,14 @@ const routes: RouteObject[] = [
     ),
   },
   {
+    // The default Terms & Conditions (TERMS_URL names another page): public, outside the shell.
+    path: '/terms',
+    element: lazyPage(
+      async () => (await import('#client/features/terms/terms-page.tsx')).TermsPage,
+      FULL_SCREEN,
+    ),
+  },
+  {
     path: '/logout',
     element: lazyPage(
       async () => (await import('#client/features/auth/logout-page.tsx')).LogoutPage,

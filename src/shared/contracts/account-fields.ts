@@ -215,3 +215,8 @@ export const personFieldsSchema = z
     }
   });
 export type PersonFields = z.infer<typeof personFieldsSchema>;
+
+/** POST /api/password/common: whether a new password is a common one (the live checklist asks). */
+export const commonPasswordRequestSchema = z.object({ password: z.string().max(PASSWORD_MAX) });
+export const commonPasswordResponseSchema = z.object({ common: z.boolean() });
+export const NOT_COMMON_RULE = 'Not a common password';

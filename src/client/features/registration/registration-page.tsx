@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -10,6 +11,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -103,6 +105,7 @@ const mobileFilter = mobileInputValue;
 
 function RegistrationForm({ metadata }: { metadata: RegistrationMetadata }) {
   const navigate = useNavigate();
+  const termsUrl = useQuery(clientConfigQuery).data?.termsUrl;
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -246,7 +249,15 @@ function RegistrationForm({ metadata }: { metadata: RegistrationMetadata }) {
             {...register('confirmPassword')}
           />
           <Checkbox
-            label="I accept the Terms & Conditions"
+            label={
+              <>
+                I accept the{' '}
+                <Anchor href={termsUrl || '/terms'} target="_blank" rel="noopener noreferrer">
+                  Terms &amp; Conditions
+                  <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+                </Anchor>
+              </>
+            }
             error={errorOf('acceptTerms')}
             {...register('acceptTerms', { onChange: () => void trigger('acceptTerms') })}
           />
