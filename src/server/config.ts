@@ -92,6 +92,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().email('must be an e-mail address').default('support@understanding.local'),
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
   HELP_SITE_URL: z.string().url('must be a URL').optional(),
+  TERMS_URL: z.string().url('must be a URL').optional(),
   AI_CHAT_URL: z.string().url('must be a URL').optional(),
   UPLOAD_PORTAL_URL: z.string().url('must be a URL').optional(),
   SMTP_URL: z
@@ -308,6 +309,8 @@ export type Config = {
   supportEmail: string;
   /** The help site of the header's Help Portal item (default: the in-app help page). */
   helpSiteUrl: string;
+  /** The Terms & Conditions that registration links to (default: the in-app /terms page). */
+  termsUrl: string;
   /** External AI Chat and upload portal; empty when not configured (their links are then hidden). */
   aiChatUrl: string;
   uploadPortalUrl: string;
@@ -382,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     supportEmail: e.SUPPORT_EMAIL,
     helpSiteUrl: e.HELP_SITE_URL ?? `${publicUrl}/helpDesk`,
+    termsUrl: e.TERMS_URL ?? `${publicUrl}/terms`,
     aiChatUrl: e.AI_CHAT_URL ?? '',
     uploadPortalUrl: e.UPLOAD_PORTAL_URL ?? '',
     smtpUrl: e.SMTP_URL ?? '',

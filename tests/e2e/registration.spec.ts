@@ -89,7 +89,7 @@ test('an owner invites a new user, who registers through the e-mailed link once'
   await typeAndLeave(confirm, 'abcdefgx');
   await expect(confirm).toHaveAccessibleDescription(PASSWORD_MISMATCH);
   const submit = page.getByRole('button', { name: 'Submit' });
-  const terms = page.getByRole('checkbox', { name: 'I accept the Terms & Conditions' });
+  const terms = page.getByRole('checkbox', { name: /^I accept the Terms & Conditions/ });
   await expect(submit).toBeDisabled();
   await terms.check();
   await expect(submit).toBeEnabled();

@@ -54,18 +54,20 @@ test('a lapsed agency subscribes through checkout, is let in, renames the agency
   await expect(page.getByRole('tooltip')).toHaveCount(0);
   await expectNoAxeViolations(page);
 
-  // The primary user renames the agency: letters only.
+  // The primary user renames the agency: letters and the punctuation of names (decision 052).
   const name = page.getByRole('textbox', { name: 'Agency Display Name' });
   await name.fill('Lantern 42');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Agency display name may contain letters only')).toBeVisible();
-  await name.fill('  Lantern Insurance  ');
+  await expect(page.getByText(/Agency display name may contain letters, spaces/)).toBeVisible();
+  await name.fill('  Lantern & Sons Insurance  ');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'The agency display name was saved.' }),
   ).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Agency Display Name' })).toHaveValue('Lantern Insurance');
+  await expect(page.getByRole('textbox', { name: 'Agency Display Name' })).toHaveValue(
+    'Lantern & Sons Insurance',
+  );
 
   // Manage opens the Customer Portal, which returns to this page.
   await page.getByRole('button', { name: 'Manage' }).click();

@@ -153,3 +153,21 @@ describe('password reset and change', () => {
     expect((await change('Blue-Elephant-42')).statusCode).toBe(200);
   });
 });
+
+describe('POST /api/password/common (the live checklist)', () => {
+  it('tells a form, without a sign-in, whether a password is a common one', async () => {
+    for (const [password, common] of [
+      ...DECORATED.map((p) => [p, true] as const),
+      ...FINE.map((p) => [p, false] as const),
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/password/common',
+        headers: ORIGIN,
+        payload: { password },
+      });
+      expect([password, response.statusCode, response.json()]).toEqual([password, 200, { common }]);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+});

@@ -247,6 +247,64 @@ describe('Manual carrier entry API', () => {
     ]);
   });
 
+  it('refuses an edit that would wipe saved figures by leaving them empty, and keeps the entry', async () => {
+    const created = (await save('owner', entry({ subCode: 'HAWK-02', policyType: 'CL', month: 8 }))).record!;
+    const partial = await save(
+      'owner',
+      entry({
+        subCodeUuid: created.subCodeUuid,
+        policyType: 'CL',
+        month: 8,
+        importUuid: created.importUuid,
+        version: created.version,
+        writtenPremium: '2,000',
+        newBusiness: '',
+        mover: '',
+        incurredLoss: '',
+        earnedPremium: '',
+      }),
+    );
+    expect(partial.response.statusCode).toBe(400);
+    const refused = errorResponseSchema.parse(partial.response.json());
+    expect(refused.error.fields).toEqual({
+      newBusiness: 'Empty, but the saved entry has $100.00: enter it again to keep it, or 0 to clear it',
+      mover: 'Empty, but the saved entry has $12,000.00: enter it again to keep it, or 0 to clear it',
+      incurredLoss: 'Empty, but the saved entry has $50.05: enter it again to keep it, or 0 to clear it',
+      earnedPremium: 'Empty, but the saved entry has $400.00: enter it again to keep it, or 0 to clear it',
+    });
+    const list = carrierEntryListSchema.parse((await as('owner', 'GET', '/api/carrierentry/fetch')).json());
+    const kept = list.entries.find((e) => e.importUuid === created.importUuid)!;
+    expect([kept.dwp, kept.newDwp, kept['12Mm_dwp'], kept.incurred, kept.earned]).toEqual([
+      1000.1, 100, 12000, 50.05, 400,
+    ]);
+    // Typed 0 clears a figure; switching to a loss ratio replaces incurred and earned (spec §5).
+    const cleared = await save(
+      'owner',
+      entry({
+        subCodeUuid: created.subCodeUuid,
+        policyType: 'CL',
+        month: 8,
+        importUuid: created.importUuid,
+        version: created.version,
+        writtenPremium: '2,000',
+        newBusiness: '0',
+        mover: '12,000',
+        radio: 'lossRatio',
+        lossRatio: '40',
+      }),
+    );
+    expect(cleared.response.statusCode).toBe(200);
+    expect([cleared.record!.dwp, cleared.record!.newDwp, cleared.record!.lossRatio]).toEqual([2000, 0, 40]);
+  });
+
+  it('refuses a negative loss ratio', async () => {
+    const refused = await save('owner', entry({ month: 9, radio: 'lossRatio', lossRatio: '-5' }));
+    expect(refused.response.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(refused.response.json()).error.fields).toMatchObject({
+      lossRatio: 'A loss ratio cannot be negative',
+    });
+  });
+
   it("keeps every agency's entries to itself", async () => {
     const mine = (await save('owner', entry({ policyType: 'CROP', month: 6 }))).record!;
     const read = await as('stranger', 'GET', `/api/carrierentry/fetch?levelUuid=${home.uuid}`);
@@ -321,5 +379,22 @@ describe('Manual carrier entry API', () => {
       [1, 2, 3, 4].map((month) => save('freshOwner', entry({ month, subCode: `SAME-${month}` }))),
     );
     expect(saves.map((s) => s.response.statusCode)).toEqual([200, 200, 200, 200]);
+  });
+
+  it("dates a carrier by its manual entries: a lone October entry reports October, not 'No data'", async () => {
+    const lone = (await buildCarrier(t.database.db, { name: 'Lonestar Casualty', displayName: 'Lonestar' }))
+      .uuid;
+    const saved = await save(
+      'owner',
+      entry({ carrierUuid: lone, subCode: 'LONE-1', policyType: 'CL', month: 10, writtenPremium: '5,000' }),
+    );
+    expect(saved.response.statusCode).toBe(200);
+    const report = byCarrierResponseSchema.parse(
+      (await as('owner', 'GET', `/api/core-production/by-carrier?${ytd}`)).json(),
+    );
+    expect(report.carriers[lone]?.lines['P&C']?.writtenPremium).toBe(5000);
+    expect(report.carriers[lone]?.latestYearMonth).toBe('2026-10');
+    // Completeness still follows decision 014: the entry covers January to October, no month of its own.
+    expect(report.carriers[lone]?.reportedMonths).toEqual([]);
   });
 });

@@ -159,6 +159,23 @@ describe('Carrier Production API', () => {
     );
   });
 
+  it('refuses every call of the planning tool to a user without cpr (spec part 2 §6)', async () => {
+    const calls = [
+      `/api/core-production/by-agencyCode?${period}`,
+      `/api/core-production/by-agencyCode/export?${period}&displayText=YTD`,
+      `/api/core-production/network/summary?${period}`,
+      `/api/core-production/network/summary-by-carrier?${period}`,
+      '/api/core-production/carriers',
+      '/api/agency-planning/carriers',
+    ];
+    for (const url of calls) {
+      const owner = await get('owner', url);
+      expect([url, owner.statusCode]).toEqual([url, 200]);
+      const denied = await get('denied', url);
+      expect([url, denied.statusCode]).toEqual([url, 403]);
+    }
+  });
+
   it('names each bad field', async () => {
     const response = await get(
       'owner',

@@ -352,6 +352,10 @@ describe('the primary user manages the subscription', () => {
       AGENCY_DISPLAY_NAME_MESSAGES.lettersOnly,
     );
 
+    const punctuation = await rename(home.primaryCookie, 'Smith @ Sons');
+    expect(errorResponseSchema.parse(punctuation.json()).error.fields?.displayName).toBe(
+      AGENCY_DISPLAY_NAME_MESSAGES.lettersOnly,
+    );
     const renamed = await rename(home.primaryCookie, '  Prairie Oak Insurance  ');
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toEqual({ name: 'Prairie Oak Insurance' });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
+import { hasCarrierProduction } from '#shared/domain/access.ts';
 import { isInternalUser } from '#shared/domain/navigation.ts';
 import { AccessDeniedPage } from '#client/features/errors/access-denied-page.tsx';
 import { RouteErrorBoundary } from '#client/features/errors/route-error-page.tsx';
@@ -44,4 +45,16 @@ export function RequireFlag({ flag }: { flag: string }) {
 /** `children` for users with the flag on; the access-denied screen for everyone else. */
 export function requireFlag(flag: string, children: RouteObject[]): RouteObject {
   return guarded(<RequireFlag flag={flag} />, children);
+}
+
+/** Renders the routes below only for users with Carrier Production (the cpr feature; spec part 2 §6). */
+export function RequireCarrierProduction() {
+  const { features, featuresStatus } = useAccess();
+  if (featuresStatus === 'pending') return <PageLoader />;
+  return hasCarrierProduction(features) ? <Outlet /> : <AccessDeniedPage />;
+}
+
+/** `children` for users with Carrier Production; the access-denied screen for everyone else. */
+export function requireCarrierProduction(children: RouteObject[]): RouteObject {
+  return guarded(<RequireCarrierProduction />, children);
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '#tests/support/render.tsx';
-import { agencyUser, shellApi, staffUser } from '#tests/support/shell-api.ts';
+import { agencyUser, ids, networkUser, shellApi, staffUser } from '#tests/support/shell-api.ts';
 import { allowConsoleError } from '#tests/support/fail-on-console-error.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { lazyPage } from '#client/components/lazy-page.tsx';
@@ -99,6 +99,17 @@ describe('report routes from the catalogues', () => {
     expect(screen.getByRole('button', { name: 'Request Revenue Tuner' })).toBeInTheDocument();
   });
 
+  it("take /my-subscription to the own agency's page", async () => {
+    const { router } = start('/my-subscription', shellApi());
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/my-subscription/${ids.agency}`));
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+  });
+
+  it('tell a user without an agency that /my-subscription has no page for them', async () => {
+    start('/my-subscription', shellApi({ user: networkUser }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A subscription belongs to an agency');
+  });
+
   it('leave unknown paths to the not-found page', async () => {
     start('/no-such-report', shellApi({ features: [] }));
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
@@ -109,6 +120,14 @@ describe('carrier production routes', () => {
   it('show the access-denied screen to users without cpr', async () => {
     start('/production', shellApi({ features: [] }));
     expect(await screen.findByText(ACCESS_DENIED)).toBeInTheDocument();
+  });
+
+  it('show the access-denied screen on /planning to users without cpr (spec part 2 §6), and ask nothing', async () => {
+    const api = shellApi({ features: [] });
+    start('/planning', api);
+    expect(await screen.findByText(ACCESS_DENIED)).toBeInTheDocument();
+    expect(screen.queryByText('No data found')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url.startsWith('/api/core-production/'))).toEqual([]);
   });
 
   it('let users with cpr through', async () => {

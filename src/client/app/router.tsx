@@ -10,7 +10,7 @@ import { IndexRedirect } from './index-redirect.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { reportRoutes } from './report-route.tsx';
 import { FLAGS } from '#shared/contracts/access.ts';
-import { requireFlag, requireInternal } from './require-access.tsx';
+import { requireCarrierProduction, requireFlag, requireInternal } from './require-access.tsx';
 
 /** What a page outside the shell, or the shell itself, draws while its code loads. */
 const FULL_SCREEN = <PageLoader fullScreen />;
@@ -55,6 +55,14 @@ const routes: RouteObject[] = [
     element: lazyPage(
       async () =>
         (await import('#client/features/subscription-status/subscriptions-page.tsx')).SubscriptionsPage,
+      FULL_SCREEN,
+    ),
+  },
+  {
+    // The default Terms & Conditions (TERMS_URL names another page): public, outside the shell.
+    path: '/terms',
+    element: lazyPage(
+      async () => (await import('#client/features/terms/terms-page.tsx')).TermsPage,
       FULL_SCREEN,
     ),
   },
@@ -119,14 +127,17 @@ const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <IndexRedirect /> },
                   ...reportRoutes,
-                  {
-                    // The network planning tool (decision 017): the spec gives it no path.
-                    path: 'planning',
-                    element: lazyPage(
-                      async () =>
-                        (await import('#client/features/production/planning-page.tsx')).PlanningPage,
-                    ),
-                  },
+                  requireCarrierProduction([
+                    {
+                      // The network planning tool (decision 017): the spec gives it no path; it needs
+                      // Carrier Production (spec part 2 §6).
+                      path: 'planning',
+                      element: lazyPage(
+                        async () =>
+                          (await import('#client/features/production/planning-page.tsx')).PlanningPage,
+                      ),
+                    },
+                  ]),
                   {
                     path: 'billingcarriers',
                     element: lazyPage(
@@ -168,6 +179,14 @@ const routes: RouteObject[] = [
                     element: lazyPage(
                       async () =>
                         (await import('#client/features/profile/my-profile-page.tsx')).MyProfilePage,
+                    ),
+                  },
+                  {
+                    path: 'my-subscription',
+                    element: lazyPage(
+                      async () =>
+                        (await import('#client/features/subscription-status/my-subscription-page.tsx'))
+                          .MySubscriptionRedirect,
                     ),
                   },
                   {

@@ -1,14 +1,7 @@
 import type { CSSProperties } from 'react';
+import { formatMoney, formatPercent } from '#shared/domain/number-format.ts';
 
-/** Currency is USD without cents (spec part 1 §9). */
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-const percent = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+export { formatMoney, formatPercent };
 
 /** Shown for a value that was not reported, which is not the same as $0. */
 export const NOT_REPORTED = '—';
@@ -33,15 +26,6 @@ const visuallyHidden: CSSProperties = {
   whiteSpace: 'nowrap',
   border: 0,
 };
-
-export function formatMoney(value: number): string {
-  return usd.format(value);
-}
-
-/** A percentage with one decimal, e.g. '12.5%'. */
-export function formatPercent(value: number): string {
-  return `${percent.format(value)}%`;
-}
 
 /** 'negative' above 55 %, 'positive' below 45 %, otherwise neutral. */
 export function lossRatioTone(value: number): 'negative' | 'positive' | 'neutral' {

@@ -66,6 +66,8 @@ export type ClarityUserResponse = z.infer<typeof clarityUserResponseSchema>;
 export const clientConfigSchema = z.object({
   supportEmail: z.string(),
   helpSiteUrl: z.string(),
+  /** The Terms & Conditions registration asks to accept (TERMS_URL, default the in-app /terms). */
+  termsUrl: z.string().default(''),
   aiChatUrl: z.string(),
   uploadPortalUrl: z.string(),
   appUrl: z.string(),

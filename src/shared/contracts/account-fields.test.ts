@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   INVALID_EMAIL,
   INVALID_MOBILE,
+  NOT_A_US_AREA_CODE,
+  NOT_A_US_MOBILE,
   PASSWORD_TOO_SHORT,
   PASSWORD_TOO_WEAK,
   REQUIRED,
   filterAlpha,
   filterPostalCode,
   formatUsMobile,
+  mobileInputValue,
   mobileIsValid,
+  mobileProblem,
   mobileOf,
   passwordSchema,
   personFieldsSchema,
@@ -93,5 +97,36 @@ describe('input filters and the US phone', () => {
     expect(mobileIsValid('+1')).toBe(true);
     expect(mobileIsValid('+1 (555) 123-456')).toBe(false);
     expect(mobileIsValid('+1 (555) 123-4567')).toBe(true);
+  });
+
+  it('refuses a mobile number of another country clearly instead of rewriting it as a US one', () => {
+    // A UK mobile: kept as typed in the field, and refused with a message that says why.
+    expect(mobileInputValue('+44 7700 900123')).toBe('+44 7700 900123');
+    expect(mobileProblem('+44 7700 900123')).toBe(NOT_A_US_MOBILE);
+    expect(mobileProblem('0044 7700 900123')).toBe(NOT_A_US_MOBILE);
+    expect(mobileProblem('07700 900123')).toBe(NOT_A_US_MOBILE);
+    expect(mobileInputValue('07700 900123')).toBe('07700 900123');
+    // US numbers as before.
+    expect(mobileInputValue('5551234567')).toBe('+1 (555) 123-4567');
+    expect(mobileProblem('+1 (555) 123-4567')).toBeNull();
+    expect(mobileProblem('+1')).toBeNull();
+    expect(mobileProblem('')).toBeNull();
+    expect(mobileProblem('+1 (555) 123-456')).toBe(INVALID_MOBILE);
+    expect(mobileProblem('+1 (155) 123-4567')).toBe(NOT_A_US_AREA_CODE);
+    // The API refuses the parts of a number of another country too.
+    const api = (countryCode: string, areaCode: string, phoneNumber: string) =>
+      personFieldsSchema
+        .safeParse({
+          firstName: 'Ann',
+          lastName: 'Lee',
+          emailAddress: 'ann@example.test',
+          countryCode,
+          areaCode,
+          phoneNumber,
+        })
+        .error?.issues.map((i) => i.message) ?? [];
+    expect(api('4', '477', '0090012')).toEqual([NOT_A_US_MOBILE]);
+    expect(api('1', '077', '0090012')).toEqual([NOT_A_US_AREA_CODE]);
+    expect(api('1', '555', '1234567')).toEqual([]);
   });
 });

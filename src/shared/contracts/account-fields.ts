@@ -88,6 +88,47 @@ const digitsOf = (value: string) => value.replace(/\D/g, '');
 export const mobileIsValid = (mobile: string) =>
   mobile.trim().length <= MOBILE_CHECK_FROM || digitsOf(mobile).length >= MOBILE_MIN_DIGITS;
 
+export const NOT_A_US_MOBILE =
+  'Only US mobile numbers are accepted (+1 and 10 digits): this number has another country code';
+export const NOT_A_US_AREA_CODE = 'Not a US mobile number: a US area code does not start with 0 or 1';
+
+/** Typed with an international prefix (+ or 00) other than the US's 1, or a national 0 prefix. */
+function foreignPrefix(typed: string): boolean {
+  const international = /^\s*(?:\+|00)\s*(\d)/.exec(typed);
+  if (international) return international[1] !== US_COUNTRY_CODE;
+  return /^\s*\(?\s*0/.test(typed);
+}
+
+/**
+ * What is wrong with a mobile number as typed, or null: empty is fine; a number of another country
+ * (a prefix other than +1, or a national 0) is refused as such instead of being read as a US number;
+ * otherwise it needs 10 digits after the 1, with an area code that does not start with 0 or 1.
+ */
+export function mobileProblem(typed: string): string | null {
+  if (typed.trim().length <= MOBILE_CHECK_FROM) return null;
+  if (foreignPrefix(typed)) return NOT_A_US_MOBILE;
+  if (!mobileIsValid(typed)) return INVALID_MOBILE;
+  const { areaCode, phoneNumber } = phonePartsOf(typed);
+  if (areaCode.length + phoneNumber.length !== 10) return INVALID_MOBILE;
+  if (!/^[2-9]/.test(areaCode)) return NOT_A_US_AREA_CODE;
+  return null;
+}
+
+/** The mobile field of the forms: a US number, or empty. */
+export const mobileSchema = z.string().superRefine((typed, ctx) => {
+  const problem = mobileProblem(typed);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/**
+ * What the US mobile input shows for what was typed: empty without digits; a number with another
+ * country's prefix as typed (the field then says why it is refused); else "+1 (555) 123-4567".
+ */
+export function mobileInputValue(typed: string): string {
+  if (!/\d/.test(typed)) return '';
+  return foreignPrefix(typed) ? typed : formatUsMobile(typed);
+}
+
 export type PhoneParts = { countryCode: string; areaCode: string; phoneNumber: string };
 
 /** Splits a US mobile number as typed ("+1 (555) 123-4567") into the API's parts. */
@@ -167,6 +208,15 @@ export const personFieldsSchema = z
     const digits = digitsOf(typed);
     if (typed.length > MOBILE_CHECK_FROM && (digits.length !== MOBILE_MIN_DIGITS || digits !== typed)) {
       ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: INVALID_MOBILE });
+    } else if (typed.length > MOBILE_CHECK_FROM && v.countryCode !== US_COUNTRY_CODE) {
+      ctx.addIssue({ code: 'custom', path: ['countryCode'], message: NOT_A_US_MOBILE });
+    } else if (typed.length > MOBILE_CHECK_FROM && !/^[2-9]/.test(v.areaCode)) {
+      ctx.addIssue({ code: 'custom', path: ['areaCode'], message: NOT_A_US_AREA_CODE });
     }
   });
 export type PersonFields = z.infer<typeof personFieldsSchema>;
+
+/** POST /api/password/common: whether a new password is a common one (the live checklist asks). */
+export const commonPasswordRequestSchema = z.object({ password: z.string().max(PASSWORD_MAX) });
+export const commonPasswordResponseSchema = z.object({ common: z.boolean() });
+export const NOT_COMMON_RULE = 'Not a common password';

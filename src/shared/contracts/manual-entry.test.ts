@@ -67,12 +67,9 @@ describe('manual entry validation (spec part 2 §5)', () => {
     expect(messages({ radio: 'lossRatio', incurredLoss: 'x', earnedPremium: 'y' })).toEqual({});
   });
 
-  it.each(['55', '55.5', '55.12345', '55.12345%', '0%', '-3.2', '120'])(
-    'accepts the loss ratio %s',
-    (value) => {
-      expect(messages({ radio: 'lossRatio', lossRatio: value })).toEqual({});
-    },
-  );
+  it.each(['55', '55.5', '55.12345', '55.12345%', '0%', '120'])('accepts the loss ratio %s', (value) => {
+    expect(messages({ radio: 'lossRatio', lossRatio: value })).toEqual({});
+  });
 
   it.each(['55.123456', '55%%', '%55', 'fifty', '55.', '5 5', '1.5e3'])(
     'rejects the loss ratio %s with "Not a valid percent"',
@@ -82,6 +79,12 @@ describe('manual entry validation (spec part 2 §5)', () => {
       });
     },
   );
+
+  it.each(['-3.2', '-0.5%', '-55'])('rejects the negative loss ratio %s', (value) => {
+    expect(messages({ radio: 'lossRatio', lossRatio: value })).toEqual({
+      lossRatio: 'A loss ratio cannot be negative',
+    });
+  });
 
   it('checks the loss ratio only with the loss ratio option', () => {
     expect(messages({ lossRatio: 'fifty' })).toEqual({});

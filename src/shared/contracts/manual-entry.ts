@@ -25,14 +25,15 @@ export const SUB_CODE_RESULTS_MAX = 6;
 export const REQUIRED = 'Required';
 export const NOT_A_DOLLAR_AMOUNT = 'Not a valid dollar amount';
 export const NOT_A_PERCENT = 'Not a valid percent';
+export const NEGATIVE_LOSS_RATIO = 'A loss ratio cannot be negative';
 export const SUB_CODE_TOO_LONG = `At most ${SUB_CODE_MAX} characters`;
 export const MONTH_NOT_OFFERED = 'Choose a month that has begun';
 export const YEAR_NOT_OFFERED = 'Choose one of the offered years';
 
 /** Optional minus, optional $, digits with thousands commas, optional two decimals. */
 export const DOLLAR_PATTERN = /^-?\$?(\d{1,3}(,\d{3})+|\d+)(\.\d{2})?$/;
-/** A number with up to 5 decimals and an optional %. */
-export const PERCENT_PATTERN = /^-?\d+(\.\d{1,5})?%?$/;
+/** A number with up to 5 decimals and an optional % (a loss ratio is never negative). */
+export const PERCENT_PATTERN = /^\d+(\.\d{1,5})?%?$/;
 
 export type EntryRadio = 'incurredLossEarnedPremium' | 'lossRatio';
 
@@ -77,7 +78,12 @@ const amountsSchema = z
       }
     }
     if (value.radio === 'lossRatio' && value.lossRatio !== '' && !isPercent(value.lossRatio)) {
-      ctx.addIssue({ code: 'custom', path: ['lossRatio'], message: NOT_A_PERCENT });
+      const negative = isPercent(value.lossRatio.replace(/^-/, ''));
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lossRatio'],
+        message: negative ? NEGATIVE_LOSS_RATIO : NOT_A_PERCENT,
+      });
     }
   });
 
@@ -148,6 +154,55 @@ export function dollarsOf(value: string): string {
 export function percentOf(value: string): string {
   const plain = value.trim().replace(/%$/, '');
   return plain === '' ? '0' : plain;
+}
+
+/** The figures of a saved entry, as plain decimals, that an edit must not wipe by leaving them empty. */
+export type SavedFigures = {
+  writtenPremium: string;
+  newBusiness: string;
+  mover: string;
+  incurredLoss: string;
+  earnedPremium: string;
+  lossRatio: string;
+  radio: EntryRadio;
+};
+
+export const KEEP_OR_ZERO = (saved: string) =>
+  `Empty, but the saved entry has ${saved}: enter it again to keep it, or 0 to clear it`;
+
+/**
+ * Editing an entry (decision 053): an empty field counts as 0 (spec §5) only where the saved entry
+ * has 0 too. A field left empty over a saved figure is refused with a message naming the figure, so
+ * a save never wipes what was already there by a field the user did not fill. Switching the losses
+ * option from one kind to the other replaces the other kind's figures, as the spec says.
+ */
+export function wipedFigureIssues(
+  typed: Omit<SavedFigures, 'radio'> & { radio: EntryRadio },
+  saved: SavedFigures,
+): Record<string, string> {
+  type Field = Exclude<keyof SavedFigures, 'radio'>;
+  const fields: Field[] = ['writtenPremium', 'newBusiness', 'mover'];
+  if (typed.radio === saved.radio) {
+    if (typed.radio === 'lossRatio') fields.push('lossRatio');
+    else fields.push('incurredLoss', 'earnedPremium');
+  }
+  const issues: Record<string, string> = {};
+  for (const field of fields) {
+    const value = Number(saved[field]);
+    if (typed[field].trim() === '' && value !== 0) {
+      issues[field] = KEEP_OR_ZERO(
+        field === 'lossRatio'
+          ? `${value}%`
+          : value.toLocaleString('en-US', {
+              style: 'currency',
+              currency: 'USD',
+              minimumFractionDigits: 2,
+              maximumFractionDigits: 2,
+            }),
+      );
+    }
+  }
+  return issues;
 }
 
 const money = z.number();

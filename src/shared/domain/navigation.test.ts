@@ -88,6 +88,13 @@ describe('sidebarLinks', () => {
     expect(keys(sidebarLinks(input({ user: agencyAdmin })))).not.toContain('my-subscription');
     expect(keys(sidebarLinks(input({ user: networkUser })))).not.toContain('my-subscription');
     expect(keys(sidebarLinks(input({ user: staff })))).not.toContain('my-subscription');
+    // The subscriber's primary user keeps it as an owner or administrator (they rename the agency there).
+    const primaryOwner = { ...agencyAdmin, isPrimaryUserOfSubscriber: true };
+    expect(
+      sidebarLinks(input({ user: primaryOwner })).find((l) => l.key === 'my-subscription'),
+    ).toMatchObject({
+      href: '/my-subscription/a',
+    });
   });
 
   it('puts Carrier Production first for users with its feature', () => {
@@ -262,7 +269,13 @@ describe('profileMenuLinks', () => {
   });
 
   it('gives users who are not admins Users (agency users), Log Out and the Help Portal', () => {
-    expect(keys(profileMenuLinks(menuInput()))).toEqual(['my-profile', 'users', 'logout', 'help-portal']);
+    expect(keys(profileMenuLinks(menuInput()))).toEqual([
+      'my-profile',
+      'users',
+      'my-subscription',
+      'logout',
+      'help-portal',
+    ]);
     expect(profileMenuLinks(menuInput())[1]).toMatchObject({
       label: 'Users',
       href: '/users',
@@ -273,6 +286,23 @@ describe('profileMenuLinks', () => {
       'logout',
       'help-portal',
     ]);
+  });
+
+  it('offers My subscription to those who may see it: non-admins and the primary user', () => {
+    const primaryOwner = { ...agencyAdmin, isPrimaryUserOfSubscriber: true };
+    expect(
+      profileMenuLinks(menuInput({ user: primaryOwner })).find((l) => l.key === 'my-subscription'),
+    ).toEqual({
+      key: 'my-subscription',
+      label: 'My subscription',
+      icon: 'my-subscription',
+      href: '/my-subscription/a',
+      external: false,
+    });
+    expect(keys(profileMenuLinks(menuInput()))).toContain('my-subscription');
+    expect(keys(profileMenuLinks(menuInput({ user: agencyAdmin })))).not.toContain('my-subscription');
+    expect(keys(profileMenuLinks(menuInput({ user: staff })))).not.toContain('my-subscription');
+    expect(keys(profileMenuLinks(menuInput({ user: networkUser })))).not.toContain('my-subscription');
   });
 
   it('leaves out links to other sites until the configuration is known', () => {

@@ -15,6 +15,8 @@ export type NavigationUser = {
   isInternal: boolean;
   isAdmin: boolean;
   agency: { uuid: string } | null;
+  /** The primary user of the agency's subscriber (spec part 2 §6: renames the agency, changes the primary user). */
+  isPrimaryUserOfSubscriber?: boolean;
 };
 
 export type NavigationInput = {
@@ -163,16 +165,7 @@ const sidebarEntries: readonly Entry[] = [
       ? internal('manual-entry', 'Manual Carrier Entry', 'manual-entry', '/billingcarriers')
       : null,
   ({ user }) => (user.agency ? internal('users', 'Users', 'users', '/users') : null),
-  // Spec part 2 §6: "non-admins see Users and My subscription" (of their own agency).
-  ({ user }) =>
-    user.agency && !user.isAdmin && !isInternalUser(user)
-      ? internal(
-          'my-subscription',
-          'My subscription',
-          'my-subscription',
-          mySubscriptionPath(user.agency.uuid),
-        )
-      : null,
+  ({ user }) => mySubscriptionLink(user),
   // Spec part 1 §2, part 2 §6: agency users, or internal users with the upload permission.
   ({ user, permissions, config }) =>
     user.agency || (isInternalUser(user) && permissions.includes(UPLOAD_PERMISSION))
@@ -189,6 +182,23 @@ const sidebarEntries: readonly Entry[] = [
     isInternalUser(user) ? internal('access-admin', 'Access admin', 'access-admin', '/admin/access') : null,
   () => internal('logout', 'Log Out', 'logout', '/logout'),
 ];
+
+/**
+ * Who sees My subscription (of their own agency): spec part 2 §6 "non-admins see Users and My
+ * subscription", and the subscriber's primary user, who renames the agency and changes the primary
+ * user there, even when they are an owner or administrator too.
+ */
+export function mayOpenMySubscription(
+  user: NavigationUser,
+): user is NavigationUser & { agency: { uuid: string } } {
+  return !!user.agency && !isInternalUser(user) && (!user.isAdmin || !!user.isPrimaryUserOfSubscriber);
+}
+
+function mySubscriptionLink(user: NavigationUser): NavigationLink | null {
+  return mayOpenMySubscription(user)
+    ? internal('my-subscription', 'My subscription', 'my-subscription', mySubscriptionPath(user.agency.uuid))
+    : null;
+}
 
 /** The profile menu, top to bottom. */
 const profileMenuEntries: readonly Entry<ProfileMenuInput, ProfileMenuItem | ProfileMenuItem[]>[] = [
@@ -209,6 +219,7 @@ const profileMenuEntries: readonly Entry<ProfileMenuInput, ProfileMenuItem | Pro
           joinUrl(config?.uploadPortalUrl, '/admin?tenant=agency'),
         )
       : null,
+  ({ user }) => mySubscriptionLink(user),
   () => internal('logout', 'Log Out', 'logout', '/logout'),
   ({ config }) => external('help-portal', 'Help Portal', 'help-portal', config?.helpSiteUrl || null),
 ];

@@ -4,6 +4,7 @@ import {
   isAllZero,
   offersModeSwitch,
   percentOf,
+  sharesOf,
   scorecardMonths,
   scorecardTitle,
   scorecardYears,
@@ -91,5 +92,20 @@ describe('the scorecard table', () => {
     expect(percentOf(-1n, 80000n)).toBe(0);
     expect(percentOf(5n, 0n)).toBeNull();
     expect(percentOf(null, 5n)).toBeNull();
+    expect(percentOf(57_949n, 100_000n, 1)).toBe(57.9);
+    expect(percentOf(1n, 3n, 1)).toBe(33.3);
+  });
+
+  it('splits a whole into shares rounded once, that add up to exactly 100', () => {
+    // 57.949 % and 42.051 %: 57.9 and 42.1, never 58.0 (rounded from 57.95) and 100.1 in all.
+    expect(sharesOf([57_949n, 42_051n], 100_000n)).toEqual([57.9, 42.1]);
+    // 33.35 % and 66.65 %: rounded on its own each would be 33.4 + 66.7 = 100.1.
+    expect(sharesOf([3_335n, 6_665n], 10_000n)).toEqual([33.4, 66.6]);
+    expect(sharesOf([1n, 1n, 1n], 3n)).toEqual([33.4, 33.3, 33.3]);
+    expect(sharesOf([0n, 500n], 500n)).toEqual([0, 100]);
+    // Parts that do not make up the whole (or a negative part) are each rounded on their own.
+    expect(sharesOf([-100n, 1_100n], 1_000n)).toEqual([-10, 110]);
+    expect(sharesOf([100n, null], 1_000n)).toEqual([10, null]);
+    expect(sharesOf([0n, 0n], 0n)).toEqual([null, null]);
   });
 });

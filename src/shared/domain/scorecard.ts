@@ -131,13 +131,45 @@ export function toCents(dollars: number): bigint {
  * `part` as a percent of `whole`, both in cents, rounded half away from zero to 0.01; null when
  * `whole` is zero or missing. Percentages come from summed amounts, never averaged.
  */
-export function percentOf(part: bigint | null, whole: bigint | null): number | null {
+export function percentOf(part: bigint | null, whole: bigint | null, decimals = 2): number | null {
   if (part === null || whole === null || whole === 0n) return null;
+  const unit = 10n ** BigInt(decimals);
   const negative = part < 0n !== whole < 0n;
-  const a = (part < 0n ? -part : part) * 10_000n;
+  const a = (part < 0n ? -part : part) * 100n * unit;
   const b = whole < 0n ? -whole : whole;
-  const hundredths = (2n * a + b) / (2n * b);
-  return Number(negative ? -hundredths : hundredths) / 100;
+  const units = (2n * a + b) / (2n * b);
+  return Number(negative ? -units : units) / Number(unit);
+}
+
+/**
+ * The shares of `parts` in `whole` (all in cents) as percents with `decimals` decimals, each rounded
+ * once from the exact amounts. When the parts are not negative and add up to the whole, the shares add
+ * up to exactly 100 (largest remainder: the units left after rounding down go to the parts with the
+ * largest remainders, earlier parts first on ties), so Core and Non-core never read 100.1 %.
+ * Otherwise each share is rounded half away from zero on its own; null when `whole` is zero or missing.
+ */
+export function sharesOf(
+  parts: readonly (bigint | null)[],
+  whole: bigint | null,
+  decimals = 1,
+): (number | null)[] {
+  const known = parts.every((p): p is bigint => p !== null);
+  const sum = known ? parts.reduce<bigint>((a, p) => a + (p ?? 0n), 0n) : null;
+  if (!known || whole === null || whole <= 0n || sum !== whole || parts.some((p) => p < 0n)) {
+    return parts.map((p) => percentOf(p, whole, decimals));
+  }
+  const unit = 10n ** BigInt(decimals);
+  const total = 100n * unit;
+  const floors = parts.map((p) => (p * total) / whole);
+  const remainders = parts.map((p, i) => ({ i, r: p * total - floors[i]! * whole }));
+  let left = total - floors.reduce((a, f) => a + f, 0n);
+  remainders.sort((x, y) => (y.r > x.r ? 1 : y.r < x.r ? -1 : x.i - y.i));
+  for (const { i } of remainders) {
+    if (left <= 0n) break;
+    floors[i] = floors[i]! + 1n;
+    left -= 1n;
+  }
+  return floors.map((f) => Number(f) / Number(unit));
 }
 
 /**

@@ -58,7 +58,15 @@ describe('subscription rules', () => {
   it('requires a display name of letters only, judged after trimming', () => {
     expect(agencyDisplayNameError('   ')).toBe(AGENCY_DISPLAY_NAME_MESSAGES.required);
     expect(agencyDisplayNameError('Acme 2')).toBe(AGENCY_DISPLAY_NAME_MESSAGES.lettersOnly);
-    expect(agencyDisplayNameError('Acme-Insurance')).toBe(AGENCY_DISPLAY_NAME_MESSAGES.lettersOnly);
+    // Decision 052: the punctuation real agency names have.
+    expect(agencyDisplayNameError('Smith & Sons')).toBeNull();
+    expect(agencyDisplayNameError("O'Brien-Hale Agency, Inc.")).toBeNull();
+    expect(agencyDisplayNameError('St. Mary’s Insurance')).toBeNull();
+    expect(agencyDisplayNameError('Acme-Insurance')).toBeNull();
+    expect(agencyDisplayNameError('& Sons')).toBe(AGENCY_DISPLAY_NAME_MESSAGES.lettersOnly);
+    expect(agencyDisplayNameError('Acme  Insurance')).toBe(AGENCY_DISPLAY_NAME_MESSAGES.lettersOnly);
+    expect(agencyDisplayNameError('Acme <b>')).toBe(AGENCY_DISPLAY_NAME_MESSAGES.lettersOnly);
+    expect(agencyDisplayNameError('Acme @ Home')).toBe(AGENCY_DISPLAY_NAME_MESSAGES.lettersOnly);
     expect(agencyDisplayNameError('  Acme Insurance  ')).toBeNull();
     expect(agencyDisplayNameError('Zoë')).toBeNull();
     expect(agencyDisplayNameError('a'.repeat(101))).toBe(AGENCY_DISPLAY_NAME_MESSAGES.tooLong);

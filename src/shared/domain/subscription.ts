@@ -85,21 +85,27 @@ export const SUBSCRIPTION_REQUIRED_MESSAGE =
 export const CHECKOUT_ROLES_MESSAGE =
   "Only the agency's primary user or an administrator can subscribe it. Please ask one of them.";
 
-/** Spec part 2 §5: the agency display name is required and letters only (words may be separated by spaces). */
+/**
+ * Spec part 2 §5: the agency display name is required and letters only. Decision 052: "letters only"
+ * means no digits or symbols, not no punctuation: real agency names have spaces, ampersands,
+ * apostrophes, hyphens, periods and commas ("Smith & Sons", "O'Brien-Hale Agency, Inc.").
+ */
 export const AGENCY_DISPLAY_NAME_MAX = 100;
 export const AGENCY_DISPLAY_NAME_MESSAGES = {
   required: 'Agency display name is required',
-  lettersOnly: 'Agency display name may contain letters only',
+  lettersOnly:
+    "Agency display name may contain letters, spaces and the punctuation of names (& ' - . ,) only, starting with a letter",
   tooLong: `Agency display name must be at most ${AGENCY_DISPLAY_NAME_MAX} characters`,
 } as const;
-const LETTERS_ONLY = /^\p{L}+(?: \p{L}+)*$/u;
+/** Starts with a letter; then letters (with their accents), single spaces and & ' ’ - . , only. */
+const NAME_LETTERS = /^\p{L}(?:[\p{L}\p{M}&'’.,-]| (?! ))*$/u;
 
 /** The message for a display name as typed, or null when it may be sent (trimmed). */
 export function agencyDisplayNameError(typed: string): string | null {
   const name = typed.trim();
   if (name.length === 0) return AGENCY_DISPLAY_NAME_MESSAGES.required;
   if (name.length > AGENCY_DISPLAY_NAME_MAX) return AGENCY_DISPLAY_NAME_MESSAGES.tooLong;
-  if (!LETTERS_ONLY.test(name)) return AGENCY_DISPLAY_NAME_MESSAGES.lettersOnly;
+  if (!NAME_LETTERS.test(name)) return AGENCY_DISPLAY_NAME_MESSAGES.lettersOnly;
   return null;
 }
 

@@ -88,6 +88,11 @@ function FigureCells({ f }: { f: MeasuredFigures }) {
   );
 }
 
+/** Whether one of the figures' calls failed (the page shows its message instead of a loader). */
+function anyFailed(...queries: { isError: boolean }[]): boolean {
+  return queries.some((q) => q.isError);
+}
+
 /** Creating the year's plan: empty, or from last year's plan with this year's priors. */
 function CreatePlanForm({
   year,
@@ -182,11 +187,17 @@ export function GrowthMeasurementPage() {
   const ytd = useQuery({ ...ytdQuery(levelUuid, year, month), enabled: !!levelUuid && !!plan && month > 0 });
   const dates = useQuery({ ...reportingDatesQuery(levelUuid), enabled: !!levelUuid && !!plan });
 
+  // Figures show only once both the plan and the actual year to date have answered: never $0 or
+  // N/A that stand for a call still on its way.
+  const actualReady = !!ytd.data || month <= 0;
   const measurement = useMemo(
     () =>
-      full.data ? measurePlan(full.data, ytd.data ?? null, { month, line, search: debouncedSearch }) : null,
-    [full.data, ytd.data, month, line, debouncedSearch],
+      full.data && actualReady
+        ? measurePlan(full.data, ytd.data ?? null, { month, line, search: debouncedSearch })
+        : null,
+    [full.data, ytd.data, actualReady, month, line, debouncedSearch],
   );
+  const loadingFigures = !!plan && !anyFailed(full, ytd) && (full.isPending || (ytd.isPending && month > 0));
   const { shown, pager } = usePaging(measurement?.carriers ?? []);
   const lastReported = new Map(
     (dates.data?.reportingDates ?? []).map((d) => [d.carrierUuid, d.mostRecentReportingDate]),
@@ -306,6 +317,11 @@ export function GrowthMeasurementPage() {
         </Group>
       )}
       {plan && lastMonth === 0 && <Text>{year} has no reported months yet.</Text>}
+      {loadingFigures && (
+        <Center py="xl">
+          <Loader role="status" aria-label="Loading the plan and the actual figures" />
+        </Center>
+      )}
       {plan && measurement && (
         <>
           <Table.ScrollContainer minWidth={1100} type="native">
@@ -389,11 +405,6 @@ export function GrowthMeasurementPage() {
             />
           )}
         </>
-      )}
-      {plan && (full.isPending || (ytd.isPending && month > 0)) && (
-        <Center py="xl">
-          <Loader role="status" aria-label="Loading the plan" />
-        </Center>
       )}
     </Stack>
   );

@@ -37,6 +37,13 @@ const DeleteConfirmation = lazy(async () => ({
 
 export const PAGE_TITLE = 'Input Additional Carrier Production';
 
+type BadgeState = CarrierGroup['badges'][keyof CarrierGroup['badges']];
+
+const badgeLook = (state: BadgeState) => ({
+  variant: state === 'none' ? 'outline' : 'filled',
+  color: state === 'current' ? 'green.9' : state === 'entered' ? 'blue.8' : 'gray.7',
+});
+
 function LineBadges({ group }: { group: CarrierGroup }) {
   return (
     <Group gap={4} wrap="nowrap">
@@ -44,17 +51,42 @@ function LineBadges({ group }: { group: CarrierGroup }) {
         const state = group.badges[code];
         const label = state === 'current' ? 'current' : state === 'entered' ? 'entered' : 'no entry';
         return (
-          <Badge
-            key={code}
-            size="sm"
-            variant={state === 'none' ? 'outline' : 'filled'}
-            color={state === 'current' ? 'green.9' : state === 'entered' ? 'blue.8' : 'gray.7'}
-            aria-label={`${code}: ${label}`}
-          >
+          <Badge key={code} size="sm" {...badgeLook(state)} aria-label={`${code}: ${label}`}>
             {code}
           </Badge>
         );
       })}
+    </Group>
+  );
+}
+
+/** What the line-of-business badges' colours say (the latest reporting month is `currentMonth`). */
+export function LineBadgeLegend({ currentMonth }: { currentMonth: string | undefined }) {
+  const states: [BadgeState, string][] = [
+    [
+      'current',
+      currentMonth ? `Entered up to ${currentMonth}, the latest month` : 'Entered up to the latest month',
+    ],
+    ['entered', 'Entered this year, but not for the latest month'],
+    ['none', 'No entry this year'],
+  ];
+  return (
+    <Group
+      gap="md"
+      component="ul"
+      aria-label="Line of business badges"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
+      {states.map(([state, text]) => (
+        <Group key={state} gap={6} wrap="nowrap" component="li">
+          <Badge size="sm" {...badgeLook(state)} aria-hidden="true">
+            CL
+          </Badge>
+          <Text size="sm">{text}</Text>
+        </Group>
+      ))}
     </Group>
   );
 }
@@ -249,6 +281,7 @@ export function BillingCarriersPage() {
           {entries.error.message}
         </Alert>
       )}
+      <LineBadgeLegend currentMonth={entries.data?.currentMonth} />
       <Table.ScrollContainer minWidth={900} maxHeight={800} type="native">
         <Table stickyHeader highlightOnHover tabularNums verticalSpacing={6}>
           <Table.Thead>

@@ -135,6 +135,17 @@ describe('EntryModal: stage one', () => {
     expect(textbox('Sub-code')).toHaveAttribute('maxlength', '40');
   });
 
+  it('shows "Required" under Carrier on blur or Next only, never while the user types a search', async () => {
+    open();
+    await userEvent.click(textbox('Carrier'));
+    await userEvent.tab();
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    await userEvent.type(textbox('Carrier'), 'Acm');
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Acme Mutual' })).toBeInTheDocument();
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+  });
+
   it('requires a carrier and a sub-code before Next', async () => {
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
@@ -185,7 +196,22 @@ describe('EntryModal: stage two and submission', () => {
         'An entry already exists that matches these parameters. Submitting will edit it',
       ),
     ).toBeInTheDocument();
+    // The form shows the entry's figures, so changing one keeps the others (nothing saved as 0).
+    expect(textbox('Written Premium YTD')).toHaveValue('2,500.35');
+    expect(textbox('New Business YTD')).toHaveValue('150.00');
+    expect(textbox('12 Month Mover')).toHaveValue('12,000.00');
+    expect(textbox('Incurred Loss YTD')).toHaveValue('50.05');
+    expect(textbox('Earned Premium YTD')).toHaveValue('400.00');
+    await userEvent.clear(textbox('Written Premium YTD'));
     await userEvent.type(textbox('Written Premium YTD'), '$3,000.00');
+    // Another month, without an entry: the figures the user did not type go back to empty.
+    await userEvent.click(screen.getByRole('combobox', { name: /^Month/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'March' }));
+    await waitFor(() => expect(textbox('New Business YTD')).toHaveValue(''));
+    expect(textbox('Written Premium YTD')).toHaveValue('$3,000.00');
+    await userEvent.click(screen.getByRole('combobox', { name: /^Month/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'February' }));
+    await waitFor(() => expect(textbox('New Business YTD')).toHaveValue('150.00'));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Success')).toBeInTheDocument();
     expect(posted()).toEqual([
@@ -193,6 +219,10 @@ describe('EntryModal: stage two and submission', () => {
         importUuid: entry().importUuid,
         version: 3,
         writtenPremium: '$3,000.00',
+        newBusiness: '150.00',
+        mover: '12,000.00',
+        incurredLoss: '50.05',
+        earnedPremium: '400.00',
         subCodeUuid: codes[0]!.uuid,
         policyType: 'PL',
         month: 2,

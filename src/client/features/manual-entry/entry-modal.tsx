@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Anchor,
@@ -62,6 +62,14 @@ export const SUCCESS_DELAY_MS = 1500;
 const SEARCH_DEBOUNCE_MS = 300;
 
 const STAGE_ONE: FieldPath<CarrierEntryForm>[] = ['carrier', 'carrierUuid', 'subCode'];
+const FIGURES = [
+  'writtenPremium',
+  'newBusiness',
+  'mover',
+  'incurredLoss',
+  'earnedPremium',
+  'lossRatio',
+] as const;
 
 /** A request id for one submission, the same for each of its retries (crypto.randomUUID needs HTTPS). */
 function newRequestId(): string {
@@ -161,6 +169,20 @@ function EntryDialog({ onClose, levelUuid, today, year, entry }: EntryModalProps
         year: values.year,
         month: values.month,
       });
+  // Spec §5 warning: the new entry will edit the existing one, so the form shows its figures in each
+  // field the user has not typed into, instead of empty fields that would save as 0; choosing a key
+  // without an entry again empties those fields.
+  const existingUuid = entry ? null : (existing?.importUuid ?? null);
+  const shownFigures = useRef<Partial<CarrierEntryForm>>({});
+  useEffect(() => {
+    if (entry) return;
+    const shown = existing ? formOf(existing) : emptyForm(today, year);
+    const untouched = FIGURES.filter((name) => form.getValues(name) === (shownFigures.current[name] ?? ''));
+    for (const name of untouched) setValue(name, shown[name]);
+    if (untouched.length === FIGURES.length) setValue('radio', shown.radio);
+    shownFigures.current = Object.fromEntries(untouched.map((name) => [name, shown[name]]));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per matching entry
+  }, [existingUuid]);
   const onboarded = useQuery(onboardedCarriersQuery(levelUuid));
   const isOnboarded =
     !!values.carrierUuid && !!onboarded.data?.carriers.some((c) => c.uuid === values.carrierUuid);
@@ -471,6 +493,8 @@ function StageOne({
           autoComplete="off"
           value={carrier}
           onChange={(event) => {
+            // Still searching: a message from an earlier blur goes until the next blur or Next.
+            form.clearErrors(['carrier', 'carrierUuid']);
             set('carrier', event.currentTarget.value);
             set('carrierUuid', '');
             set('subCodeUuid', null);

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import {
   COUNTRY,
-  formatUsMobile,
-  INVALID_MOBILE,
-  mobileIsValid,
+  mobileInputValue,
+  mobileSchema,
   mobileOf,
   personFieldsSchema,
   phonePartsOf,
@@ -27,7 +26,7 @@ const {
 
 export const profileFormSchema = z.object({
   ...personFields,
-  mobile: z.string().refine(mobileIsValid, INVALID_MOBILE),
+  mobile: mobileSchema,
 });
 export type ProfileFormValues = z.input<typeof profileFormSchema>;
 export type ProfileField = keyof ProfileFormValues;
@@ -61,7 +60,7 @@ export function formFieldOf(apiField: string): ProfileField | null {
 
 /** What the US mobile field shows for what was typed: empty without digits, else "+1 (555) 123-4567". */
 export function mobileInput(typed: string): string {
-  return /\d/.test(typed) ? formatUsMobile(typed) : '';
+  return mobileInputValue(typed);
 }
 
 /** The new password and its confirmation (reset password page): the shared rules and messages. */

@@ -1,5 +1,13 @@
 import { Box, Group, List, Text, VisuallyHidden } from '@mantine/core';
-import { PASSWORD_CHECKLIST } from '#shared/contracts/account-fields.ts';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import {
+  commonPasswordResponseSchema,
+  NOT_COMMON_RULE,
+  PASSWORD_TOO_COMMON,
+  PASSWORD_CHECKLIST,
+} from '#shared/contracts/account-fields.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 import { Icon } from '#client/components/icons.tsx';
 
 /**
@@ -8,6 +16,25 @@ import { Icon } from '#client/components/icons.tsx';
  */
 export function PasswordChecklist({ password, id }: { password: string; id: string }) {
   const rules = PASSWORD_CHECKLIST.map((rule) => ({ label: rule.label, met: rule.test(password) }));
+  // The last rule, "not a common password", is the server's list: asked once typing pauses, and only
+  // met once the answer for the password as it is now says so.
+  const [settled] = useDebouncedValue(password, 400);
+  const common = useQuery({
+    queryKey: ['password', 'common', settled],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/password/common', commonPasswordResponseSchema, {
+        method: 'POST',
+        body: { password: settled },
+        signal,
+      }),
+    enabled: settled !== '' && settled === password,
+    staleTime: Infinity,
+    retry: false,
+  });
+  rules.push({
+    label: NOT_COMMON_RULE,
+    met: password !== '' && settled === password && common.data?.common === false,
+  });
   const metCount = rules.filter((r) => r.met).length;
   return (
     <Box id={id}>
@@ -29,6 +56,11 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
           </List.Item>
         ))}
       </List>
+      {common.data?.common && settled === password && (
+        <Text size="sm" c="red.8" role="alert">
+          {PASSWORD_TOO_COMMON}
+        </Text>
+      )}
       <VisuallyHidden aria-live="polite">
         {metCount} of {rules.length} password rules met
       </VisuallyHidden>

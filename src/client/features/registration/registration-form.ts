@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import {
   COUNTRY,
-  INVALID_MOBILE,
   PASSWORD_MISMATCH,
   REQUIRED,
   TERMS_NOT_ACCEPTED,
   emailAddressSchema,
-  mobileIsValid,
+  mobileSchema,
   passwordSchema,
   personFieldsSchema,
   personNameSchema,
@@ -30,7 +29,7 @@ export const registrationFormSchema = z
     city: person.city,
     state: person.state,
     postalCode: person.postalCode,
-    mobile: z.string().refine(mobileIsValid, INVALID_MOBILE),
+    mobile: mobileSchema,
     password: passwordSchema,
     confirmPassword: z.string().min(1, REQUIRED),
     acceptTerms: z.boolean().refine((accepted) => accepted, TERMS_NOT_ACCEPTED),

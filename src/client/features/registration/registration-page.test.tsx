@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TERMS_NOT_ACCEPTED } from '#shared/contracts/account-fields.ts';
+import { PASSWORD_TOO_COMMON, TERMS_NOT_ACCEPTED } from '#shared/contracts/account-fields.ts';
 import { REGISTRATION_REASONS } from '#shared/contracts/registration.ts';
 import { fakeFetch, renderRoutes } from '#tests/support/render.tsx';
 import { RegistrationPage } from './registration-page.tsx';
@@ -27,6 +27,7 @@ const metadata = {
 const config = {
   supportEmail: 'support@example.test',
   helpSiteUrl: 'http://localhost/helpDesk',
+  termsUrl: 'https://example.test/terms-of-service',
   aiChatUrl: '',
   uploadPortalUrl: '',
   appUrl: 'http://localhost',
@@ -94,7 +95,37 @@ describe('RegistrationPage', () => {
     expect(rule('At least 8 characters')).toHaveAttribute('data-met', 'true');
     expect(rule('A lowercase letter')).toHaveAttribute('data-met', 'true');
     expect(rule('An uppercase letter')).toHaveAttribute('data-met', 'false');
-    expect(screen.getByText('2 of 5 password rules met')).toBeInTheDocument();
+    expect(screen.getByText('2 of 6 password rules met')).toBeInTheDocument();
+  });
+
+  it('says live that a password is too common, as the server will (the checklist never reads all met)', async () => {
+    const common = new Set(['Password1!']);
+    start({
+      '/api/password/common': (init) => ({
+        status: 200,
+        body: { common: common.has((JSON.parse(init!.body as string) as { password: string }).password) },
+      }),
+    });
+    await userEvent.type(await screen.findByLabelText(/^Password/), 'Password1!');
+    expect(await screen.findByText(PASSWORD_TOO_COMMON)).toBeInTheDocument();
+    expect(screen.getByText('5 of 6 password rules met')).toBeInTheDocument();
+    const rules = screen.getByRole('list', { name: 'Your password needs' });
+    expect(within(rules).getByText('Not a common password').closest('li')).toHaveAttribute(
+      'data-met',
+      'false',
+    );
+    await userEvent.clear(screen.getByLabelText(/^Password/));
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Welcome-aboard-7');
+    expect(await screen.findByText('6 of 6 password rules met')).toBeInTheDocument();
+    expect(screen.queryByText(PASSWORD_TOO_COMMON)).not.toBeInTheDocument();
+  });
+
+  it('links the Terms & Conditions it asks to accept, where the server says they are', async () => {
+    start({});
+    expect(await screen.findByRole('link', { name: /Terms & Conditions/ })).toHaveAttribute(
+      'href',
+      'https://example.test/terms-of-service',
+    );
   });
 
   it('keeps Submit disabled until the terms are accepted, then creates the primary user and goes to /production', async () => {
@@ -107,7 +138,7 @@ describe('RegistrationPage', () => {
     await fillPasswords();
     const submit = screen.getByRole('button', { name: 'Submit' });
     expect(submit).toBeDisabled();
-    const terms = screen.getByRole('checkbox', { name: 'I accept the Terms & Conditions' });
+    const terms = screen.getByRole('checkbox', { name: /^I accept the Terms & Conditions/ });
     await userEvent.click(terms);
     expect(submit).toBeEnabled();
     await userEvent.click(terms);
@@ -146,7 +177,7 @@ describe('RegistrationPage', () => {
     });
     await userEvent.type(await screen.findByLabelText(/^City/), 'Ames');
     await fillPasswords();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'I accept the Terms & Conditions' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^I accept the Terms & Conditions/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByText('rosa@example.test already has an account.')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -10,12 +11,13 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { filterAlpha, filterPostalCode, formatUsMobile } from '#shared/contracts/account-fields.ts';
+import { filterAlpha, filterPostalCode, mobileInputValue } from '#shared/contracts/account-fields.ts';
 import {
   ACCOUNT_CREATED,
   REGISTRATION_REASONS,
@@ -99,10 +101,11 @@ function filtered(field: UseFormRegisterReturn, filter: (value: string) => strin
 }
 
 /** The US mobile as typed, formatted "+1 (555) 123-4567"; cleared when no digit is left. */
-const mobileFilter = (typed: string) => (/\d/.test(typed) ? formatUsMobile(typed) : '');
+const mobileFilter = mobileInputValue;
 
 function RegistrationForm({ metadata }: { metadata: RegistrationMetadata }) {
   const navigate = useNavigate();
+  const termsUrl = useQuery(clientConfigQuery).data?.termsUrl;
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -246,7 +249,15 @@ function RegistrationForm({ metadata }: { metadata: RegistrationMetadata }) {
             {...register('confirmPassword')}
           />
           <Checkbox
-            label="I accept the Terms & Conditions"
+            label={
+              <>
+                I accept the{' '}
+                <Anchor href={termsUrl || '/terms'} target="_blank" rel="noopener noreferrer">
+                  Terms &amp; Conditions
+                  <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+                </Anchor>
+              </>
+            }
             error={errorOf('acceptTerms')}
             {...register('acceptTerms', { onChange: () => void trigger('acceptTerms') })}
           />

@@ -1,6 +1,6 @@
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ScorecardByAgencyResponse, ScorecardFigures } from '#shared/contracts/scorecards.ts';
-import { percentOf, toCents } from '#shared/domain/scorecard.ts';
+import { percentOf, sharesOf, toCents } from '#shared/domain/scorecard.ts';
 import { Money, Percent } from '#client/components/figures.tsx';
 
 type Split = ScorecardByAgencyResponse['policyTypes']['P&C'];
@@ -9,6 +9,8 @@ const CORE_COLOUR = '#1c5d99';
 const NONCORE_COLOUR = '#7c8a99';
 
 const cents = (v: number | null) => (v === null ? null : toCents(v));
+/** The meters show percents with one decimal (formatPercent). */
+const SHOWN_DECIMALS = 1;
 
 /** A meter: the total, and how much of it comes from core and non-core carriers, with percents. */
 function Meter({
@@ -21,16 +23,29 @@ function Meter({
   split: Split;
   amount: (f: ScorecardFigures) => number | null;
   /** The percent shown beside each part: its share of the total, or its commission rate. */
-  rate: 'share' | ((f: ScorecardFigures) => number | null);
+  rate: 'share' | 'of written premium';
 }) {
   const total = amount(split.total);
-  const parts = [
+  const sides = [
     { label: 'Core', figures: split.core, colour: CORE_COLOUR },
     { label: 'Non-core', figures: split.noncore, colour: NONCORE_COLOUR },
-  ].map((part) => {
-    const value = amount(part.figures);
-    const share = percentOf(cents(value), cents(total));
-    return { ...part, value, share, percent: rate === 'share' ? share : rate(part.figures) };
+  ];
+  // Every percent is rounded once, to the one decimal shown, from the exact amounts in cents.
+  const shares = sharesOf(
+    sides.map((side) => cents(amount(side.figures))),
+    cents(total),
+    SHOWN_DECIMALS,
+  );
+  const ofWritten = (f: ScorecardFigures) =>
+    percentOf(cents(amount(f)), cents(f.writtenPremiumYTD), SHOWN_DECIMALS);
+  const parts = sides.map((side, i) => {
+    const share = shares[i] ?? null;
+    return {
+      ...side,
+      value: amount(side.figures),
+      share,
+      percent: rate === 'share' ? share : ofWritten(side.figures),
+    };
   });
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
@@ -42,7 +57,7 @@ function Meter({
           </Text>
           {rate !== 'share' && (
             <Text size="sm">
-              <Percent value={rate(split.total)} /> of written premium
+              <Percent value={ofWritten(split.total)} /> of written premium
             </Text>
           )}
         </Group>
@@ -88,13 +103,13 @@ export function ScorecardMeters({ split }: { split: Split }) {
         title="Base Commission"
         split={split}
         amount={(f) => f.baseCommissionYTD}
-        rate={(f) => f.baseCommissionPercent}
+        rate="of written premium"
       />
       <Meter
         title="Total Commission"
         split={split}
         amount={(f) => f.totalCommissionYTD}
-        rate={(f) => f.totalCommissionPercent}
+        rate="of written premium"
       />
     </SimpleGrid>
   );

@@ -13,7 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
+import { mySubscriptionPath } from '#shared/domain/navigation.ts';
 import type { SubscriberResponse } from '#shared/contracts/subscription.ts';
 import { agencyDisplayNameError } from '#shared/domain/subscription.ts';
 import { currentUserQuery, useCurrentUser } from '#client/app/current-user.ts';
@@ -82,6 +83,22 @@ function AgencyNameForm({
  * Display Name form (primary user only), the plan with Manage (hidden when the subscriber is
  * bypassed), and the primary user with Change.
  */
+/** /my-subscription: the user's own agency's page (spec part 1 §2 "my-subscription takes the agency id"). */
+export function MySubscriptionRedirect() {
+  const user = useCurrentUser();
+  if (user.agency) return <Navigate to={mySubscriptionPath(user.agency.uuid)} replace />;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        My Subscription
+      </Title>
+      <Alert color="yellow" variant="light" role="alert">
+        A subscription belongs to an agency, and your account is not one of an agency&apos;s users.
+      </Alert>
+    </Stack>
+  );
+}
+
 export function MySubscriptionPage() {
   const { agencyId = '' } = useParams();
   const user = useCurrentUser();

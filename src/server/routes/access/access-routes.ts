@@ -133,6 +133,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ db: Db; flags: Client; config
     () => ({
       supportEmail: config.supportEmail,
       helpSiteUrl: config.helpSiteUrl,
+      termsUrl: config.termsUrl,
       aiChatUrl: config.aiChatUrl,
       uploadPortalUrl: config.uploadPortalUrl,
       appUrl: config.publicUrl,

@@ -4,6 +4,10 @@ import { OPEN_TO_LAPSED } from '#server/policies/subscription-gate.ts';
 import { z } from 'zod';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
 import {
+  commonPasswordRequestSchema,
+  commonPasswordResponseSchema,
+} from '#shared/contracts/account-fields.ts';
+import {
   invitationRequestSchema,
   invitationResponseSchema,
   pendingInvitationsQuerySchema,
@@ -16,7 +20,7 @@ import {
 } from '#shared/contracts/registration.ts';
 import type { Auth } from '#server/auth/auth.ts';
 import { authHeaders } from '#server/auth/client-address.ts';
-import { refuseCommonPassword } from '#server/auth/common-passwords.ts';
+import { isTooCommon, refuseCommonPassword } from '#server/auth/common-passwords.ts';
 import { requireActor } from '#server/auth/session.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
@@ -100,6 +104,25 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => getRegistrationMetadata(db, request.query.token),
+  );
+
+  // The live password checklist's last rule (registration, My profile, reset password): the list is
+  // too large for the browser, so the form asks. The list is public; the answer reveals nothing else.
+  app.post(
+    '/api/password/common',
+    {
+      config: OPEN_TO_LAPSED,
+      schema: {
+        tags: ['registration'],
+        summary: 'Whether a new password is a common one (refused by every password change)',
+        body: commonPasswordRequestSchema,
+        response: { 200: commonPasswordResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { common: isTooCommon(request.body.password) };
+    },
   );
 
   const hashPassword = async (password: string) => (await auth.$context).password.hash(password);

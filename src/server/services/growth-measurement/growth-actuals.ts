@@ -153,9 +153,16 @@ function runningTotals(rows: CarrierMonthFigures[], month: number): YtdResponse[
  * (spec part 2 §3 "Reporting date"), as YYYY-MM.
  */
 export async function reportingDates(db: Db, level: AgencyLevel): Promise<ReportingDatesResponse> {
+  // A manual entry is a year-to-date snapshot: its month counts as reported for the date, even
+  // when it counts as no month of its own for completeness (decision 014).
   const rows = await db.execute<{ carrier_uuid: string; most_recent: string }>(sql`
     select r.carrier_uuid, to_char(max(r.month), 'YYYY-MM') as most_recent
-    from ${reportedMonthsOf(levelScope(level))} r
+    from (
+      select carrier_uuid, month from ${reportedMonthsOf(levelScope(level))} reported
+      union all
+      select m.carrier_uuid, make_date(m.year, m.month, 1) from manual_entries m
+      where m.agency_uuid = ${level.agencyUuid}::uuid
+    ) r
     group by r.carrier_uuid order by r.carrier_uuid`);
   return {
     reportingDates: rows.rows.map((r) => ({

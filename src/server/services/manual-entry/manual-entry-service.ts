@@ -9,6 +9,7 @@ import {
   type CarrierSearchResponse,
   type SubCodeResponse,
   type carrierEntryRequestSchema,
+  wipedFigureIssues,
 } from '#shared/contracts/manual-entry.ts';
 import { formatYearMonth, latestReportingMonth, workingYear } from '#shared/domain/reporting-month.ts';
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
@@ -352,6 +353,24 @@ export async function saveCarrierEntry(
     }
     if (before && body.version === null) throw new AppError('conflict', SAVED_MEANWHILE);
     if (before && before.version !== body.version) throw new AppError('conflict', STALE);
+    if (before) {
+      const wiped = wipedFigureIssues(body, {
+        writtenPremium: before.written_premium,
+        newBusiness: before.new_business,
+        mover: before.mover,
+        incurredLoss: before.incurred_loss,
+        earnedPremium: before.earned_premium,
+        lossRatio: before.loss_ratio,
+        radio: before.radio,
+      });
+      if (Object.keys(wiped).length > 0) {
+        throw new AppError(
+          'bad_request',
+          'Some figures are empty but the saved entry has them: enter each again to keep it, or 0 to clear it.',
+          wiped,
+        );
+      }
+    }
 
     const lossRatioOnly = body.radio === 'lossRatio';
     const v = {

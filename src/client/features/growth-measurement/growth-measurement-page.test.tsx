@@ -1,0 +1,120 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FullPlanResponse, YtdResponse } from '#shared/contracts/growth-measurement.ts';
+import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
+import { lastMonthOfYear, monthForYear } from '#shared/domain/growth-plan.ts';
+import { renderRoutes } from '#tests/support/render.tsx';
+import { ids, shellApi } from '#tests/support/shell-api.ts';
+import { appRoutes } from '#client/app/router.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const today = calendarDateIn(BUSINESS_TIME_ZONE);
+const year = today.year;
+const month = Math.min(monthForYear(year, today), lastMonthOfYear(year, today));
+const PLAN = '0b0c5a3e-4a55-4c8e-9d1a-7d1b1e0a0b01';
+const ACME = '0b0c5a3e-4a55-4c8e-9d1a-7d1b1e0a0b02';
+const plan = {
+  planId: PLAN,
+  agencyUuid: ids.agency,
+  name: `${year} Growth Plan`,
+  year,
+  version: 1,
+  updatedAt: `${year}-01-05T10:00:00Z`,
+  updatedBy: null,
+};
+const goals = {
+  priorWrittenPremium: 120_000,
+  wpGoalPlan: 132_000,
+  apNewBusiness: 20_000,
+  apPercentNewToBook: 15,
+};
+const full: FullPlanResponse = {
+  plan,
+  leafLevelData: [
+    {
+      ...goals,
+      hash: `${ACME}PL`,
+      carrierUuid: ACME,
+      carrierName: 'Acme Mutual',
+      lineCode: 'PL',
+      growthGoalPlan: 10,
+      rate: 5,
+      retention: 85,
+    },
+  ],
+  carrierRollup: [{ ...goals, carrierUuid: ACME, carrierName: 'Acme Mutual' }],
+  agencyRollup: goals,
+  canEdit: true,
+};
+const ytd: YtdResponse = {
+  year,
+  month,
+  records: [
+    {
+      carrierUuid: ACME,
+      agencyUuid: ids.agency,
+      carrierName: 'Acme Mutual',
+      agencyName: 'Prairie Oak Insurance Agency',
+      agencyState: 'IA',
+      policyTypeCode: 'PL',
+      broadLineOfBusinessStandardTypeCode: 'PL',
+      broadLineOfBusinessStandardTypeName: 'Personal Lines',
+      writtenPremiumYTD: 70_000,
+      priorWrittenPremiumYTD: 60_000,
+      newWrittenPremiumYTD: 9_000,
+      month,
+      year,
+    },
+  ],
+  cumulative: [],
+};
+
+describe('Growth Plan Measurement', () => {
+  it('shows a loader, not $0 and N/A, until the actual year to date has answered', async () => {
+    const api = shellApi({ flags: { growthMeasurement: true } });
+    const ok = (body: unknown) => () => ({ status: 200, body });
+    api.handlers['/api/growth-measurement/active-plan-years'] = ok({
+      activePlans: { [String(year)]: plan },
+      yearOptions: [{ label: String(year), value: year }],
+      agencyUuid: ids.agency,
+      canEdit: true,
+    });
+    api.handlers[`/api/growth-measurement/plan/${PLAN}/full`] = ok(full);
+    api.handlers['/api/growth-measurement/reporting-dates'] = ok({ reportingDates: [] });
+    // The year to date answers only when the test says so.
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+      if (url.startsWith('/api/growth-measurement/ytd-agency-carrier/v2')) {
+        await held;
+        return new Response(JSON.stringify(ytd), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      return api.fetchImpl(input, init);
+    });
+    renderRoutes(appRoutes, '/growth-measurement');
+    expect(
+      await screen.findByRole(
+        'status',
+        { name: 'Loading the plan and the actual figures' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByRole('heading', { name: plan.name })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText('$0')).not.toBeInTheDocument();
+    expect(screen.queryByText('N/A')).not.toBeInTheDocument();
+    answer();
+    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const acme = within(table)
+      .getByRole('rowheader', { name: /Acme Mutual/ })
+      .closest('tr')!;
+    expect(acme).toHaveTextContent('$70,000');
+    expect(screen.queryByRole('status', { name: 'Loading the plan and the actual figures' })).toBeNull();
+  });
+});
