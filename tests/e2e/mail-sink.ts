@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { allSlots } from './slots.ts';
 
 /** A message the app sent, as the e2e mail sink received it over SMTP. */
 export type ReceivedMail = { to: string[]; subject: string; text: string; receivedAt: number };
@@ -32,12 +33,18 @@ export function parseMessage(raw: string): { headers: Map<string, string>; text:
 }
 
 /**
- * Playwright global setup: an SMTP server on `E2E_SMTP_PORT` that writes every message it receives
- * to `E2E_MAIL_DIR` as JSON, so tests read the e-mail the app really sent over SMTP.
+ * Playwright global setup: for each slot (tests/e2e/slots.ts), an SMTP server on its `smtpPort` that
+ * writes every message it receives to its `mailDir` as JSON, so tests read the e-mail the app really
+ * sent over SMTP (support.ts reads the worker's own slot).
  */
-export default async function startMailSink() {
-  const dir = process.env.E2E_MAIL_DIR!;
-  const port = Number(process.env.E2E_SMTP_PORT);
+export default async function startMailSinks() {
+  const stops = await Promise.all(allSlots().map((s) => startMailSink(s.mailDir, s.smtpPort)));
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}
+
+async function startMailSink(dir: string, port: number) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   let count = 0;

@@ -5,9 +5,11 @@ import { resetSessionAlerts } from '#client/lib/session-alerts.ts';
 
 afterEach(() => cleanup());
 
-// A page's first render imports its lazy chunks; on a busy 2-core machine running two test files at
-// once that can take longer than the library's default second for findBy* and waitFor.
-configure({ asyncUtilTimeout: 5000 });
+// findBy* and waitFor give up after this long. It bounds how long a failing test waits, never how long
+// a passing one takes (they return as soon as the element is there). A page's first render imports
+// its lazy chunks, which on a shared 2-core machine under load took over 5 s (13 tests failed so), so
+// the bound is generous: CPU time must not decide a test (decision 047).
+configure({ asyncUtilTimeout: 15_000 });
 
 // Mantine reads these browser APIs, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

@@ -34,9 +34,7 @@ describe('the index route', () => {
   it('shows the agency production teaser there, with a way to ask for the report', async () => {
     start('/', shellApi({ features: ['pbi-agency-production-teaser'] }));
     // The file's first lazy page: its first import takes a while on a busy machine.
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Agency Production' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agency Production' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request Agency Production' })).toBeInTheDocument();
   });
 
@@ -132,9 +130,7 @@ describe('carrier production routes', () => {
 
   it('let users with cpr through', async () => {
     start('/production', shellApi({ features: ['cpr'] }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Carrier Production' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Carrier Production' })).toBeInTheDocument();
     expect(screen.queryByText(ACCESS_DENIED)).not.toBeInTheDocument();
   });
 });

@@ -230,7 +230,7 @@ describe('EntryModal: stage two and submission', () => {
         radio: 'incurredLossEarnedPremium',
       }),
     ]);
-    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 3000 });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
   it("shows the server's message in the form when the save fails, and stays open", async () => {

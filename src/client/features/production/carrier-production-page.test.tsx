@@ -139,7 +139,7 @@ function start(
 const table = () => screen.getByRole('table');
 const dataRows = () => within(table()).getAllByRole('row').slice(1);
 const rowNames = () => dataRows().map((r) => within(r).getAllByRole('rowheader')[0]!.textContent?.trim());
-const loaded = () => screen.findByRole('rowheader', { name: /Acme Mutual/ }, { timeout: 5000 });
+const loaded = () => screen.findByRole('rowheader', { name: /Acme Mutual/ });
 
 async function choose(label: string, option: string) {
   await userEvent.click(screen.getByRole('combobox', { name: label }));
@@ -220,11 +220,7 @@ describe('Carrier Production', () => {
       ...byAgency,
       agencies: [{ ...byAgency.agencies[0]!, haveMissingPriorData: true }],
     });
-    const agency = await screen.findByRole(
-      'rowheader',
-      { name: /Prairie Oak Insurance Agency - Ames - IA/ },
-      { timeout: 5000 },
-    );
+    const agency = await screen.findByRole('rowheader', { name: /Prairie Oak Insurance Agency - Ames - IA/ });
     expect(agency.closest('tr')).toHaveAttribute('data-incomplete', 'true');
     expect(screen.queryByText('Incomplete Carrier Data')).not.toBeInTheDocument();
   });
@@ -423,7 +419,7 @@ describe('Carrier Production', () => {
         referenceId: 'r',
       },
     }));
-    const modal = await screen.findByRole('dialog', { name: 'Something went wrong' }, { timeout: 5000 });
+    const modal = await screen.findByRole('dialog', { name: 'Something went wrong' });
     expect(modal).toHaveTextContent('Error loading by-carrier');
     expect(within(modal).getByRole('button', { name: 'Continue' })).toBeInTheDocument();
     expect(within(modal).queryByRole('link', { name: 'Go to login' })).not.toBeInTheDocument();

@@ -113,7 +113,7 @@ function productsAnswer(billingEnabled: boolean) {
   };
 }
 
-const heading = () => screen.findByRole('heading', { level: 1, name: 'My Subscription' }, { timeout: 5000 });
+const heading = () => screen.findByRole('heading', { level: 1, name: 'My Subscription' });
 
 describe('My subscription', () => {
   it('sends the display name only when it is letters and not blank, trimmed', async () => {
@@ -204,7 +204,7 @@ describe('the subscription choice with billing off', () => {
     vi.stubGlobal('fetch', api.fetchImpl);
     renderRoutes(appRoutes, '/subscriptions');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Choose a subscription' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Choose a subscription' }),
     ).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Pro monthly' });
     expect(card).toHaveTextContent('$299');
@@ -260,7 +260,7 @@ describe("Stripe's failures on Manage and Select", () => {
     api.handlers['/api/stripe/create-checkout-session'] = unavailable;
     vi.stubGlobal('fetch', api.fetchImpl);
     renderRoutes(appRoutes, '/subscriptions');
-    const card = await screen.findByRole('article', { name: 'Pro monthly' }, { timeout: 5000 });
+    const card = await screen.findByRole('article', { name: 'Pro monthly' });
     await userEvent.click(within(card).getByRole('button', { name: /^Select Pro monthly/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENTS_UNAVAILABLE_MESSAGE);
     expect(screen.queryByText('Sign in to subscribe your agency.')).toBeNull();

@@ -47,7 +47,7 @@ function start(user: User, path = '/users') {
   return api;
 }
 
-const heading = () => screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: 5000 });
+const heading = () => screen.findByRole('heading', { level: 1, name: 'Users' });
 
 describe('Invite user on the Users page', () => {
   it('lets an owner invite by e-mail, names the address once sent, and lists pending invitations', async () => {
