@@ -306,7 +306,10 @@ export type Config = {
   publicUrl: string;
   logLevel: string;
   supportEmail: string;
-  /** The help site of the header's Help Portal item (default: the in-app help page). */
+  /**
+   * The help site of the header's Help Portal item: an absolute URL, or by default the path of the
+   * in-app help page, which the browser resolves against the host the user came through.
+   */
   helpSiteUrl: string;
   /** External AI Chat and upload portal; empty when not configured (their links are then hidden). */
   aiChatUrl: string;
@@ -381,7 +384,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     logLevel: e.LOG_LEVEL,
     supportEmail: e.SUPPORT_EMAIL,
-    helpSiteUrl: e.HELP_SITE_URL ?? `${publicUrl}/helpDesk`,
+    // Without HELP_SITE_URL, the in-app help page on whatever host the user came through (a path).
+    helpSiteUrl: e.HELP_SITE_URL ?? '/helpDesk',
     aiChatUrl: e.AI_CHAT_URL ?? '',
     uploadPortalUrl: e.UPLOAD_PORTAL_URL ?? '',
     smtpUrl: e.SMTP_URL ?? '',
