@@ -50,9 +50,30 @@ const roles: Role[] = [
   { name: 'user', email: 'user@understanding.test', extra: [] },
 ];
 
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+/** Counts the page's requests in flight (a quicker "network idle" than Playwright's 500 ms wait). */
+function trackRequests(page: Page) {
+  const pending = new Set<unknown>();
+  inFlight.set(page, pending);
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+}
+
+async function quiet(page: Page) {
+  const pending = inFlight.get(page)!;
+  const deadline = Date.now() + 15_000;
+  let calm = 0;
+  while (Date.now() < deadline && calm < 3) {
+    calm = pending.size === 0 ? calm + 1 : 0;
+    await page.waitForTimeout(50);
+  }
+}
+
 /** Waits until the page has drawn its data: no request in flight, no loader on screen, fonts ready. */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   await page
     .waitForFunction(
       () => {
@@ -65,8 +86,21 @@ async function settle(page: Page) {
       { timeout: 10_000 },
     )
     .catch(() => undefined);
+  await quiet(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // Transitions (a menu fading, a collapse opening) end before anything is measured.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** After a resize: the transitions it started (the sidebar opening) have ended. */
+async function settleLayout(page: Page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -109,13 +143,16 @@ function format(problems: PageProblem[]): string[] {
 }
 
 test.beforeEach(async ({ context }) => servePowerBiFromFake(context));
+// One test per role, each with its own browser page: the roles share out among the workers.
+test.describe.configure({ mode: 'parallel' });
 
 for (const role of roles) {
   test(`every page ${role.name} reaches reads right at 1280 and 1920 px`, async ({
     page,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
+    trackRequests(page);
     await signInAs(page, role.email, baseURL);
     await page.setViewportSize(WIDE);
     await page.goto('/');
@@ -132,7 +169,7 @@ for (const role of roles) {
       const problems = format(await lookAtPage(page));
       await shoot(page, testInfo, `${name}-1280`);
       await page.setViewportSize(WIDE);
-      await settle(page);
+      await settleLayout(page);
       problems.push(...format(await lookAtPage(page)).map((p) => `at 1920 px: ${p}`));
       await shoot(page, testInfo, `${name}-1920`);
       if (problems.length > 0) found[pathname] = [...new Set(problems)];
@@ -151,3 +188,34 @@ for (const role of roles) {
     expect(found).toEqual({});
   });
 }
+
+test('the collapsed sidebar names every icon in a tooltip, on hover and on keyboard focus', async ({
+  page,
+  baseURL,
+}) => {
+  await signInAs(page, 'staff@understanding.test', baseURL);
+  await page.setViewportSize(NARROW);
+  await page.goto('/helpDesk');
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  const links = navigation.getByRole('link');
+  await expect(links.first()).toBeVisible();
+  // Collapsed below 1900 px: icons only, their names visually hidden.
+  await expect(navigation.getByText('Carrier Production', { exact: true })).not.toBeInViewport();
+  const count = await links.count();
+  expect(count).toBeGreaterThan(10);
+  for (let i = 0; i < count; i++) {
+    const link = links.nth(i);
+    const name = (await link.textContent())!.replace(' (opens in a new tab)', '').trim();
+    await link.focus();
+    await expect(page.getByRole('tooltip', { name }), `focus on ${name}`).toBeVisible();
+    await link.blur();
+    await expect(page.getByRole('tooltip', { name })).toBeHidden();
+  }
+  await page.keyboard.press('Escape');
+  const last = links.nth(count - 1);
+  const lastName = (await last.textContent())!.trim();
+  await links.nth(1).hover();
+  await expect(page.getByRole('tooltip', { name: (await links.nth(1).textContent())!.trim() })).toBeVisible();
+  await last.hover();
+  await expect(page.getByRole('tooltip', { name: lastName })).toBeVisible();
+});

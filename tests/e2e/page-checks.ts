@@ -23,6 +23,20 @@ export async function lookAtPage(page: Page): Promise<PageProblem[]> {
   return page.evaluate(() => {
     const problems: { kind: string; where: string; detail: string }[] = [];
     const viewportWidth = document.documentElement.clientWidth;
+    // Each element's style and box are read once: the walks below pass the same ancestors often.
+    const styles = new Map<Element, CSSStyleDeclaration>();
+    const computed = (e: Element) => {
+      let style = styles.get(e);
+      if (!style) styles.set(e, (style = getComputedStyle(e)));
+      return style;
+    };
+    const boxes = new Map<Element, DOMRect>();
+    const boxOf = (e: Element) => {
+      let box = boxes.get(e);
+      if (!box) boxes.set(e, (box = e.getBoundingClientRect()));
+      return box;
+    };
+    const hiddenCache = new Map<Element, boolean>();
 
     function describe(element: Element): string {
       const parts: string[] = [];
@@ -93,7 +107,7 @@ export async function lookAtPage(page: Page): Promise<PageProblem[]> {
     function backdrop(element: Element): Rgba | null {
       const layers: Rgba[] = [];
       for (let e: Element | null = element; e; e = e.parentElement) {
-        const style = getComputedStyle(e);
+        const style = computed(e);
         if (style.backgroundImage !== 'none' && e !== document.documentElement) return null;
         const colour = parseColour(style.backgroundColor);
         if (!colour) return null;
@@ -109,23 +123,28 @@ export async function lookAtPage(page: Page): Promise<PageProblem[]> {
 
     function opacity(element: Element): number {
       let value = 1;
-      for (let e: Element | null = element; e; e = e.parentElement)
-        value *= Number(getComputedStyle(e).opacity);
+      for (let e: Element | null = element; e; e = e.parentElement) value *= Number(computed(e).opacity);
       return value;
     }
 
     /** Hidden from sight on purpose: visually-hidden text, closed collapses, zero-size boxes. */
-    function hiddenOnPurpose(element: Element): boolean {
-      for (let e: Element | null = element; e; e = e.parentElement) {
-        const style = getComputedStyle(e);
-        if (style.visibility === 'hidden' || style.display === 'none') return true;
-        if (style.clip !== 'auto' && style.clip !== '') return true;
-        if (style.clipPath !== 'none') return true;
-        if (e.getAttribute('aria-hidden') === 'true' && e.tagName !== 'svg') return true;
-        const box = e.getBoundingClientRect();
-        if (box.width <= 1 || box.height <= 1) return true;
-      }
-      return false;
+    function hiddenOnPurpose(e: Element | null): boolean {
+      if (!e) return false;
+      const known = hiddenCache.get(e);
+      if (known !== undefined) return known;
+      const style = computed(e);
+      const box = boxOf(e);
+      const hidden =
+        style.visibility === 'hidden' ||
+        style.display === 'none' ||
+        (style.clip !== 'auto' && style.clip !== '') ||
+        style.clipPath !== 'none' ||
+        (e.getAttribute('aria-hidden') === 'true' && e.tagName !== 'svg') ||
+        box.width <= 1 ||
+        box.height <= 1 ||
+        hiddenOnPurpose(e.parentElement);
+      hiddenCache.set(e, hidden);
+      return hidden;
     }
 
     function disabled(element: Element): boolean {
@@ -146,8 +165,8 @@ export async function lookAtPage(page: Page): Promise<PageProblem[]> {
 
     for (const element of texts) {
       if (hiddenOnPurpose(element)) continue;
-      const style = getComputedStyle(element);
-      const box = element.getBoundingClientRect();
+      const style = computed(element);
+      const box = boxOf(element);
 
       // Contrast.
       if (!disabled(element)) {
@@ -182,7 +201,7 @@ export async function lookAtPage(page: Page): Promise<PageProblem[]> {
       }
       let scrolledInside = false;
       for (let e: Element | null = element.parentElement; e && e !== document.body; e = e.parentElement) {
-        const s = getComputedStyle(e);
+        const s = computed(e);
         const scrollsX = /auto|scroll/.test(s.overflowX);
         const scrollsY = /auto|scroll/.test(s.overflowY);
         if (scrollsX) scrolledInside = true;
@@ -190,7 +209,7 @@ export async function lookAtPage(page: Page): Promise<PageProblem[]> {
         const clipsX = /hidden|clip/.test(s.overflowX) && !scrollsX;
         const clipsY = /hidden|clip/.test(s.overflowY) && !scrollsY;
         if (!clipsX && !clipsY) continue;
-        const edge = e.getBoundingClientRect();
+        const edge = boxOf(e);
         const outX = clipsX && (box.left < edge.left - 1 || box.right > edge.right + 1);
         const outY = clipsY && (box.top < edge.top - 1 || box.bottom > edge.bottom + 1);
         if (outX || outY) {

@@ -51,7 +51,9 @@ export function HoverTooltip({
         label={label}
         position={position}
         withArrow={withArrow}
-        defaultOpened={hovered || (openOnFocus && focused)}
+        // A focused target opens its tooltip itself: it takes the focus back (below), which the
+        // tooltip's focus handling sees, and so also closes it on blur.
+        defaultOpened={hovered}
         events={{ hover: true, focus: openOnFocus, touch: false }}
       >
         {cloneElement(children, { ref: takeOver })}
