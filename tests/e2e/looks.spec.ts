@@ -108,6 +108,19 @@ async function settleLayout(page: Page) {
   );
 }
 
+/**
+ * Goes to `pathname` inside the app, as its own links do (the router follows the history), rather
+ * than loading the whole app again for every page.
+ */
+async function open(page: Page, pathname: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, pathname);
+  const target = new URL(pathname, 'http://app.invalid').pathname;
+  await expect(page).toHaveURL((url) => url.pathname === target);
+}
+
 function slug(pathname: string): string {
   return (
     pathname
@@ -163,7 +176,7 @@ for (const role of roles) {
     const found: Record<string, string[]> = {};
     const visit = async (pathname: string) => {
       await page.setViewportSize(NARROW);
-      await page.goto(pathname);
+      await open(page, pathname);
       await settle(page);
       const name = `${role.name}-${slug(pathname)}`;
       const problems = format(await lookAtPage(page));
@@ -177,7 +190,7 @@ for (const role of roles) {
 
     for (const pathname of pages) await visit(pathname);
     for (const { from, prefix } of role.follow ?? []) {
-      await page.goto(from);
+      await open(page, from);
       await settle(page);
       // A list the demo data leaves empty has no detail page to open.
       const link = page.locator(`a[href^="${prefix}"]`).first();
@@ -200,22 +213,30 @@ test('the collapsed sidebar names every icon in a tooltip, on hover and on keybo
   const links = navigation.getByRole('link');
   await expect(links.first()).toBeVisible();
   // Collapsed below 1900 px: icons only, their names visually hidden.
-  await expect(navigation.getByText('Carrier Production', { exact: true })).not.toBeInViewport();
+  expect((await navigation.boundingBox())!.width).toBeLessThan(100);
   const count = await links.count();
   expect(count).toBeGreaterThan(10);
+  // Through the links with the keyboard: each shows its name, and the one left behind hides its own.
+  const names: string[] = [];
   for (let i = 0; i < count; i++) {
-    const link = links.nth(i);
-    const name = (await link.textContent())!.replace(' (opens in a new tab)', '').trim();
-    await link.focus();
-    await expect(page.getByRole('tooltip', { name }), `focus on ${name}`).toBeVisible();
-    await link.blur();
-    await expect(page.getByRole('tooltip', { name })).toBeHidden();
+    names.push((await links.nth(i).textContent())!.replace(' (opens in a new tab)', '').trim());
   }
-  await page.keyboard.press('Escape');
-  const last = links.nth(count - 1);
-  const lastName = (await last.textContent())!.trim();
+  await links.first().focus();
+  for (let i = 0; i < count; i++) {
+    await expect(links.nth(i)).toBeFocused();
+    await expect(
+      page.getByRole('tooltip', { name: names[i], exact: true }),
+      `focus on ${names[i]}`,
+    ).toBeVisible();
+    if (i > 0) await expect(page.getByRole('tooltip', { name: names[i - 1], exact: true })).toBeHidden();
+    if (i < count - 1) await page.keyboard.press('Tab');
+  }
+  // And with the pointer, once the focus has left the sidebar.
+  await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+  await expect(page.getByRole('tooltip', { name: names[count - 1], exact: true })).toBeHidden();
   await links.nth(1).hover();
-  await expect(page.getByRole('tooltip', { name: (await links.nth(1).textContent())!.trim() })).toBeVisible();
-  await last.hover();
-  await expect(page.getByRole('tooltip', { name: lastName })).toBeVisible();
+  await expect(page.getByRole('tooltip', { name: names[1], exact: true })).toBeVisible();
+  await links.nth(2).hover();
+  await expect(page.getByRole('tooltip', { name: names[2], exact: true })).toBeVisible();
+  await expect(page.getByRole('tooltip', { name: names[1], exact: true })).toBeHidden();
 });
