@@ -41,46 +41,26 @@ export function HoverTooltip({
     (element: HTMLElement | null) => {
       if (!element || !focused) return;
       if (focusIsFree()) element.focus();
-      else setFocused(false);
     },
     [focused],
   );
 
-  const own = children.props;
-  const handlers: TargetProps = {
-    onPointerEnter: (event) => {
-      own.onPointerEnter?.(event);
-      setHovered(true);
-    },
-    onPointerLeave: (event) => {
-      own.onPointerLeave?.(event);
-      setHovered(false);
-    },
-    onFocus: (event) => {
-      own.onFocus?.(event);
-      setFocused(true);
-    },
-    onBlur: (event) => {
-      own.onBlur?.(event);
-      setFocused(false);
-    },
-  };
-
-  if (part && openOnFocus) {
-    // Opened by our own hover and focus state, the same before and after the part arrives.
-    return (
-      <part.Tooltip label={label} position={position} withArrow={withArrow} opened={hovered || focused}>
-        {cloneElement(children, { ...handlers, ref: takeOver })}
-      </part.Tooltip>
-    );
-  }
   if (part) {
     return (
-      <part.Tooltip label={label} position={position} withArrow={withArrow} defaultOpened={hovered}>
+      <part.Tooltip
+        label={label}
+        position={position}
+        withArrow={withArrow}
+        // A focused target opens its tooltip itself: it takes the focus back (below), which the
+        // tooltip's focus handling sees, and so also closes it on blur.
+        defaultOpened={hovered}
+        events={{ hover: true, focus: openOnFocus, touch: false }}
+      >
         {cloneElement(children, { ref: takeOver })}
       </part.Tooltip>
     );
   }
+  const own = children.props;
   return cloneElement(children, {
     onPointerEnter: (event) => {
       own.onPointerEnter?.(event);
