@@ -307,9 +307,12 @@ export type Config = {
   publicUrl: string;
   logLevel: string;
   supportEmail: string;
-  /** The help site of the header's Help Portal item (default: the in-app help page). */
+  /**
+   * The help site of the header's Help Portal item: an absolute URL, or by default the path of the
+   * in-app help page, which the browser resolves against the host the user came through.
+   */
   helpSiteUrl: string;
-  /** The Terms & Conditions that registration links to (default: the in-app /terms page). */
+  /** The Terms & Conditions that registration links to (default: the path of the in-app /terms page). */
   termsUrl: string;
   /** External AI Chat and upload portal; empty when not configured (their links are then hidden). */
   aiChatUrl: string;
@@ -384,8 +387,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     logLevel: e.LOG_LEVEL,
     supportEmail: e.SUPPORT_EMAIL,
-    helpSiteUrl: e.HELP_SITE_URL ?? `${publicUrl}/helpDesk`,
-    termsUrl: e.TERMS_URL ?? `${publicUrl}/terms`,
+    // Without HELP_SITE_URL, the in-app help page on whatever host the user came through (a path).
+    helpSiteUrl: e.HELP_SITE_URL ?? '/helpDesk',
+    termsUrl: e.TERMS_URL ?? '/terms',
     aiChatUrl: e.AI_CHAT_URL ?? '',
     uploadPortalUrl: e.UPLOAD_PORTAL_URL ?? '',
     smtpUrl: e.SMTP_URL ?? '',

@@ -4,8 +4,7 @@ import { expectNoAxeViolations, servePowerBiFromFake, signIn, signInAs, waitForM
 // Agency Production is a Power BI report in the demo data.
 test.beforeEach(async ({ context }) => servePowerBiFromFake(context));
 
-const ACCESS_DENIED =
-  'You do not have access to this feature. Please select an option from the menu on the left.';
+const ACCESS_DENIED = 'You do not have access to this feature.';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 

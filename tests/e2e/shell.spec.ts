@@ -4,8 +4,7 @@ import { DEMO_PASSWORD, signIn, expectNoAxeViolations, servePowerBiFromFake } fr
 // The agency user lands on Agency Production, a Power BI report in the demo data.
 test.beforeEach(async ({ context }) => servePowerBiFromFake(context));
 
-const ACCESS_DENIED =
-  'You do not have access to this feature. Please select an option from the menu on the left.';
+const ACCESS_DENIED = 'You do not have access to this feature.';
 
 /**
  * The live reports of the demo plan (Pro) that network users and the unmanaged owner open and that

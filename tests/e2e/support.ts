@@ -38,8 +38,25 @@ export async function expectNoAxeViolations(page: Page) {
     return settled && shown.every(opaque);
   });
   const results = await new AxeBuilder({ page }).analyze();
+  // axe counts text drawn in its background's own colour (1:1), or a short text under the ratio, as
+  // "needs review" rather than a violation: such text is unreadable all the same (decision 050).
+  const unreadable = results.incomplete
+    .filter((r) => r.id === 'color-contrast')
+    .map((r) => ({
+      ...r,
+      nodes: r.nodes.filter((n) =>
+        n.any.some((check) => {
+          const data = check.data as { messageKey?: string; contrastRatio?: number } | null;
+          return (
+            data?.messageKey === 'equalRatio' ||
+            (data?.messageKey === 'shortTextContent' && (data.contrastRatio ?? 0) > 0)
+          );
+        }),
+      ),
+    }))
+    .filter((r) => r.nodes.length > 0);
   expect(
-    results.violations.map(
+    [...results.violations, ...unreadable].map(
       (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
     ),
   ).toEqual([]);

@@ -156,7 +156,8 @@ describe('access data of the signed-in user', () => {
   it('serves the client configuration and the product news, newest first', async () => {
     const config = clientConfigSchema.parse((await get('nobody', '/akpi-env')).json());
     expect(config.supportEmail).toContain('@');
-    expect(config.helpSiteUrl).toBe('http://localhost:3000/helpDesk');
+    // A path: the Help Portal opens on the host the user came through, not PUBLIC_URL's.
+    expect(config.helpSiteUrl).toBe('/helpDesk');
     const news = whatsNewResponseSchema.parse((await get('owner', '/api/whats-new')).json());
     expect(news.entries.map((e) => e.title)).toEqual(['Newer', 'Older']);
   });

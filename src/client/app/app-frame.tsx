@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '#client/lib/api-client.ts';
 import { saveReturnPath } from '#client/lib/return-path.ts';
 import { resetSessionAlerts, useSessionAlerts } from '#client/lib/session-alerts.ts';
@@ -48,7 +48,7 @@ function SessionWatch() {
 export function AppFrame() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { data, error } = useQuery(currentUserQuery);
+  const { data, error, refetch, isFetching } = useQuery(currentUserQuery);
   const mfaOptions = data ? needsMfaSetup(data.user) : false;
   const mfa = useQuery({ ...mfaStatusQuery, enabled: mfaOptions });
   const signedOut = !data && error instanceof ApiError && error.status === 401;
@@ -74,6 +74,15 @@ export function AppFrame() {
             We could not load your account
           </Title>
           <Text>{userLookupFailure(error.message)}</Text>
+          {/* No dead end (issue 31): try again, or sign out and start afresh. */}
+          <Group>
+            <Button onClick={() => void refetch()} loading={isFetching}>
+              Try again
+            </Button>
+            <Button component={Link} to="/logout" variant="default">
+              Log out
+            </Button>
+          </Group>
         </Stack>
       </Center>
     );

@@ -10,8 +10,7 @@ import { IndexRedirect } from './index-redirect.tsx';
 import { appRoutes } from './router.tsx';
 import { requireInternal } from './require-access.tsx';
 
-const ACCESS_DENIED =
-  'You do not have access to this feature. Please select an option from the menu on the left.';
+const ACCESS_DENIED = 'You do not have access to this feature.';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -108,6 +107,12 @@ describe('report routes from the catalogues', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('A subscription belongs to an agency');
   });
 
+  it('send a signed-in user on /login to the landing page, not the not-found page', async () => {
+    const { router } = start('/login', shellApi({ features: ['cpr'] }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/production'));
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+  });
+
   it('leave unknown paths to the not-found page', async () => {
     start('/no-such-report', shellApi({ features: [] }));
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
@@ -115,9 +120,14 @@ describe('report routes from the catalogues', () => {
 });
 
 describe('carrier production routes', () => {
-  it('show the access-denied screen to users without cpr', async () => {
+  it('show the access-denied screen to users without cpr, naming a page open to them', async () => {
     start('/production', shellApi({ features: [] }));
     expect(await screen.findByText(ACCESS_DENIED)).toBeInTheDocument();
+    // Not "the menu on the left", which has no words when collapsed (issue 31).
+    expect(screen.queryByText(/menu on the left/)).not.toBeInTheDocument();
+    const open = await screen.findByTestId('access-denied-open-page');
+    expect(open).toHaveTextContent(/is open to you\.$/);
+    expect(open.querySelector('a')).toHaveAttribute('href', expect.not.stringMatching(/^\/production$/));
   });
 
   it('show the access-denied screen on /planning to users without cpr (spec part 2 §6), and ask nothing', async () => {
@@ -306,7 +316,7 @@ describe('guards and errors', () => {
     ];
     const { router } = renderRoutes(failing, '/broken');
     expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong.' })).toBeInTheDocument();
-    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByText('404 Not Found')).toBeInTheDocument();
     expect(screen.getByText('There is no such user.')).toBeInTheDocument();
     expect(screen.getByText(/Reference ID/)).toHaveTextContent('Reference ID: req-1234');
     expect(screen.getByRole('link', { name: 'Return to Understanding' })).toHaveAttribute('href', '/');

@@ -1,4 +1,4 @@
-import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { adminRoutes } from '#client/features/admin/routes.tsx';
 import { RouteErrorBoundary } from '#client/features/errors/route-error-page.tsx';
 import { helpRoutes } from '#client/features/help/routes.tsx';
@@ -112,6 +112,9 @@ const routes: RouteObject[] = [
           FULL_SCREEN,
         ),
       },
+      // The login path (spec part 1 §2 "A login path segment exists"): signed out it leads to sign-in
+      // (AppFrame, without remembering it as the way back), signed in to the landing page.
+      { path: 'login', element: <Navigate to="/" replace /> },
       {
         element: <IdentificationGate />,
         children: [

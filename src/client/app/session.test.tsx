@@ -48,6 +48,22 @@ describe('loading the user', () => {
       'Your user account no longer exists. Please contact support.',
     );
   });
+
+  it('offers to try again, which loads the account once it answers, and to log out (issue 31)', async () => {
+    const api = shellApi();
+    const answer = api.handlers['/api/user']!;
+    api.handlers['/api/user'] = () => ({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'Your account could not be found.' }, referenceId: 'r' },
+    });
+    start('/helpDesk', api);
+    const splash = await screen.findByRole('alert');
+    expect(within(splash).getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/logout');
+
+    api.handlers['/api/user'] = answer;
+    await userEvent.click(within(splash).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('organisation-name')).toBeInTheDocument();
+  });
 });
 
 describe('later API calls', () => {

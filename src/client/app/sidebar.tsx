@@ -38,7 +38,7 @@ function SidebarLink({
   );
   if (expanded) return item;
   return (
-    <HoverTooltip label={link.label} position="right" withArrow>
+    <HoverTooltip label={link.label} position="right" withArrow openOnFocus>
       {item}
     </HoverTooltip>
   );

@@ -10,7 +10,16 @@ import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import { Hint } from './hint.tsx';
 import { Icon } from './icons.tsx';
 
-const COLOURS: Record<ReportingDateTone, string> = { ok: 'green.9', warning: 'yellow.9', error: 'red.9' };
+/**
+ * A pale pill with dark text of the tone's hue, at least 6:1. Mantine's `light` variant with a shade
+ * (`green.9`) paints the pill in that solid shade and the text in the same colour, 1:1, which axe
+ * reports only as "needs review" (decision 050).
+ */
+const COLOURS: Record<ReportingDateTone, { background: string; text: string; border: string }> = {
+  ok: { background: '#ebfbee', text: '#1b5e20', border: '#8ce99a' },
+  warning: { background: '#fff9db', text: '#7a4100', border: '#ffd43b' },
+  error: { background: '#fff5f5', text: '#a61e1e', border: '#ffa8a8' },
+};
 
 /**
  * A carrier's reporting date badge (DESIGN §2 `DateBadge`, spec part 2 §4 "Date badge", §9): its last
@@ -44,13 +53,17 @@ export function DateBadge({
   return (
     <Hint label={label}>
       <Badge
-        color={COLOURS[tone]}
-        variant="light"
+        variant="outline"
         tabIndex={0}
         aria-label={label}
         data-tone={tone}
         data-icon={icon}
-        style={{ textTransform: 'none' }}
+        style={{
+          textTransform: 'none',
+          backgroundColor: COLOURS[tone].background,
+          color: COLOURS[tone].text,
+          borderColor: COLOURS[tone].border,
+        }}
       >
         <Group gap={4} wrap="nowrap">
           <Icon name={icon === 'ok' ? 'check' : 'warning'} size={12} />

@@ -44,14 +44,17 @@ export function NotReported() {
   );
 }
 
+/** A figure is never broken across lines (issue 31). */
+const figure: CSSProperties = { whiteSpace: 'nowrap' };
+
 /** Dollars without cents, or the not-reported mark for null. */
 export function Money({ value }: { value: number | null }) {
-  return value === null ? <NotReported /> : <>{formatMoney(value)}</>;
+  return value === null ? <NotReported /> : <span style={figure}>{formatMoney(value)}</span>;
 }
 
 /** A percentage, or the not-reported mark for null. */
 export function Percent({ value }: { value: number | null }) {
-  return value === null ? <NotReported /> : <>{formatPercent(value)}</>;
+  return value === null ? <NotReported /> : <span style={figure}>{formatPercent(value)}</span>;
 }
 
 /** A loss ratio in percent, coloured negative above 55 and positive below 45 unless `plain`. */
@@ -60,7 +63,7 @@ export function LossRatio({ value, plain = false }: { value: number | null; plai
   const tone = plain ? 'neutral' : lossRatioTone(value);
   const color = tone === 'negative' ? NEGATIVE_COLOUR : tone === 'positive' ? POSITIVE_COLOUR : undefined;
   return (
-    <span style={color ? { color, fontWeight: 600 } : undefined} data-tone={tone}>
+    <span style={color ? { ...figure, color, fontWeight: 600 } : figure} data-tone={tone}>
       {formatPercent(value)}
     </span>
   );

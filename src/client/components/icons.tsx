@@ -27,7 +27,21 @@ export type IconName =
   | 'report'
   | 'customer-accounts'
   | 'my-subscription'
-  | 'growth';
+  | 'growth'
+  | 'agency-production'
+  | 'market-assistance'
+  | 'market-assistance-lite'
+  | 'market-assistance-unaffiliated'
+  | 'revenue-tuner'
+  | 'revenue-tuner-unaffiliated'
+  | 'retention'
+  | 'lift-analysis'
+  | 'cross-sell'
+  | 'revenue-variance'
+  | 'data-health'
+  | 'scorecard'
+  | 'performance-charts'
+  | 'planning';
 
 /** Outline strokes on a 24 x 24 grid. */
 const paths: Record<IconName, ReactNode> = {
@@ -164,6 +178,97 @@ const paths: Record<IconName, ReactNode> = {
     <>
       <path d="M4 4h16v16H4z" />
       <path d="M8 16v-4M12 16V8M16 16v-6" />
+    </>
+  ),
+  // A briefcase: the agency's own production.
+  'agency-production': (
+    <>
+      <rect x="3" y="7" width="18" height="13" rx="2" />
+      <path d="M8 7V5a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M3 13h18" />
+    </>
+  ),
+  // A storefront: the market.
+  'market-assistance': (
+    <>
+      <path d="M3 10l2-6h14l2 6z" />
+      <path d="M5 10v10h14V10M10 20v-5h4v5" />
+    </>
+  ),
+  // A price tag: the lighter market report.
+  'market-assistance-lite': (
+    <>
+      <path d="M3 12V4h8l10 10-8 8z" />
+      <path d="M7.5 7.5h.01" />
+    </>
+  ),
+  // A globe: the market beyond the network.
+  'market-assistance-unaffiliated': (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+    </>
+  ),
+  // Sliders: tuning revenue.
+  'revenue-tuner': (
+    <>
+      <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
+      <circle cx="15" cy="6" r="2" />
+      <circle cx="9" cy="12" r="2" />
+      <circle cx="17" cy="18" r="2" />
+    </>
+  ),
+  // A gauge: the tuner beyond the network.
+  'revenue-tuner-unaffiliated': (
+    <>
+      <path d="M4 18a8 8 0 1 1 16 0" />
+      <path d="M12 18l4-6M12 18h.01" />
+    </>
+  ),
+  // Arrows coming round: customers kept.
+  retention: (
+    <>
+      <path d="M20 12a8 8 0 1 1-2.3-5.7" />
+      <path d="M20 4v4h-4" />
+    </>
+  ),
+  // An arrow rising out of a circle.
+  'lift-analysis': (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M9 15l6-6M10 9h5v5" />
+    </>
+  ),
+  // Two arrows crossing over: selling across lines.
+  'cross-sell': <path d="M4 7h14l-3-3M20 17H6l3 3" />,
+  // Plus and minus: variance.
+  'revenue-variance': (
+    <>
+      <rect x="3" y="3" width="18" height="18" rx="2" />
+      <path d="M12 6.5v6M9 9.5h6M9 16.5h6" />
+    </>
+  ),
+  // A pulse: the health of the management system's data.
+  'data-health': <path d="M3 12h4l2-5 4 10 2-5h6" />,
+  // A rosette: the scorecard.
+  scorecard: (
+    <>
+      <circle cx="12" cy="9" r="6" />
+      <path d="M8.5 14L7 21l5-3 5 3-1.5-7" />
+    </>
+  ),
+  // A pie: the charts.
+  'performance-charts': (
+    <>
+      <path d="M12 3v9h9" />
+      <path d="M21 12a9 9 0 1 1-9-9" />
+    </>
+  ),
+  // A target: planning.
+  planning: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <circle cx="12" cy="12" r="5" />
+      <path d="M12 12h.01" />
     </>
   ),
   'customer-accounts': (

@@ -13,19 +13,23 @@ type TargetProps = {
 };
 
 /**
- * Mantine's hover tooltip (it opens on hover only, as Mantine's does by default), loaded the first
- * time the pointer enters a target: until then the target is drawn alone. The hovered target's
- * tooltip opens as soon as it arrives, and a target that had the focus keeps it.
+ * Mantine's hover tooltip (it opens on hover only, as Mantine's does by default, or also on keyboard
+ * focus with `openOnFocus`), loaded the first time the pointer enters a target (or, with
+ * `openOnFocus`, the focus does): until then the target is drawn alone. The hovered or focused
+ * target's tooltip opens as soon as it arrives, and a target that had the focus keeps it.
  */
 export function HoverTooltip({
   label,
   position,
   withArrow,
+  openOnFocus = false,
   children,
 }: {
   label: string;
   position?: FloatingPosition;
   withArrow?: boolean;
+  /** Also open on focus: for a control whose tooltip is its only visible name (an icon). */
+  openOnFocus?: boolean;
   children: ReactElement<TargetProps>;
 }) {
   const part = useDeferred(tooltipPart);
@@ -43,7 +47,15 @@ export function HoverTooltip({
 
   if (part) {
     return (
-      <part.Tooltip label={label} position={position} withArrow={withArrow} defaultOpened={hovered}>
+      <part.Tooltip
+        label={label}
+        position={position}
+        withArrow={withArrow}
+        // A focused target opens its tooltip itself: it takes the focus back (below), which the
+        // tooltip's focus handling sees, and so also closes it on blur.
+        defaultOpened={hovered}
+        events={{ hover: true, focus: openOnFocus, touch: false }}
+      >
         {cloneElement(children, { ref: takeOver })}
       </part.Tooltip>
     );
@@ -62,6 +74,7 @@ export function HoverTooltip({
     onFocus: (event) => {
       own.onFocus?.(event);
       setFocused(true);
+      if (openOnFocus) tooltipPart.load();
     },
     onBlur: (event) => {
       own.onBlur?.(event);

@@ -148,24 +148,46 @@ describe('sidebarLinks', () => {
       {
         key: 'report:/agency-production',
         label: 'Agency Production',
-        icon: 'report',
+        icon: 'agency-production',
         href: '/agency-production',
         external: false,
       },
       {
         key: 'report:/market-assistance',
         label: 'Market Assistance',
-        icon: 'report',
+        icon: 'market-assistance',
         href: '/market-assistance',
         external: false,
       },
       // Performance Charts and the planning tool follow the reports, for users with cpr (decision 017).
-      { key: 'dataviz', label: 'Performance Charts', icon: 'report', href: '/dataviz', external: false },
-      { key: 'planning', label: 'Planning Tool', icon: 'production', href: '/planning', external: false },
+      {
+        key: 'dataviz',
+        label: 'Performance Charts',
+        icon: 'performance-charts',
+        href: '/dataviz',
+        external: false,
+      },
+      { key: 'planning', label: 'Planning Tool', icon: 'planning', href: '/planning', external: false },
     ]);
     expect(keys(sidebarLinks(input({ features: {} })))).not.toContain('planning');
     // Internal staff open every report.
     expect(keys(sidebarLinks(input({ user: staff })))).toContain('report:/revenue-variance');
+  });
+
+  it('gives every link its own icon, so the collapsed sidebar can be told apart (issue 31)', () => {
+    for (const user of [staff, networkUser, agencyUser, agencyAdmin]) {
+      const links = sidebarLinks(
+        input({
+          user,
+          features: { cpr: true, pbiAgencyProduction: true, pbiMarketAssistanceTeaser: true },
+          flags: { growthMeasurement: true, aiChat: true },
+          permissions: ['clarity:access:basic'],
+        }),
+      );
+      const icons = links.map((link) => link.icon);
+      expect(links.length).toBeGreaterThan(8);
+      expect(new Set(icons).size, icons.join(', ')).toBe(icons.length);
+    }
   });
 
   it('shows Customer Accounts to agency users, and to internal users with the upload permission', () => {
@@ -303,6 +325,16 @@ describe('profileMenuLinks', () => {
     expect(keys(profileMenuLinks(menuInput({ user: agencyAdmin })))).not.toContain('my-subscription');
     expect(keys(profileMenuLinks(menuInput({ user: staff })))).not.toContain('my-subscription');
     expect(keys(profileMenuLinks(menuInput({ user: networkUser })))).not.toContain('my-subscription');
+  });
+
+  it('offers admins Users when no upload portal is configured (spec part 1 §2 "Admin Portal or Users")', () => {
+    const noPortal = { ...config, uploadPortalUrl: '' };
+    expect(keys(profileMenuLinks(menuInput({ user: agencyAdmin, config: noPortal })))).toEqual([
+      'my-profile',
+      'users',
+      'logout',
+      'help-portal',
+    ]);
   });
 
   it('leaves out links to other sites until the configuration is known', () => {

@@ -51,7 +51,45 @@ export type NavigationIcon =
   | 'report'
   | 'customer-accounts'
   | 'my-subscription'
-  | 'growth';
+  | 'growth'
+  | 'agency-production'
+  | 'market-assistance'
+  | 'market-assistance-lite'
+  | 'market-assistance-unaffiliated'
+  | 'revenue-tuner'
+  | 'revenue-tuner-unaffiliated'
+  | 'retention'
+  | 'lift-analysis'
+  | 'cross-sell'
+  | 'revenue-variance'
+  | 'data-health'
+  | 'scorecard'
+  | 'performance-charts'
+  | 'planning';
+
+/**
+ * Each report path's own icon (issue 31: a collapsed sidebar of identical glyphs cannot be read): by
+ * the sidebar path, so a teaser shown in a report's place keeps the report's icon.
+ */
+const REPORT_ICONS: Readonly<Record<string, NavigationIcon>> = {
+  'agency-production': 'agency-production',
+  'market-assistance': 'market-assistance',
+  market_assistance: 'market-assistance-lite',
+  marketassistance: 'market-assistance-unaffiliated',
+  'revenue-tuner': 'revenue-tuner',
+  revenuetuner: 'revenue-tuner-unaffiliated',
+  retention: 'retention',
+  'lift-analysis': 'lift-analysis',
+  'account-rounding': 'cross-sell',
+  'revenue-variance': 'revenue-variance',
+  'ams-data-health': 'data-health',
+  scorecards: 'scorecard',
+};
+
+/** The icon of a report's sidebar link ('/market-assistance' or 'market-assistance'). */
+export function reportIcon(path: string): NavigationIcon {
+  return REPORT_ICONS[path.replace(/^\//, '')] ?? 'report';
+}
 
 export type NavigationLink = {
   key: string;
@@ -133,12 +171,13 @@ const sidebarEntries: readonly Entry[] = [
   // The report catalogue's pages the user may open, or whose teaser they may see (spec part 1 §2).
   ({ user, features, flags, assignedReports }) =>
     sidebarReports({ features, flags, isInternal: isInternalUser(user) }, assignedReports).map(
-      ({ path, label }) => internal(`report:${path}`, label, 'report', path),
+      ({ path, label }) => internal(`report:${path}`, label, reportIcon(path), path),
     ),
   // Performance Charts (/dataviz), after the report pages as spec part 1 §2 lists the sidebar, and the
   // network planning tool (decision 017): the same cpr permission as Carrier Production (§6).
-  ({ features }) => (features.cpr ? internal('dataviz', 'Performance Charts', 'report', '/dataviz') : null),
-  ({ features }) => (features.cpr ? internal('planning', 'Planning Tool', 'production', '/planning') : null),
+  ({ features }) =>
+    features.cpr ? internal('dataviz', 'Performance Charts', 'performance-charts', '/dataviz') : null,
+  ({ features }) => (features.cpr ? internal('planning', 'Planning Tool', 'planning', '/planning') : null),
   // Spec part 2 §2 "Sidebar and header", §6: Growth Plan Measurement appears only with its flag.
   ({ flags }) =>
     flags.growthMeasurement
@@ -208,17 +247,22 @@ const profileMenuEntries: readonly Entry<ProfileMenuInput, ProfileMenuItem | Pro
     isProductionPath(pathname) && !collaborating
       ? { key: 'enter-collaboration', label: 'Enter Collaboration Mode', command: 'enter-collaboration' }
       : null,
-  // Spec part 1 §2: "Admin Portal or Users".
-  ({ user }) => (!user.isAdmin && user.agency ? internal('users', 'Users', 'users', '/users') : null),
-  ({ user, config }) =>
-    user.isAdmin
-      ? external(
-          'admin-portal',
-          'Admin Portal',
-          'admin-portal',
-          joinUrl(config?.uploadPortalUrl, '/admin?tenant=agency'),
-        )
-      : null,
+  // Spec part 1 §2: "Admin Portal or Users". Admins get the upload portal's admin when one is
+  // configured, else the product's own Users page, where they invite and manage their agency's users.
+  ({ user, config }) => {
+    const adminPortal =
+      user.isAdmin && config
+        ? external(
+            'admin-portal',
+            'Admin Portal',
+            'admin-portal',
+            joinUrl(config.uploadPortalUrl, '/admin?tenant=agency'),
+          )
+        : null;
+    if (adminPortal) return adminPortal;
+    if (user.isAdmin && !config) return null;
+    return user.agency ? internal('users', 'Users', 'users', '/users') : null;
+  },
   ({ user }) => mySubscriptionLink(user),
   () => internal('logout', 'Log Out', 'logout', '/logout'),
   ({ config }) => external('help-portal', 'Help Portal', 'help-portal', config?.helpSiteUrl || null),

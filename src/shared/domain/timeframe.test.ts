@@ -406,6 +406,7 @@ describe('priorPeriod', () => {
     expect(priorPeriod(parsed('ytd-2025'))).toMatchObject({
       name: 'YTD',
       code: 'ytd-2024',
+      displayText: 'YTD 2024 through 2024-12',
       isYtd: true,
       startDate: '2024-01-01',
       endDate: '2024-12-31',
@@ -416,7 +417,8 @@ describe('priorPeriod', () => {
     expect(priorPeriod(defaultTimeframe(NOV_22))).toEqual({
       name: 'Custom',
       code: '2025-01--2025-10',
-      displayText: '2025-01 to 2025-10',
+      // Worded as the full year's prior is (issue 31).
+      displayText: 'YTD 2025 through 2025-10',
       isYtd: true,
       startDate: '2025-01-01',
       endDate: '2025-10-31',

@@ -20,10 +20,42 @@ function serialise(error: unknown): string {
   }
 }
 
+/** The reason phrases of the statuses the API answers (RFC 9110), for 'the status and text'. */
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  0: 'No response',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** '404 Not Found' (spec part 1 §2: the route error page shows the status and text). */
+export function statusLine(status: number): string {
+  const text = STATUS_TEXT[status];
+  return text ? `${status} ${text}` : String(status);
+}
+
 /** What the route error page says about an error thrown while loading or drawing a route. */
 export function describeRouteError(error: unknown): RouteErrorDescription {
   if (error instanceof ApiError) {
-    return { status: String(error.status), message: error.message, referenceId: error.referenceId ?? null };
+    return {
+      status: statusLine(error.status),
+      message: error.message,
+      referenceId: error.referenceId ?? null,
+    };
   }
   if (error instanceof Error) return { status: null, message: error.message, referenceId: null };
   return { status: null, message: serialise(error), referenceId: null };

@@ -5,7 +5,7 @@ import type { CarrierEntryRecord } from '#shared/contracts/manual-entry.ts';
 import { fakeFetch, renderRoutes } from '#tests/support/render.tsx';
 import { agencyUser } from '#tests/support/shell-api.ts';
 import { EntryModal } from './entry-modal.tsx';
-import { carrierGroups } from './manual-entry-model.ts';
+import { BADGE_LINES, carrierGroups } from './manual-entry-model.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -267,8 +267,10 @@ describe('carrierGroups', () => {
     expect(acme!.badges).toEqual({ CL: 'current', PL: 'entered', BOND: 'none', CROP: 'none' });
     expect([...acme!.monthsCompleted].sort((a, b) => a - b)).toEqual([1, 2, 10]);
     expect(acme!.subCodes[0]!.lines.map((l) => [l.code, l.entries.map((e) => e.month), l.current])).toEqual([
-      ['CL', [10], true],
+      // Spec part 1 §3: PL, CL, BOND, CROP.
       ['PL', [2, 1], false],
+      ['CL', [10], true],
     ]);
+    expect(BADGE_LINES).toEqual(['PL', 'CL', 'BOND', 'CROP']);
   });
 });

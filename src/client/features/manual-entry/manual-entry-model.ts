@@ -5,6 +5,7 @@ import {
   type CarrierEntryRecord,
   type ManualLineCode,
 } from '#shared/contracts/manual-entry.ts';
+import { compareLineCodes, inLineDisplayOrder } from '#shared/domain/line-order.ts';
 import { formatYearMonth } from '#shared/domain/reporting-month.ts';
 
 /**
@@ -12,8 +13,8 @@ import { formatYearMonth } from '#shared/domain/reporting-month.ts';
  * sub-codes and lines of business, and the entries of each, newest first.
  */
 
-/** The list's line-of-business badges, in the spec's order (CL, PL, BOND, CROP). */
-export const BADGE_LINES: readonly ManualLineCode[] = MANUAL_LINE_CODES;
+/** The list's line-of-business badges, in the spec's display order (PL, CL, BOND, CROP). */
+export const BADGE_LINES: readonly ManualLineCode[] = inLineDisplayOrder(MANUAL_LINE_CODES);
 
 export type LineBlock = {
   code: ManualLineCode;
@@ -63,7 +64,7 @@ export function carrierGroups(list: CarrierEntryList): CarrierGroup[] {
     }
     const badges = Object.fromEntries(BADGE_LINES.map((code) => [code, 'none'])) as CarrierGroup['badges'];
     for (const group of subCodes.values()) {
-      group.lines.sort((a, b) => BADGE_LINES.indexOf(a.code) - BADGE_LINES.indexOf(b.code));
+      group.lines.sort((a, b) => compareLineCodes(a.code, b.code));
       for (const block of group.lines) {
         block.current = yearMonthOf(block.entries[0]!) >= list.currentMonth;
         if (block.current) badges[block.code] = 'current';

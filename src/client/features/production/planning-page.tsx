@@ -112,31 +112,36 @@ function Cards({ rows }: { rows: CardRow[] }) {
       <Title order={2} size="h4" mb="xs">
         {title}
       </Title>
-      <Table aria-label={title}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Type</Table.Th>
-            {heads.map((h) => (
-              <Table.Th key={h} ta="right">
-                {h}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.code}>
-              <CardTypeCell row={r} pick={pick} card={title} />
-              {cells(r)}
+      {/* A card narrower than its figures scrolls them within itself (issue 31). */}
+      <Table.ScrollContainer minWidth={0} type="native">
+        <Table aria-label={title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Type</Table.Th>
+              {heads.map((h) => (
+                <Table.Th key={h} ta="right">
+                  {h}
+                </Table.Th>
+              ))}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.code}>
+                <CardTypeCell row={r} pick={pick} card={title} />
+                {cells(r)}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Paper>
   );
   const td = (node: React.ReactNode) => <Table.Td ta="right">{node}</Table.Td>;
   return (
-    <SimpleGrid cols={{ base: 1, lg: 3 }}>
+    // Three abreast from 1408 px, where the loss ratio card's five columns have room; one above the
+    // other on a smaller laptop.
+    <SimpleGrid cols={{ base: 1, xl: 3 }}>
       {card(
         'Written Premium',
         ['Current', 'Prior', 'Change'],

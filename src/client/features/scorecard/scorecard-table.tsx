@@ -267,7 +267,13 @@ export function ScorecardTable({
                   {row.carrierName}
                 </Text>
                 {row.isCoreCarrier && (
-                  <Badge size="sm" color="#1c5d99" variant="filled">
+                  // Whole, never cut to an ellipsis by a long carrier name: the name wraps instead.
+                  <Badge
+                    size="sm"
+                    color="#1c5d99"
+                    variant="filled"
+                    style={{ flexShrink: 0, overflow: 'visible' }}
+                  >
                     {CORE_CARRIER_BADGE}
                   </Badge>
                 )}
