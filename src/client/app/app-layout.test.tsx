@@ -21,6 +21,8 @@ const AGENCY_SIDEBAR = [
   'Planning Tool',
   'Manual Carrier Entry',
   'Users',
+  // The owner of the fixture is the subscriber's primary user, who sees their subscription.
+  'My subscription',
   'Customer Accounts (opens in a new tab)',
   'My Profile',
   'Help',
@@ -155,6 +157,7 @@ describe('the sidebar', () => {
         'Upload Data (opens in a new tab)',
         'Manual Carrier Entry',
         'Users',
+        'My subscription',
         'Customer Accounts (opens in a new tab)',
         'My Profile',
         'Help',
@@ -210,12 +213,15 @@ describe('the header', () => {
     expect(items.map((item) => item.textContent)).toEqual([
       'My Profile',
       'Admin Portal (opens in a new tab)',
+      // The primary user's own subscription.
+      'My subscription',
       'Log Out',
       'Help Portal (opens in a new tab)',
     ]);
     expect(items[0]).toHaveAttribute('href', `/my-profile/${agencyUser.id}`);
     expect(items[1]).toHaveAttribute('href', 'https://portal.example.test/admin?tenant=agency');
-    expect(items[2]).toHaveAttribute('href', '/logout');
+    expect(items[2]).toHaveAttribute('href', `/my-subscription/${agencyUser.agency!.uuid}`);
+    expect(items[3]).toHaveAttribute('href', '/logout');
   });
 
   it("shows an unread dot on What's new until the newest entry has been seen", async () => {

@@ -119,6 +119,7 @@ describe('the profile menu', () => {
       'My Profile',
       'Enter Collaboration Mode',
       'Admin Portal (opens in a new tab)',
+      'My subscription',
       'Log Out',
       'Help Portal (opens in a new tab)',
     ]);
