@@ -219,7 +219,8 @@ describe('seedDemoData', () => {
     const orphans = await one<{ n: number }>(
       first,
       sql`select count(*)::int as n from production_facts f
-          left join carrier_reported_months r using (agency_uuid, carrier_uuid, month) where r.month is null`,
+          left join carrier_reported_months r using (agency_uuid, carrier_uuid, month)
+          where r.month is null and f.source <> 'manual'`,
     );
     expect(orphans.n).toBe(0);
 
@@ -237,7 +238,7 @@ describe('seedDemoData', () => {
       sql`select
             (select count(*) from production_facts f where not exists (select 1 from agencies a where a.uuid = f.agency_uuid and a.network_uuid = f.network_uuid))
           + (select count(*) from production_facts f where not exists (select 1 from carriers c where c.uuid = f.carrier_uuid))
-          + (select count(*) from production_facts f where not exists (select 1 from lines_of_business l where l.uuid = f.line_uuid and l.level = 2))
+          + (select count(*) from production_facts f where not exists (select 1 from lines_of_business l where l.uuid = f.line_uuid and (l.level = 2 or f.source = 'manual' and l.level = 1)))
           + (select count(*) from commission_facts f where not exists (select 1 from agencies a where a.uuid = f.agency_uuid and a.network_uuid = f.network_uuid))
           + (select count(*) from commission_facts f where not exists (select 1 from carriers c where c.uuid = f.carrier_uuid))
           + (select count(*) from commission_facts f where not exists (select 1 from lines_of_business l where l.uuid = f.line_uuid))

@@ -96,8 +96,9 @@ export async function seedDemoData(db: Db, options: SeedDemoOptions): Promise<De
       : await seedLargeNetwork(db, options.agencies, { ...options, seed, log, months, createdAt });
   await ensureReadModel(db, log);
   if (options.agencies === undefined) {
-    const entries = await seedDemoManualEntries(db, options.today, deriveRng(seed, 'demo-manual-entries'));
-    log(`demo: ${entries} manual entries saved`);
+    const manual = await seedDemoManualEntries(db, options.today, deriveRng(seed, 'demo-manual-entries'));
+    summary.productionFacts += manual.facts;
+    log(`demo: ${manual.entries} manual entries saved`);
   }
   return summary;
 }

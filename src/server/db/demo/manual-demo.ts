@@ -21,14 +21,14 @@ export async function seedDemoManualEntries(
   db: Db,
   today: { year: number; month: number; day: number },
   rng: Rng,
-): Promise<number> {
+): Promise<{ entries: number; facts: number }> {
   const ownerEmail = DEMO_USERS.find((u) => u.role === 'agency owner')!.email;
   const owner = (
     await db.execute<{ id: string; agency_uuid: string; network_uuid: string; is_administrator: boolean }>(
       sql`select id, agency_uuid, network_uuid, is_administrator from users where email = ${ownerEmail}`,
     )
   ).rows[0];
-  if (!owner) return 0;
+  if (!owner) return { entries: 0, facts: 0 };
   const carriers = (
     await db.execute<{ uuid: string }>(sql`
       select c.uuid from carriers c
@@ -59,25 +59,29 @@ export async function seedDemoManualEntries(
   for (const [i, carrier] of chosen.entries()) {
     const lines = i === 0 ? (['PL', 'CL'] as const) : i === 1 ? (['CL', 'BOND'] as const) : (['PL'] as const);
     const subCode = `M${String(rng.int(100, 999))}`;
+    const codeUuid = rng.uuid();
+    // The sub-code a user types in the entry form, made here with a seeded UUID so the demo repeats.
+    await db.execute(sql`
+      insert into agency_codes (agency_uuid, carrier_uuid, uuid, code, name, origin)
+      values (${owner.agency_uuid}::uuid, ${carrier.uuid}::uuid, ${codeUuid}::uuid, ${subCode}, ${subCode}, 'manual')`);
     for (const line of lines) {
       // Year-to-date snapshots: each month adds to the one before.
       let written = 0;
       let newBusiness = 0;
       let earned = 0;
       let incurred = 0;
-      let subCodeUuid: string | null = null;
       for (const month of months) {
         written += rng.int(400_000, 1_800_000);
         newBusiness += rng.int(50_000, 300_000);
         earned += rng.int(350_000, 1_600_000);
         incurred += rng.int(80_000, 900_000);
-        const record = await saveCarrierEntry(
+        await saveCarrierEntry(
           db,
           actor,
           level,
           {
             carrierUuid: carrier.uuid,
-            subCodeUuid,
+            subCodeUuid: codeUuid,
             subcodeParent: null,
             importUuid: null,
             version: null,
@@ -96,10 +100,12 @@ export async function seedDemoManualEntries(
           },
           today,
         );
-        subCodeUuid = record.subCodeUuid;
         saved++;
       }
     }
   }
-  return saved;
+  const facts = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from production_facts where agency_uuid = ${owner.agency_uuid}::uuid and source = 'manual'`,
+  );
+  return { entries: saved, facts: facts.rows[0]!.n };
 }
