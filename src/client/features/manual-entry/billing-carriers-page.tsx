@@ -41,7 +41,8 @@ type BadgeState = CarrierGroup['badges'][keyof CarrierGroup['badges']];
 
 const badgeLook = (state: BadgeState) => ({
   variant: state === 'none' ? 'outline' : 'filled',
-  color: state === 'current' ? 'green.9' : state === 'entered' ? 'blue.8' : 'gray.7',
+  // A darker green than green.9, whose white label falls short of 4.5:1.
+  color: state === 'current' ? '#1e6b30' : state === 'entered' ? 'blue.8' : 'gray.7',
 });
 
 function LineBadges({ group }: { group: CarrierGroup }) {

@@ -6,6 +6,8 @@ import { appRoot } from '#server/config.ts';
 import { openPglite, type Database } from '#server/db/client.ts';
 import { addMonths, latestReportingMonth } from '#shared/domain/reporting-month.ts';
 import { createRng, hashSeed } from './random.ts';
+import { listCarrierEntries } from '#server/services/manual-entry/manual-entry-service.ts';
+import { DEMO_MANUAL_CARRIERS, DEMO_MANUAL_MONTHS } from './manual-demo.ts';
 import { DEMO_PASSWORD, DEMO_USERS, formatCents, seedDemoData, type DemoSummary } from './generate.ts';
 
 const migrationsDir = path.join(appRoot, 'src/server/db/migrations');
@@ -102,7 +104,7 @@ describe('seedDemoData', () => {
     summary = await seedDemoData(first.db, { today, passwordHash });
     second = await freshDatabase();
     await seedDemoData(second.db, { today, passwordHash });
-  });
+  }, 240_000);
 
   afterAll(async () => {
     await first?.close();
@@ -217,7 +219,8 @@ describe('seedDemoData', () => {
     const orphans = await one<{ n: number }>(
       first,
       sql`select count(*)::int as n from production_facts f
-          left join carrier_reported_months r using (agency_uuid, carrier_uuid, month) where r.month is null`,
+          left join carrier_reported_months r using (agency_uuid, carrier_uuid, month)
+          where r.month is null and f.source <> 'manual'`,
     );
     expect(orphans.n).toBe(0);
 
@@ -235,7 +238,7 @@ describe('seedDemoData', () => {
       sql`select
             (select count(*) from production_facts f where not exists (select 1 from agencies a where a.uuid = f.agency_uuid and a.network_uuid = f.network_uuid))
           + (select count(*) from production_facts f where not exists (select 1 from carriers c where c.uuid = f.carrier_uuid))
-          + (select count(*) from production_facts f where not exists (select 1 from lines_of_business l where l.uuid = f.line_uuid and l.level = 2))
+          + (select count(*) from production_facts f where not exists (select 1 from lines_of_business l where l.uuid = f.line_uuid and (l.level = 2 or f.source = 'manual' and l.level = 1)))
           + (select count(*) from commission_facts f where not exists (select 1 from agencies a where a.uuid = f.agency_uuid and a.network_uuid = f.network_uuid))
           + (select count(*) from commission_facts f where not exists (select 1 from carriers c where c.uuid = f.carrier_uuid))
           + (select count(*) from commission_facts f where not exists (select 1 from lines_of_business l where l.uuid = f.line_uuid))
@@ -359,6 +362,44 @@ describe('seedDemoData', () => {
       expect(plan.rows).toBeGreaterThan(5);
       expect(plan.matches).toBe(plan.rows);
     }
+  });
+
+  it("gives the demo owner's agency manual entries for carriers that send no data, counted in production", async () => {
+    const owner = await one<{ agency_uuid: string; network_uuid: string }>(
+      first,
+      sql`select agency_uuid, network_uuid from users where email = 'owner@understanding.test'`,
+    );
+    const level = { kind: 'agency' as const, agencyUuid: owner.agency_uuid, networkUuid: owner.network_uuid };
+    const list = await listCarrierEntries(first.db, level, undefined, today);
+    expect(list.carriers).toHaveLength(DEMO_MANUAL_CARRIERS);
+    // Carriers 1 and 2 have two lines, carrier 3 one; each line a snapshot for each of the latest months.
+    expect(list.entries).toHaveLength(5 * DEMO_MANUAL_MONTHS);
+    expect(new Set(list.entries.map((e) => e.policyTypeCode))).toEqual(new Set(['PL', 'CL', 'BOND']));
+    // No feed facts for these carriers: their facts are the manual ones, adding up to the latest snapshots.
+    const totals = await rows<{ carrier_uuid: string; feed: number; manual: string }>(
+      first,
+      sql`select carrier_uuid, count(*) filter (where source <> 'manual')::int as feed,
+            sum(written_premium) filter (where source = 'manual')::text as manual
+          from production_facts where agency_uuid = ${owner.agency_uuid}::uuid
+            and carrier_uuid in (select carrier_uuid from manual_entries where agency_uuid = ${owner.agency_uuid}::uuid)
+          group by carrier_uuid`,
+    );
+    expect(totals).toHaveLength(DEMO_MANUAL_CARRIERS);
+    for (const total of totals) {
+      expect(total.feed).toBe(0);
+      const carrier = list.carriers.find((c) => c.companyUuid === total.carrier_uuid)!;
+      expect(Number(total.manual)).toBe(carrier.writtenPremiumYtd);
+    }
+    // The read model counts them: the network's manual rollup holds the same written premium.
+    const rollup = await one<{ facts: string; rollup: string }>(
+      first,
+      sql`select (select sum(written_premium) from production_facts
+              where network_uuid = ${owner.network_uuid}::uuid and source = 'manual')::text as facts,
+            (select sum(written_premium) from production_carrier_months
+              where network_uuid = ${owner.network_uuid}::uuid and source = 'manual')::text as rollup`,
+    );
+    expect(Number(rollup.facts)).toBeGreaterThan(0);
+    expect(rollup.rollup).toBe(rollup.facts);
   });
 
   it('adds one large network that reuses the existing carriers and lines', async () => {

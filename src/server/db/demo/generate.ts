@@ -40,6 +40,7 @@ import { deriveRng, type Rng } from './random.ts';
 import { ensureReadModel } from '#server/services/read-model/refresh.ts';
 import { ensureProductFeatures, grantPlanFeatures, seedDemoAccess } from './access-demo.ts';
 import { seedDemoGrowthPlans } from './growth-demo.ts';
+import { seedDemoManualEntries } from './manual-demo.ts';
 import { seedDemoSubscriptions } from './subscription-demo.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './catalog.ts';
@@ -94,6 +95,11 @@ export async function seedDemoData(db: Db, options: SeedDemoOptions): Promise<De
       ? await db.transaction((tx) => seedDemo(tx, { ...options, seed, log, months, createdAt }))
       : await seedLargeNetwork(db, options.agencies, { ...options, seed, log, months, createdAt });
   await ensureReadModel(db, log);
+  if (options.agencies === undefined) {
+    const manual = await seedDemoManualEntries(db, options.today, deriveRng(seed, 'demo-manual-entries'));
+    summary.productionFacts += manual.facts;
+    log(`demo: ${manual.entries} manual entries saved`);
+  }
   return summary;
 }
 
