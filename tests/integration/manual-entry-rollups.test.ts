@@ -174,8 +174,11 @@ describe('a manual entry save keeps the carrier-months by difference (decision 0
     await expectSameAsRebuild();
     expect((await manualCarrierMonths()).filter((m) => m.gap_months !== 0)).toEqual([]);
 
-    // A blank where a value was, then deletes down to nothing.
-    await save(a, 2, { writtenPremium: '', earnedPremium: '', incurredLoss: '' });
+    // A blank where a value was is refused (decision 053); 0 clears it. Then deletes down to nothing.
+    await expect(save(a, 2, { writtenPremium: '', earnedPremium: '', incurredLoss: '' })).rejects.toThrow(
+      /Some figures are empty/,
+    );
+    await save(a, 2, { writtenPremium: '0', earnedPremium: '0', incurredLoss: '0' });
     await expectSameAsRebuild();
     await remove(a, 2);
     await expectSameAsRebuild();
@@ -219,7 +222,7 @@ describe('a manual entry save keeps the carrier-months by difference (decision 0
     await save(a, 1, { writtenPremium: '2,000', earnedPremium: '900', incurredLoss: '300' });
     await save(a, 4, { writtenPremium: '2,600', earnedPremium: '', incurredLoss: '' });
     await save(b, 2, { writtenPremium: '800', lossRatio: '20' });
-    await save(a, 1, { writtenPremium: '', earnedPremium: '', incurredLoss: '' });
+    await save(a, 1, { writtenPremium: '0', earnedPremium: '0', incurredLoss: '0' });
     await remove(b, 2);
     await save(b, 3, { writtenPremium: '450', earnedPremium: '100', incurredLoss: '10' });
     const refreshed = await kept();

@@ -33,6 +33,8 @@ const OPEN_TO_LAPSED = new Set([
   'POST /api/register/user/{userUuid}',
   'POST /api/register/createPrimaryUser',
   'POST /api/register/createUser',
+  // The live password checklist, on registration, My Profile and the reset page.
+  'POST /api/password/common',
   // My profile.
   'GET /api/profile/users',
   'PUT /api/profile/users',
