@@ -110,6 +110,11 @@ function CollaborationForm({
   for (const carrier of all) namesByUuid.set(carrier.uuid, carrier.name);
   const selectedNames = selected.map((uuid) => namesByUuid.get(uuid) ?? uuid);
 
+  // One click for the carriers the search shows (all of them without a search), and one to let go.
+  const selectedSet = new Set(selected);
+  const unselectedMatching = matching.filter((c) => !selectedSet.has(c.uuid));
+  const selectMatching = () => setSelected([...selected, ...unselectedMatching.map((c) => c.uuid)]);
+
   const loading = carriers.isPending;
   const canSubmit = !loading && (selected.length > 0 || settings);
 
@@ -144,6 +149,26 @@ function CollaborationForm({
           {loading && <Loader size="sm" role="status" aria-label="Loading carriers" />}
           {carriers.isError && (
             <RequestError error={carriers.error} title="The carriers could not be loaded" />
+          )}
+          {carriers.isSuccess && matching.length > 1 && (
+            <Group gap="xs">
+              <Button
+                variant="default"
+                size="xs"
+                onClick={selectMatching}
+                disabled={unselectedMatching.length === 0}
+              >
+                {term ? `Select the ${matching.length} found` : `Select all ${matching.length}`}
+              </Button>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => setSelected([])}
+                disabled={selected.length === 0}
+              >
+                Clear selection
+              </Button>
+            </Group>
           )}
           {carriers.isSuccess && (
             <Checkbox.Group label="Carriers" value={selected} onChange={setSelected}>

@@ -192,6 +192,24 @@ describe('the entry dialog', () => {
     ).toEqual([uuidOf('Grinnell Mutual')]);
   });
 
+  it('selects every carrier, or every carrier found, in one click, and clears the selection', async () => {
+    await start();
+    const dialog = await openEntryDialog();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Select all 12' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent(/^Selected \(12\):/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Clear selection' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('No carriers selected.');
+
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Acuity' }));
+    await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Search carriers' }), 'in');
+    const found = within(dialog).getByRole('button', { name: /^Select the \d+ found$/ });
+    const count = Number(/\d+/.exec(found.textContent ?? '')![0]);
+    await userEvent.click(found);
+    // What was chosen before the search stays chosen.
+    expect(within(dialog).getByRole('status')).toHaveTextContent(`Selected (${count + 1}): Acuity, `);
+    expect(found).toBeDisabled();
+  });
+
   it('enters with the chosen carriers and what to hide, keeps the mode in session storage and refetches reports', async () => {
     const { api, queryClient } = await start();
     queryClient.setQueryData(['core-production', 'by-carrier'], { carriers: {} });
