@@ -6,7 +6,8 @@ import { deferred, useStandIn } from '#client/components/deferred.tsx';
 import { levelsQuery, useLevel } from './level.ts';
 
 export const PICKER_LABEL = 'Report level: network or agency';
-export const PICKER_WIDTH = { base: 180, md: 320 };
+/** Wide enough on a laptop (1280 px and up) for a network's "(all agencies)" or a long agency name. */
+export const PICKER_WIDTH = { base: 180, md: 320, lg: 440 };
 export const pickerPlaceholder = (isError: boolean) =>
   isError ? 'Levels could not be loaded' : 'Choose a network or agency';
 
@@ -60,6 +61,7 @@ export function LevelPicker() {
       rightSection={<ComboboxChevron size="sm" />}
       rightSectionPointerEvents="none"
       w={PICKER_WIDTH}
+      title={label}
       size="sm"
       disabled={!data}
       {...standInProps}
