@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { currentSlot, slotPorts, e2eWorkers } from './tests/e2e/slots.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 
 // Each worker has a slot (tests/e2e/slots.ts): its own app server, database and fakes. This file is
 // loaded again in every worker, where TEST_PARALLEL_INDEX names the slot: `baseURL` and the E2E_*
@@ -40,16 +41,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { DEMO_PASSWORD } from '#server/db/demo/catalog.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium.ts';
 
 const ROLES = [
   { role: 'agency owner', email: 'owner@understanding.test' },
@@ -23,14 +24,6 @@ const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 7;
 const port = Number(process.env.BENCH_PORT ?? 4950);
 const baseURL = `http://127.0.0.1:${port}`;
 const server = path.resolve('dist/server/main.js');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 if (!existsSync(server)) throw new Error('Build the app first: npm run build');
 
@@ -104,7 +97,7 @@ const show = (values: number[]) =>
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'understanding-first-paint-'));
 const app = await startApp(dataDir);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: CHROMIUM_ARGS,
 });
 try {

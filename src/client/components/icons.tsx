@@ -1,17 +1,9 @@
 import type { ReactNode } from 'react';
+import type { NavigationIcon } from '#shared/domain/navigation.ts';
 
+/** Every icon the sidebar and profile menu may name, and the shell's own. */
 export type IconName =
-  | 'production'
-  | 'ai-chat'
-  | 'upload'
-  | 'manual-entry'
-  | 'users'
-  | 'my-profile'
-  | 'help'
-  | 'access-admin'
-  | 'logout'
-  | 'admin-portal'
-  | 'help-portal'
+  | NavigationIcon
   | 'collapse'
   | 'expand'
   | 'news'
@@ -23,25 +15,7 @@ export type IconName =
   | 'trash'
   | 'warning'
   | 'chevron-right'
-  | 'chevron-down'
-  | 'report'
-  | 'customer-accounts'
-  | 'my-subscription'
-  | 'growth'
-  | 'agency-production'
-  | 'market-assistance'
-  | 'market-assistance-lite'
-  | 'market-assistance-unaffiliated'
-  | 'revenue-tuner'
-  | 'revenue-tuner-unaffiliated'
-  | 'retention'
-  | 'lift-analysis'
-  | 'cross-sell'
-  | 'revenue-variance'
-  | 'data-health'
-  | 'scorecard'
-  | 'performance-charts'
-  | 'planning';
+  | 'chevron-down';
 
 /** Outline strokes on a 24 x 24 grid. */
 const paths: Record<IconName, ReactNode> = {
