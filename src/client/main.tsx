@@ -9,7 +9,6 @@ import { reportError, startErrorReporting } from '#client/lib/error-reporting.ts
 import { clientConfigQuery } from './app/access.ts';
 import { queryClient } from './app/query-client.ts';
 import { AppRoutes } from './app/router.tsx';
-import { prefetchShell } from './app/shell-prefetch.ts';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 
 const root = document.getElementById('root');
@@ -25,8 +24,11 @@ queryClient.getMutationCache().subscribe((event) => {
   if (event.type === 'updated' && event.action.type === 'error') reportError(event.action.error);
 });
 
-// The shell's data, the landing page's code and its report start together (decision 056).
-prefetchShell(queryClient, window.location);
+// The shell's data, the landing page's code and its report start together (decision 056). Its code
+// loads beside the frame's first request for the user, outside the shell's budget.
+void import('./app/shell-prefetch.ts').then(({ prefetchShell }) =>
+  prefetchShell(queryClient, window.location),
+);
 
 createRoot(root, {
   onCaughtError: (error, info) => {

@@ -6,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { mfaChallengeSchema, type MfaChallenge } from '#shared/contracts/mfa.ts';
-import { prefetchShell } from '#client/app/shell-prefetch.ts';
 import { ApiError, apiRequest, apiSend } from '#client/lib/api-client.ts';
 import { takeReturnPath } from '#client/lib/return-path.ts';
 import { resetSessionAlerts } from '#client/lib/session-alerts.ts';
@@ -52,7 +51,9 @@ export function SignInPage() {
     resetSessionAlerts();
     const to = takeReturnPath();
     // The shell's data and the landing report start now, side by side (decision 056).
-    prefetchShell(queryClient, new URL(to, window.location.origin));
+    void import('#client/app/shell-prefetch.ts').then(({ prefetchShell }) =>
+      prefetchShell(queryClient, new URL(to, window.location.origin)),
+    );
     await navigate(to, { replace: true });
   };
 
