@@ -77,6 +77,8 @@ const demoUsers = [
       'Upload Data',
       'Manual Carrier Entry',
       'Users',
+      // The owner is the subscriber's primary user, who sees the subscription (issue 31).
+      'My subscription',
       'My Profile',
       'Help',
       'Log Out',
