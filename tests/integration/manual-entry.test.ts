@@ -249,21 +249,21 @@ describe('Manual carrier entry API', () => {
 
   it('refuses an edit that would wipe saved figures by leaving them empty, and keeps the entry', async () => {
     const created = (await save('owner', entry({ subCode: 'HAWK-02', policyType: 'CL', month: 8 }))).record!;
-    const partial = await save(
-      'owner',
-      entry({
-        subCodeUuid: created.subCodeUuid,
-        policyType: 'CL',
-        month: 8,
-        importUuid: created.importUuid,
-        version: created.version,
-        writtenPremium: '2,000',
-        newBusiness: '',
-        mover: '',
-        incurredLoss: '',
-        earnedPremium: '',
-      }),
-    );
+    // An edit of the saved entry, at its version, with these figures.
+    const edit = (figures: Parameters<typeof entry>[0]) =>
+      save(
+        'owner',
+        entry({
+          subCodeUuid: created.subCodeUuid,
+          policyType: 'CL',
+          month: 8,
+          importUuid: created.importUuid,
+          version: created.version,
+          writtenPremium: '2,000',
+          ...figures,
+        }),
+      );
+    const partial = await edit({ newBusiness: '', mover: '', incurredLoss: '', earnedPremium: '' });
     expect(partial.response.statusCode).toBe(400);
     const refused = errorResponseSchema.parse(partial.response.json());
     expect(refused.error.fields).toEqual({
@@ -278,21 +278,7 @@ describe('Manual carrier entry API', () => {
       1000.1, 100, 12000, 50.05, 400,
     ]);
     // Typed 0 clears a figure; switching to a loss ratio replaces incurred and earned (spec §5).
-    const cleared = await save(
-      'owner',
-      entry({
-        subCodeUuid: created.subCodeUuid,
-        policyType: 'CL',
-        month: 8,
-        importUuid: created.importUuid,
-        version: created.version,
-        writtenPremium: '2,000',
-        newBusiness: '0',
-        mover: '12,000',
-        radio: 'lossRatio',
-        lossRatio: '40',
-      }),
-    );
+    const cleared = await edit({ newBusiness: '0', mover: '12,000', radio: 'lossRatio', lossRatio: '40' });
     expect(cleared.response.statusCode).toBe(200);
     expect([cleared.record!.dwp, cleared.record!.newDwp, cleared.record!.lossRatio]).toEqual([2000, 0, 40]);
   });
