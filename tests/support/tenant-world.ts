@@ -68,6 +68,8 @@ export const ID_KINDS = [
   'plan',
   /** A remembered match of an uploaded file's value: the network's, or an agency's own. */
   'valueMapping',
+  /** A profit-sharing agreement: an agency's, or its network's own. */
+  'agreement',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -129,11 +131,19 @@ export type TenantWorld = {
   commitUpload: (uploadUuid: string) => Promise<void>;
   /** The version a growth plan is at now (a save names it). */
   planVersion: (planId: string) => Promise<number>;
+  /** The version a profit-sharing agreement is at now (a save names it). */
+  agreementVersion: (agreementUuid: string) => Promise<number>;
+  /** A valid agreement body (a grid of one cell, World Mutual's Personal lines) with a name of its own. */
+  agreementBody: (year?: number) => Record<string, unknown>;
   fresh: {
     /** A new growth plan of an agency tenant, for a year it has no plan for. */
     plan: (tenant: TenantName) => Promise<string>;
     /** A year no agency of the world has a plan for yet. */
     planYear: () => number;
+    /** A new profit-sharing agreement of the tenant (an agency's, or the network's own). */
+    agreement: (tenant: TenantName) => Promise<string>;
+    /** A year the tenant has no agreement in, whose year before has one (to copy from). */
+    agreementCopyYear: (tenant: TenantName) => Promise<number>;
     /** A new staged upload of the tenant (a network's, or an agency administrator's for an agency). */
     upload: (tenant: TenantName) => Promise<string>;
     /** A new remembered match of the tenant (network-wide, or the agency's own). */
@@ -510,6 +520,38 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
     tenants[name].ids.plan = await createPlan(name);
   }
 
+  const agreementBody = (year = 2026) => ({
+    carrierUuid: carrier.uuid,
+    year,
+    name: `Agreement ${suffix()}`,
+    measure: 'writtenPremium',
+    lines: { broadLines: ['PL'] },
+    terms: {
+      grid: { axis: 'growth', lossRatioUnder: [55], minimums: [null], rates: [[2]] },
+      gates: {
+        minimumPremium: null,
+        maximumLossRatio: null,
+        lossRatioYears: 1,
+        minimumGrowth: null,
+        largeLossCap: null,
+      },
+      kicker: null,
+    },
+    policiesInForce: null,
+  });
+  const levelOf = (tenant: TenantName) => tenants[tenant].agencyUuid ?? tenants[tenant].networkUuid;
+  const createAgreement = async (tenant: TenantName, year = 2026) => {
+    const created = (await asStaff('POST', '/api/profit-sharing/agreements', {
+      ...agreementBody(year),
+      levelUuid: levelOf(tenant),
+    })) as { agreement: { agreementUuid: string } };
+    return created.agreement.agreementUuid;
+  };
+  for (const name of TENANT_NAMES) {
+    tenants[name].ids.agreement = await createAgreement(name);
+  }
+  let lastAgreementYear = 2030;
+
   const assignmentInput = (tenant: TenantName) => {
     const keys = assignmentKeys.get(tenant) ?? new Set<string>();
     assignmentKeys.set(tenant, keys);
@@ -586,9 +628,22 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
       );
       return Number(result.rows[0]?.version ?? 1);
     },
+    agreementVersion: async (agreementUuid) => {
+      const result = await db.execute<{ version: number }>(
+        sql`select version from profit_share_agreements where uuid = ${agreementUuid}::uuid`,
+      );
+      return Number(result.rows[0]?.version ?? 1);
+    },
+    agreementBody,
     fresh: {
       plan: createPlan,
       planYear,
+      agreement: (tenant) => createAgreement(tenant),
+      agreementCopyYear: async (tenant) => {
+        lastAgreementYear += 2;
+        await createAgreement(tenant, lastAgreementYear);
+        return lastAgreementYear + 1;
+      },
       upload: createUpload,
       valueMapping: (tenant) => rememberMapping(tenant, 'agencyCode', `fresh code ${suffix()}`),
       entry: async (tenant) => {

@@ -43,7 +43,7 @@ const hartfordJuly: ProfitShareActuals = {
   multiYearEarnedCents: dollars(1_000_000),
   multiYearIncurredCents: dollars(466_000),
   policiesInForce: 604,
-  lastTwelveMonthsWrittenCents: null,
+  restOfLastYear: null,
 };
 
 /** Worked example 2: a loss-ratio x growth grid. */
@@ -76,7 +76,7 @@ const wholeYear = (overrides: Partial<ProfitShareActuals>): ProfitShareActuals =
   multiYearEarnedCents: dollars(1_000_000),
   multiYearIncurredCents: dollars(500_000),
   policiesInForce: null,
-  lastTwelveMonthsWrittenCents: null,
+  restOfLastYear: null,
   ...overrides,
 });
 
@@ -203,20 +203,28 @@ describe('worked example 2: a loss-ratio x growth grid', () => {
     });
   });
 
-  it('runs the year on by the last 12 months pattern, and a rate change moves only the rest of the year', () => {
-    // Half the year's premium came in the first three months last year: 3 months of 600,000 -> 1,200,000.
-    const pattern = [300, 300, 300, 100, 100, 100, 100, 100, 100, 100, 100, 100].map((d) => dollars(d));
+  it('runs the year on at the last 12 months pace, and a rate change moves only the rest of the year', () => {
+    // 600,000 so far, and last year wrote 600,000 in the months still to come: 1,200,000.
     const actuals = wholeYear({
       monthsElapsed: 3,
       writtenPremiumCents: dollars(600_000),
       priorYearWrittenPremiumCents: dollars(1_000_000),
-      lastTwelveMonthsWrittenCents: pattern,
+      restOfLastYear: {
+        writtenPremiumCents: dollars(600_000),
+        newBusinessCents: null,
+        earnedCents: dollars(750_000),
+        incurredCents: dollars(300_000),
+      },
     });
     expect(projectAgreement(growthGrid, actuals).yearEnd.figures.writtenPremiumCents).toBe(
       dollars(1_200_000),
     );
     const rateUp = projectAgreement(growthGrid, actuals, { ...NO_WHAT_IF, rateChangeBp: 1000 });
     expect(rateUp.yearEnd.figures.writtenPremiumCents).toBe(dollars(1_260_000));
+    // Earned 1,000,000 so far + 750,000; incurred 500,000 + 300,000; new business has no rest: straight on.
+    expect(rateUp.yearEnd.figures.earnedCents).toBe(dollars(1_750_000));
+    expect(rateUp.yearEnd.figures.incurredCents).toBe(dollars(800_000));
+    expect(rateUp.yearEnd.figures.newBusinessCents).toBe(dollars(800_000));
   });
 });
 

@@ -102,11 +102,18 @@ export type ProfitShareActuals = {
   multiYearIncurredCents: number | null;
   policiesInForce: number | null;
   /**
-   * Written premium of the last 12 months by calendar month (index 0 = January): the pattern the
-   * run-rate follows to year end. Null, or a pattern without premium in the elapsed months, runs
-   * the year straight on (x 12 / months elapsed).
+   * What the same lines wrote, earned and lost in the rest of last year (the months after those
+   * elapsed): the year runs on at the last 12 months' pace, year end = this year so far + the rest of
+   * last year. Null without last year's figures: the year runs straight on (x 12 / months elapsed).
    */
-  lastTwelveMonthsWrittenCents: readonly number[] | null;
+  restOfLastYear: RestOfYear | null;
+};
+
+export type RestOfYear = {
+  writtenPremiumCents: number | null;
+  newBusinessCents: number | null;
+  earnedCents: number | null;
+  incurredCents: number | null;
 };
 
 /** What-if inputs, applied before the grid is read. */
@@ -382,21 +389,12 @@ export function evaluate(
 }
 
 /**
- * A year-to-date amount run on to year end: by the last 12 months' pattern (the year's total over
- * the elapsed months' share of it) when it has premium in the elapsed months, else straight on
- * (x 12 / months elapsed). Rounded once.
+ * A year-to-date amount run on to year end: plus the rest of last year when known (the last 12
+ * months' pace), else straight on (x 12 / months elapsed, rounded once).
  */
-export function runToYearEnd(
-  cents: number,
-  monthsElapsed: number,
-  pattern: readonly number[] | null,
-): number {
+export function runToYearEnd(cents: number, monthsElapsed: number, restOfLastYear: number | null): number {
   if (monthsElapsed >= 12) return cents;
-  if (pattern && pattern.length === 12) {
-    const total = pattern.reduce((sum, month) => sum + BigInt(month), 0n);
-    const elapsed = pattern.slice(0, monthsElapsed).reduce((sum, month) => sum + BigInt(month), 0n);
-    if (elapsed > 0n && total > 0n) return Number(divRound(BigInt(cents) * total, elapsed));
-  }
+  if (restOfLastYear !== null) return cents + restOfLastYear;
   return Number(divRound(BigInt(cents) * 12n, BigInt(monthsElapsed)));
 }
 
@@ -431,10 +429,11 @@ export function projectAgreement(
     incurredCents: incurred,
     policiesInForce: actuals.policiesInForce,
   };
-  const pattern = actuals.lastTwelveMonthsWrittenCents;
-  const run = (cents: number | null) => (cents === null ? null : runToYearEnd(cents, monthsElapsed, pattern));
+  const rest = actuals.restOfLastYear;
+  const run = (cents: number | null, pick: (r: RestOfYear) => number | null) =>
+    cents === null ? null : runToYearEnd(cents, monthsElapsed, rest && pick(rest));
   // The rest of the year's written premium moves with the rate change; what is written stays.
-  const yearWrittenBase = run(actuals.writtenPremiumCents);
+  const yearWrittenBase = run(actuals.writtenPremiumCents, (r) => r.writtenPremiumCents);
   const yearWritten =
     yearWrittenBase === null || actuals.writtenPremiumCents === null
       ? plus(null, whatIf.extraNewBusinessCents)
@@ -446,9 +445,15 @@ export function projectAgreement(
           ),
         ) +
         whatIf.extraNewBusinessCents;
-  const yearEarned = run(actuals.earnedCents);
-  const yearIncurred = plus(run(actuals.incurredCents), largeLoss);
-  const yearNewBusiness = plus(run(actuals.newBusinessCents), whatIf.extraNewBusinessCents);
+  const yearEarned = run(actuals.earnedCents, (r) => r.earnedCents);
+  const yearIncurred = plus(
+    run(actuals.incurredCents, (r) => r.incurredCents),
+    largeLoss,
+  );
+  const yearNewBusiness = plus(
+    run(actuals.newBusinessCents, (r) => r.newBusinessCents),
+    whatIf.extraNewBusinessCents,
+  );
   const yearFigures: ProfitShareFigures = {
     measureCents: measureOf({ written: yearWritten, earned: yearEarned }),
     writtenPremiumCents: yearWritten,
@@ -481,7 +486,12 @@ export function sumActuals(agencies: readonly ProfitShareActuals[]): ProfitShare
       const value = pick(agency);
       return value === null ? sum : (sum ?? 0) + value;
     }, null);
-  const patterns = agencies.map((a) => a.lastTwelveMonthsWrittenCents).filter((p) => p !== null);
+  const rests = agencies.map((a) => a.restOfLastYear).filter((r) => r !== null);
+  const restSum = (pick: (r: RestOfYear) => number | null) =>
+    rests.reduce<number | null>((sum, r) => {
+      const value = pick(r);
+      return value === null ? sum : (sum ?? 0) + value;
+    }, null);
   return {
     monthsElapsed: Math.max(1, ...agencies.map((a) => a.monthsElapsed)),
     writtenPremiumCents: add((a) => a.writtenPremiumCents),
@@ -493,10 +503,15 @@ export function sumActuals(agencies: readonly ProfitShareActuals[]): ProfitShare
     multiYearEarnedCents: add((a) => a.multiYearEarnedCents),
     multiYearIncurredCents: add((a) => a.multiYearIncurredCents),
     policiesInForce: add((a) => a.policiesInForce),
-    lastTwelveMonthsWrittenCents:
-      patterns.length === 0
+    restOfLastYear:
+      rests.length === 0
         ? null
-        : Array.from({ length: 12 }, (_, month) => patterns.reduce((sum, p) => sum + (p[month] ?? 0), 0)),
+        : {
+            writtenPremiumCents: restSum((r) => r.writtenPremiumCents),
+            newBusinessCents: restSum((r) => r.newBusinessCents),
+            earnedCents: restSum((r) => r.earnedCents),
+            incurredCents: restSum((r) => r.incurredCents),
+          },
   };
 }
 

@@ -97,6 +97,7 @@ const ID_RULES: Record<string, IdRule> = {
     value: () => '00000000-0000-4000-8000-000000000000',
   },
   planId: { kind: 'plan' },
+  agreementUuid: { kind: 'agreement' },
   executorUuid: { kind: 'user' },
   adminUserUuid: { kind: 'user' },
 };
@@ -527,6 +528,42 @@ Object.assign(RECIPES, {
   },
 } satisfies Record<string, Recipe>);
 
+const AGREEMENT_WRITERS =
+  "an agency's owners and administrators write its profit-sharing agreements, network users the network's (and staff any)";
+const AGREEMENT_WRITER_ROLES: readonly Caller[] = ['owner', 'administrator', 'network'];
+Object.assign(RECIPES, {
+  'POST /api/profit-sharing/agreements': {
+    why: `${AGREEMENT_WRITERS}; each agreement has a name of its own`,
+    allowed: AGREEMENT_WRITER_ROLES,
+    always: ['body.levelUuid'],
+    fill: ({ world, ids }) => ({ body: { ...world.agreementBody(), levelUuid: ids['body.levelUuid'] } }),
+  },
+  'POST /api/profit-sharing/agreements/copy': {
+    why: `${AGREEMENT_WRITERS}; a copy needs last year's agreements and a year that has none of them yet`,
+    allowed: AGREEMENT_WRITER_ROLES,
+    always: ['body.levelUuid'],
+    fill: async ({ world, baseTenant, mustSucceed }) => ({
+      body: { year: mustSucceed ? await world.fresh.agreementCopyYear(baseTenant) : 2099 },
+    }),
+  },
+  'PUT /api/profit-sharing/agreements/{agreementUuid}': {
+    why: `${AGREEMENT_WRITERS}; a save names the version the agreement is at`,
+    allowed: AGREEMENT_WRITER_ROLES,
+    fill: async ({ world, ids }) => {
+      const { carrierUuid: _carrier, year: _year, ...fields } = world.agreementBody();
+      return { body: { ...fields, version: await world.agreementVersion(ids['path.agreementUuid']!) } };
+    },
+  },
+  'DELETE /api/profit-sharing/agreements/{agreementUuid}': {
+    why: `${AGREEMENT_WRITERS}; each deletion needs an agreement of its own and names its version`,
+    allowed: AGREEMENT_WRITER_ROLES,
+    fresh: ['agreement'],
+    fill: async ({ world, ids }) => ({
+      query: { version: String(await world.agreementVersion(ids['path.agreementUuid']!)) },
+    }),
+  },
+} satisfies Record<string, Recipe>);
+
 const BILLING_OFF =
   'billing is off in the world (no Stripe keys): the call answers 409 or 404 to everyone; ' +
   'tests/integration/subscriptions.test.ts runs it against the fake Stripe';
@@ -665,6 +702,7 @@ async function freshId(kind: IdKind, tenant: TenantName): Promise<string> {
   if (kind === 'assignment') return world.fresh.assignment(tenant);
   if (kind === 'upload') return world.fresh.upload(tenant);
   if (kind === 'plan') return world.fresh.plan(tenant);
+  if (kind === 'agreement') return world.fresh.agreement(tenant);
   if (kind === 'valueMapping') return world.fresh.valueMapping(tenant);
   if (kind === 'requestId') return randomUUID();
   throw new Error(`no fresh ${kind} can be made`);

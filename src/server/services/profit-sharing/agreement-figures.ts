@@ -1,0 +1,209 @@
+import type { AgreementActuals, AgreementLines } from '#shared/contracts/profit-sharing.ts';
+import type { ProductionFigures } from '#shared/contracts/production.ts';
+import { compositeKinds } from '#shared/domain/carrier-composite.ts';
+import { toCents } from '#shared/domain/growth-plan.ts';
+import { growthBpOf, lossRatioBpOf } from '#shared/domain/profit-sharing.ts';
+import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
+import type { CalendarDay } from '#shared/domain/timeframe.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Level } from '#server/policies/scope.ts';
+import { readFigures, readMonthlyFigures } from '#server/services/read-model/read-model.ts';
+import { periodOf, type FactsRequest } from '#server/services/read-model/request.ts';
+
+/**
+ * The actual figures of profit-sharing agreements, from the read model: Carrier Production's figures of
+ * the agreement's carrier and lines (every carrier kind, as the carrier reported them) for the year so far
+ * and its prior period, the whole of last year, and the year before for a 3-year loss-ratio gate. One read
+ * answers every agency of a network for a carrier, so a network's ranking costs a few reads per carrier,
+ * not per agreement. Amounts are summed in integer cents (each figure is an exact two-decimal sum).
+ */
+
+/** The months of an agreement's year read so far: January to the latest reporting month (or December). */
+export function agreementPeriod(
+  year: number,
+  today: CalendarDay,
+): { start: YearMonth; end: YearMonth } | null {
+  const latest = latestReportingMonth(today);
+  const start = `${year}-01` as YearMonth;
+  if (start > latest) return null;
+  const december = `${year}-12` as YearMonth;
+  return { start, end: december < latest ? december : latest };
+}
+
+type Summed = Record<keyof ProductionFigures, number | null>;
+
+const FIELDS = [
+  'writtenPremium',
+  'priorWrittenPremium',
+  'newWrittenPremium',
+  'priorNewWrittenPremium',
+  'earned',
+  'priorEarned',
+  'incurred',
+  'priorIncurred',
+] as const satisfies readonly (keyof ProductionFigures)[];
+
+/** Sums the covered line codes' figures in cents (null: no line reported the figure). */
+function sumLines(lines: Record<string, ProductionFigures> | undefined): Summed {
+  const sums = Object.fromEntries(FIELDS.map((field) => [field, null])) as Summed;
+  for (const figures of Object.values(lines ?? {})) {
+    for (const field of FIELDS) {
+      const value = figures[field];
+      if (value !== null) sums[field] = (sums[field] ?? 0) + toCents(value);
+    }
+  }
+  return sums;
+}
+
+/** Keeps the line codes an agreement covers (a P&C read answers per broad line). */
+function coveredLines(
+  lines: Record<string, ProductionFigures> | undefined,
+  covered: AgreementLines,
+): Record<string, ProductionFigures> {
+  if (!lines) return {};
+  if (covered.standardTypes.length > 0) return lines;
+  return Object.fromEntries(
+    Object.entries(lines).filter(([code]) => (covered.broadLines as string[]).includes(code)),
+  );
+}
+
+function request(
+  level: Level,
+  grouping: 'carrier' | 'agency',
+  carrierUuid: string,
+  covered: AgreementLines,
+  start: YearMonth,
+  end: YearMonth,
+  today: CalendarDay,
+): FactsRequest {
+  const typed = covered.standardTypes.length > 0;
+  return {
+    grouping,
+    level,
+    line: typed ? covered.broadLines[0]! : 'P&C',
+    standardTypes: covered.standardTypes,
+    kinds: compositeKinds('all'),
+    period: periodOf(start, end, covered.standardTypes, today),
+    // By carrier, every carrier is read (at a network, from its carrier-months) and one kept; by agency,
+    // only this carrier's facts.
+    carriers: grouping === 'agency' ? [carrierUuid] : null,
+  };
+}
+
+/** One read's covered sums per group (the carrier's uuid by carrier, or each agency's). */
+async function readSums(db: Db, req: FactsRequest, covered: AgreementLines): Promise<Map<string, Summed>> {
+  const { lines } = await readFigures(db, req);
+  return new Map([...lines].map(([group, byLine]) => [group, sumLines(coveredLines(byLine, covered))]));
+}
+
+const addNullable = (...values: (number | null)[]) =>
+  values.reduce<number | null>((sum, value) => (value === null ? sum : (sum ?? 0) + value), null);
+const minus = (a: number | null, b: number | null) => (a === null ? null : a - (b ?? 0));
+
+/** The holders whose figures are read together: one agency or the network (by carrier), or a network's agencies. */
+export type FiguresScope =
+  { level: Level; grouping: 'carrier' } | { level: Extract<Level, { kind: 'network' }>; grouping: 'agency' };
+
+/**
+ * The actuals of a carrier's agreement for each holder of `scope` (keyed by the carrier's uuid when
+ * grouped by carrier, else by agency), for `year` and `lossRatioYears`.
+ */
+export async function agreementActuals(
+  db: Db,
+  scope: FiguresScope,
+  carrierUuid: string,
+  covered: AgreementLines,
+  year: number,
+  lossRatioYears: 1 | 2 | 3,
+  today: CalendarDay,
+): Promise<Map<string, AgreementActuals>> {
+  const period = agreementPeriod(year, today);
+  if (!period) return new Map();
+  const read = (start: YearMonth, end: YearMonth) =>
+    readSums(db, request(scope.level, scope.grouping, carrierUuid, covered, start, end, today), covered);
+  const [ytd, lastYear, yearBefore] = await Promise.all([
+    read(period.start, period.end),
+    read(`${year - 1}-01` as YearMonth, `${year - 1}-12` as YearMonth),
+    lossRatioYears === 3 ? read(`${year - 2}-01` as YearMonth, `${year - 2}-12` as YearMonth) : null,
+  ]);
+  const monthsElapsed = Number(period.end.slice(5, 7));
+  const groups = new Set([...ytd.keys(), ...lastYear.keys(), ...(yearBefore?.keys() ?? [])]);
+  if (scope.grouping === 'carrier')
+    for (const group of [...groups]) if (group !== carrierUuid) groups.delete(group);
+  const answers = new Map<string, AgreementActuals>();
+  for (const group of groups) {
+    const now = ytd.get(group);
+    const last = lastYear.get(group);
+    const before = yearBefore?.get(group);
+    const earlier = (pick: (s: Summed) => number | null) =>
+      addNullable(lossRatioYears >= 2 && last ? pick(last) : null, before ? pick(before) : null);
+    answers.set(group, {
+      monthsElapsed,
+      writtenPremiumCents: now?.writtenPremium ?? null,
+      priorWrittenPremiumCents: now?.priorWrittenPremium ?? null,
+      priorYearWrittenPremiumCents: last?.writtenPremium ?? null,
+      newBusinessCents: now?.newWrittenPremium ?? null,
+      earnedCents: now?.earned ?? null,
+      incurredCents: now?.incurred ?? null,
+      multiYearEarnedCents: addNullable(
+        now?.earned ?? null,
+        earlier((s) => s.earned),
+      ),
+      multiYearIncurredCents: addNullable(
+        now?.incurred ?? null,
+        earlier((s) => s.incurred),
+      ),
+      policiesInForce: null,
+      restOfLastYear:
+        last && now && monthsElapsed < 12
+          ? {
+              writtenPremiumCents: minus(last.writtenPremium, now.priorWrittenPremium),
+              newBusinessCents: minus(last.newWrittenPremium, now.priorNewWrittenPremium),
+              earnedCents: minus(last.earned, now.priorEarned),
+              incurredCents: minus(last.incurred, now.priorIncurred),
+            }
+          : null,
+    });
+  }
+  return answers;
+}
+
+/** The year so far month by month: loss ratio and growth to date (percent), for the agreement's chart. */
+export async function agreementMonths(
+  db: Db,
+  level: Level,
+  carrierUuid: string,
+  covered: AgreementLines,
+  year: number,
+  today: CalendarDay,
+): Promise<{ month: string; lossRatio: number | null; growth: number | null }[]> {
+  const period = agreementPeriod(year, today);
+  if (!period) return [];
+  const req = {
+    ...request(level, 'carrier', carrierUuid, covered, period.start, period.end, today),
+    carriers: [carrierUuid],
+  };
+  const { months } = await readMonthlyFigures(db, req);
+  const toDate = {
+    written: null as number | null,
+    prior: null as number | null,
+    earned: null as number | null,
+    incurred: null as number | null,
+  };
+  const answer = [];
+  for (let month = period.start; month <= period.end; month = addMonths(month, 1)) {
+    const sums = sumLines(coveredLines(months.get(month), covered));
+    toDate.written = addNullable(toDate.written, sums.writtenPremium);
+    toDate.prior = addNullable(toDate.prior, sums.priorWrittenPremium);
+    toDate.earned = addNullable(toDate.earned, sums.earned);
+    toDate.incurred = addNullable(toDate.incurred, sums.incurred);
+    const lossRatio = lossRatioBpOf(toDate.incurred ?? 0, toDate.earned);
+    const growth = growthBpOf(toDate.written, toDate.prior);
+    answer.push({
+      month,
+      lossRatio: lossRatio === null ? null : lossRatio / 100,
+      growth: growth === null ? null : growth / 100,
+    });
+  }
+  return answer;
+}

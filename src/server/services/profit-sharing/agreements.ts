@@ -1,0 +1,516 @@
+import { sql } from 'drizzle-orm';
+import {
+  agreementTerms,
+  type Agreement,
+  type AgreementActuals,
+  type AgreementDetail,
+  type AgreementLines,
+  type AgreementsResponse,
+  type AgreementSummary,
+  type AgreementTermsDto,
+  type CreateAgreementBody,
+  type SaveAgreementBody,
+} from '#shared/contracts/profit-sharing.ts';
+import { toDollars } from '#shared/domain/growth-plan.ts';
+import { projectAgreement, type ProfitShareMeasure } from '#shared/domain/profit-sharing.ts';
+import { latestReportingMonth, workingYear } from '#shared/domain/reporting-month.ts';
+import type { CalendarDay } from '#shared/domain/timeframe.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { isAdminActor, type Actor } from '#server/policies/actor.ts';
+import { resolveLevel, type Level } from '#server/policies/scope.ts';
+import { recordAudit } from '#server/services/audit/record-audit.ts';
+import {
+  agreementActuals,
+  agreementMonths,
+  agreementPeriod,
+  type FiguresScope,
+} from './agreement-figures.ts';
+
+/**
+ * Profit-sharing agreements: a carrier's grid for a year, held by an agency (written by its owners and
+ * administrators) or by a network (written by its network users), and by internal staff for anyone.
+ * Everyone who may see the holder, with Carrier Production access, reads them with their projection.
+ * Every change is one transaction with an audit row; an edit names the version it was made on, and a
+ * stale one is refused (409) without writing anything.
+ */
+
+const NOT_FOUND = 'This agreement does not exist, or you do not have access to it.';
+const STALE =
+  'Someone else changed this agreement after you opened it. Your changes were not saved: reload it to see theirs, then make your changes again.';
+
+type Holder = { networkUuid: string; agencyUuid: string | null };
+
+/** Who may write a holder's agreements. */
+export function mayEditAgreements(actor: Actor, holder: Holder): boolean {
+  if (actor.userType === 'internal') return true;
+  if (holder.agencyUuid === null)
+    return actor.userType === 'network' && actor.networkUuid === holder.networkUuid;
+  return actor.userType === 'agency' && actor.agencyUuid === holder.agencyUuid && isAdminActor(actor);
+}
+
+function assertMayEdit(actor: Actor, holder: Holder): void {
+  if (mayEditAgreements(actor, holder)) return;
+  throw new AppError(
+    'forbidden',
+    holder.agencyUuid === null
+      ? "Only the network's users may change its profit-sharing agreements."
+      : "Only the agency's owners and administrators may change its profit-sharing agreements.",
+  );
+}
+
+const holderOf = (level: Level): Holder => ({
+  networkUuid: level.networkUuid,
+  agencyUuid: level.kind === 'agency' ? level.agencyUuid : null,
+});
+
+type AgreementRow = {
+  uuid: string;
+  network_uuid: string;
+  agency_uuid: string | null;
+  holder_name: string;
+  carrier_uuid: string;
+  carrier_name: string;
+  year: number;
+  name: string;
+  measure: ProfitShareMeasure;
+  lines: AgreementLines;
+  terms: AgreementTermsDto;
+  policies_in_force: number | null;
+  version: number;
+  updated_at: string;
+  updated_by_name: string | null;
+};
+
+const selectAgreements = sql`
+  select a.uuid, a.network_uuid, a.agency_uuid,
+    coalesce(ag.name, n.name) as holder_name,
+    a.carrier_uuid, c.display_name as carrier_name, a.year, a.name, a.measure, a.lines, a.terms,
+    a.policies_in_force, a.version,
+    to_char(a.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated_at,
+    (select u.name from users u where u.id = a.updated_by) as updated_by_name
+  from profit_share_agreements a
+  join carriers c on c.uuid = a.carrier_uuid
+  join networks n on n.uuid = a.network_uuid
+  left join agencies ag on ag.uuid = a.agency_uuid`;
+
+function agreementOut(row: AgreementRow, actor: Actor): Agreement {
+  return {
+    agreementUuid: row.uuid,
+    networkUuid: row.network_uuid,
+    agencyUuid: row.agency_uuid,
+    holderName: row.holder_name,
+    carrierUuid: row.carrier_uuid,
+    carrierName: row.carrier_name,
+    year: Number(row.year),
+    name: row.name,
+    measure: row.measure,
+    lines: row.lines,
+    terms: row.terms,
+    policiesInForce: row.policies_in_force === null ? null : Number(row.policies_in_force),
+    version: Number(row.version),
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by_name,
+    canEdit: mayEditAgreements(actor, { networkUuid: row.network_uuid, agencyUuid: row.agency_uuid }),
+  };
+}
+
+/**
+ * The agreement `agreementUuid`, when the caller may see its holder (and its carrier, in collaboration
+ * mode); otherwise 404, whether or not it exists, so ids of other holders' agreements reveal nothing.
+ */
+export async function findAgreement(
+  db: Db,
+  actor: Actor,
+  agreementUuid: string,
+  carriers: readonly string[] | null,
+): Promise<{ agreement: Agreement; level: Level }> {
+  const [row] = (
+    await db.execute<AgreementRow>(sql`${selectAgreements} where a.uuid = ${agreementUuid}::uuid`)
+  ).rows;
+  if (!row || (carriers && !carriers.includes(row.carrier_uuid))) throw new AppError('not_found', NOT_FOUND);
+  let level: Level;
+  try {
+    level = await resolveLevel(db, actor, row.agency_uuid ?? row.network_uuid);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'forbidden') throw new AppError('not_found', NOT_FOUND);
+    throw error;
+  }
+  return { agreement: agreementOut(row, actor), level };
+}
+
+async function assertCarrierExists(db: Pick<Db, 'execute'>, carrierUuid: string): Promise<void> {
+  const found = await db.execute(sql`select 1 from carriers where uuid = ${carrierUuid}::uuid`);
+  if (found.rows.length === 0) {
+    const message = 'carrierUuid is not a carrier of the catalogue.';
+    throw new AppError('bad_request', message, { carrierUuid: message });
+  }
+}
+
+function duplicateName(name: string, year: number): AppError {
+  const message = `There is already an agreement named "${name}" with this carrier for ${year}.`;
+  return new AppError('conflict', message, { name: message });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** What an audit row keeps of an agreement. */
+const audited = (
+  a: Pick<Agreement, 'name' | 'measure' | 'lines' | 'terms' | 'policiesInForce' | 'version'>,
+) => ({
+  name: a.name,
+  measure: a.measure,
+  lines: a.lines,
+  terms: a.terms,
+  policiesInForce: a.policiesInForce,
+  version: a.version,
+});
+
+/** POST /api/profit-sharing/agreements */
+export async function createAgreement(
+  db: Db,
+  actor: Actor,
+  level: Level,
+  body: CreateAgreementBody,
+): Promise<string> {
+  const holder = holderOf(level);
+  assertMayEdit(actor, holder);
+  await assertCarrierExists(db, body.carrierUuid);
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = (
+        await tx.execute<{ uuid: string }>(sql`
+          insert into profit_share_agreements (network_uuid, agency_uuid, carrier_uuid, year, name, measure, lines,
+            terms, policies_in_force, created_by, updated_by)
+          values (${holder.networkUuid}::uuid, ${holder.agencyUuid}::uuid, ${body.carrierUuid}::uuid, ${body.year},
+            ${body.name}, ${body.measure}, ${JSON.stringify(body.lines)}::json, ${JSON.stringify(body.terms)}::json,
+            ${body.policiesInForce}, ${actor.userId}::uuid, ${actor.userId}::uuid)
+          returning uuid`)
+      ).rows;
+      await recordAudit(tx, {
+        agencyUuid: holder.agencyUuid,
+        actorUserId: actor.userId,
+        action: 'create',
+        entity: 'profit_share_agreement',
+        entityId: created!.uuid,
+        before: null,
+        after: { carrierUuid: body.carrierUuid, year: body.year, ...audited({ ...body, version: 1 }) },
+      });
+      return created!.uuid;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName(body.name, body.year);
+    throw error;
+  }
+}
+
+/** PUT /api/profit-sharing/agreements/{agreementUuid}: saved only on the version the editor read. */
+export async function saveAgreement(
+  db: Db,
+  actor: Actor,
+  agreement: Agreement,
+  body: SaveAgreementBody,
+): Promise<void> {
+  assertMayEdit(actor, agreement);
+  try {
+    await db.transaction(async (tx) => {
+      const [current] = (
+        await tx.execute<{ version: number }>(sql`
+          select version from profit_share_agreements
+          where network_uuid = ${agreement.networkUuid}::uuid and uuid = ${agreement.agreementUuid}::uuid for update`)
+      ).rows;
+      if (!current) throw new AppError('not_found', NOT_FOUND);
+      if (Number(current.version) !== body.version) throw new AppError('conflict', STALE);
+      await tx.execute(sql`
+        update profit_share_agreements set name = ${body.name}, measure = ${body.measure},
+          lines = ${JSON.stringify(body.lines)}::json, terms = ${JSON.stringify(body.terms)}::json,
+          policies_in_force = ${body.policiesInForce}, version = version + 1, updated_by = ${actor.userId}::uuid,
+          updated_at = now()
+        where network_uuid = ${agreement.networkUuid}::uuid and uuid = ${agreement.agreementUuid}::uuid`);
+      await recordAudit(tx, {
+        agencyUuid: agreement.agencyUuid,
+        actorUserId: actor.userId,
+        action: 'update',
+        entity: 'profit_share_agreement',
+        entityId: agreement.agreementUuid,
+        before: audited(agreement),
+        after: audited({ ...body, version: body.version + 1 }),
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName(body.name, agreement.year);
+    throw error;
+  }
+}
+
+/** DELETE /api/profit-sharing/agreements/{agreementUuid}?version= */
+export async function deleteAgreement(
+  db: Db,
+  actor: Actor,
+  agreement: Agreement,
+  version: number,
+): Promise<void> {
+  assertMayEdit(actor, agreement);
+  await db.transaction(async (tx) => {
+    const deleted = await tx.execute<{ version: number }>(sql`
+      delete from profit_share_agreements
+      where network_uuid = ${agreement.networkUuid}::uuid and uuid = ${agreement.agreementUuid}::uuid
+        and version = ${version}
+      returning version`);
+    if (deleted.rows.length === 0) throw new AppError('conflict', STALE);
+    await recordAudit(tx, {
+      agencyUuid: agreement.agencyUuid,
+      actorUserId: actor.userId,
+      action: 'delete',
+      entity: 'profit_share_agreement',
+      entityId: agreement.agreementUuid,
+      before: audited(agreement),
+      after: null,
+    });
+  });
+}
+
+/**
+ * POST /api/profit-sharing/agreements/copy: the holder's agreements of the year before, copied into
+ * `year` with the same carriers, lines and terms (policies in force left to type again); those whose
+ * name the year already has are skipped. Refused when last year has none.
+ */
+export async function copyLastYear(db: Db, actor: Actor, level: Level, year: number): Promise<number> {
+  const holder = holderOf(level);
+  assertMayEdit(actor, holder);
+  return db.transaction(async (tx) => {
+    const copied = (
+      await tx.execute<{ uuid: string }>(sql`
+        insert into profit_share_agreements (network_uuid, agency_uuid, carrier_uuid, year, name, measure, lines, terms,
+          created_by, updated_by)
+        select network_uuid, agency_uuid, carrier_uuid, ${year}, name, measure, lines, terms,
+          ${actor.userId}::uuid, ${actor.userId}::uuid
+        from profit_share_agreements last
+        where last.network_uuid = ${holder.networkUuid}::uuid
+          and last.agency_uuid is not distinct from ${holder.agencyUuid}::uuid and last.year = ${year - 1}
+          and not exists (
+            select 1 from profit_share_agreements this
+            where this.network_uuid = last.network_uuid and this.agency_uuid is not distinct from last.agency_uuid
+              and this.carrier_uuid = last.carrier_uuid and this.year = ${year} and lower(this.name) = lower(last.name))
+        returning uuid`)
+    ).rows;
+    if (copied.length === 0) {
+      const [last] = (
+        await tx.execute<{ count: number }>(sql`
+          select count(*)::int as count from profit_share_agreements
+          where network_uuid = ${holder.networkUuid}::uuid
+            and agency_uuid is not distinct from ${holder.agencyUuid}::uuid and year = ${year - 1}`)
+      ).rows;
+      const message =
+        Number(last?.count ?? 0) === 0
+          ? `There is no ${year - 1} agreement to copy into ${year}.`
+          : `Every ${year - 1} agreement is already in ${year}.`;
+      throw new AppError('bad_request', message, { year: message });
+    }
+    await recordAudit(tx, {
+      agencyUuid: holder.agencyUuid,
+      actorUserId: actor.userId,
+      action: 'copy',
+      entity: 'profit_share_agreement',
+      entityId: copied.map((row) => row.uuid).join(','),
+      before: null,
+      after: { fromYear: year - 1, year, agreements: copied.map((row) => row.uuid) },
+    });
+    return copied.length;
+  });
+}
+
+const dollars = (cents: number) => toDollars(cents);
+
+/** An agreement's projection, summarised for a card or a ranking row. */
+export function summarise(agreement: Agreement, actuals: AgreementActuals | undefined): AgreementSummary {
+  if (!actuals) {
+    return {
+      agreement,
+      status: 'noFigures',
+      projectedPayout: 0,
+      yearToDatePayout: 0,
+      payoutAtRisk: 0,
+      nextBand: null,
+    };
+  }
+  const terms = agreementTerms(agreement.measure, agreement.terms);
+  const { yearToDate, yearEnd, status } = projectAgreement(terms, {
+    ...actuals,
+    policiesInForce: agreement.policiesInForce,
+  });
+  const next = yearEnd.betterCells[0];
+  return {
+    agreement,
+    status,
+    projectedPayout: dollars(yearEnd.payoutCents),
+    yearToDatePayout: dollars(yearToDate.payoutCents),
+    payoutAtRisk: dollars(Math.max(0, yearToDate.payoutCents - yearEnd.payoutCents)),
+    nextBand: next
+      ? {
+          extraPayout: dollars(next.payoutCents - yearEnd.basePayoutCents),
+          lossRatioPoints: next.lossRatioPointsBp === null ? null : next.lossRatioPointsBp / 100,
+          writtenPremium: next.writtenPremiumCents === null ? null : dollars(next.writtenPremiumCents),
+          policies: next.policies,
+          premium: next.premiumCents === null ? null : dollars(next.premiumCents),
+        }
+      : null,
+  };
+}
+
+/** The actuals of many agreements, read a few times per carrier (see agreement-figures.ts). */
+async function actualsOf(
+  db: Db,
+  agreements: readonly Agreement[],
+  scopeOf: (agreement: Agreement) => FiguresScope,
+  today: CalendarDay,
+): Promise<Map<string, AgreementActuals>> {
+  const batches = new Map<string, { scope: FiguresScope; agreements: Agreement[] }>();
+  for (const agreement of agreements) {
+    const scope = scopeOf(agreement);
+    const key = JSON.stringify([
+      scope.level,
+      scope.grouping,
+      agreement.carrierUuid,
+      agreement.lines,
+      agreement.year,
+      agreement.terms.gates.lossRatioYears,
+    ]);
+    const batch = batches.get(key) ?? { scope, agreements: [] };
+    batch.agreements.push(agreement);
+    batches.set(key, batch);
+  }
+  const answers = new Map<string, AgreementActuals>();
+  await Promise.all(
+    [...batches.values()].map(async ({ scope, agreements: batch }) => {
+      const [first] = batch;
+      const byGroup = await agreementActuals(
+        db,
+        scope,
+        first!.carrierUuid,
+        first!.lines,
+        first!.year,
+        first!.terms.gates.lossRatioYears,
+        today,
+      );
+      for (const agreement of batch) {
+        const group = scope.grouping === 'carrier' ? agreement.carrierUuid : agreement.agencyUuid!;
+        const found = byGroup.get(group);
+        if (found) answers.set(agreement.agreementUuid, found);
+        else if (agreementPeriod(agreement.year, today))
+          answers.set(agreement.agreementUuid, {
+            ...EMPTY_ACTUALS,
+            monthsElapsed: monthsOf(agreement.year, today),
+          });
+      }
+    }),
+  );
+  return answers;
+}
+
+const EMPTY_ACTUALS: AgreementActuals = {
+  monthsElapsed: 1,
+  writtenPremiumCents: null,
+  priorWrittenPremiumCents: null,
+  priorYearWrittenPremiumCents: null,
+  newBusinessCents: null,
+  earnedCents: null,
+  incurredCents: null,
+  multiYearEarnedCents: null,
+  multiYearIncurredCents: null,
+  policiesInForce: null,
+  restOfLastYear: null,
+};
+
+const monthsOf = (year: number, today: CalendarDay) => Number(agreementPeriod(year, today)!.end.slice(5, 7));
+
+/** The level an agreement's own figures are read at: its agency, or its network. */
+const holderLevel = (agreement: Agreement): Level =>
+  agreement.agencyUuid === null
+    ? { kind: 'network', networkUuid: agreement.networkUuid }
+    : { kind: 'agency', agencyUuid: agreement.agencyUuid, networkUuid: agreement.networkUuid };
+
+/**
+ * GET /api/profit-sharing/agreements: the level's own agreements of a year with their projections; at a
+ * network, also its member agencies' agreements ranked by payout at risk (then projected payout).
+ */
+export async function listAgreements(
+  db: Db,
+  actor: Actor,
+  level: Level,
+  year: number | undefined,
+  carriers: readonly string[] | null,
+  today: CalendarDay,
+): Promise<AgreementsResponse> {
+  const holder = holderOf(level);
+  const years = (
+    await db.execute<{ year: number }>(sql`
+      select distinct year from profit_share_agreements
+      where network_uuid = ${holder.networkUuid}::uuid
+        and (${level.kind === 'network'} or agency_uuid = ${holder.agencyUuid}::uuid)`)
+  ).rows.map((row) => Number(row.year));
+  const current = workingYear(today);
+  const chosen = year ?? current;
+  const carrierFilter = carriers
+    ? sql`and a.carrier_uuid = any(${`{${carriers.join(',')}}`}::uuid[])`
+    : sql``;
+  const rows = (
+    await db.execute<AgreementRow>(sql`${selectAgreements}
+      where a.network_uuid = ${holder.networkUuid}::uuid and a.year = ${chosen} ${carrierFilter}
+        and (${level.kind === 'network'} or a.agency_uuid = ${holder.agencyUuid}::uuid)
+      order by c.display_name, a.name`)
+  ).rows.map((row) => agreementOut(row, actor));
+  const own = rows.filter((a) => a.agencyUuid === holder.agencyUuid);
+  const members = level.kind === 'network' ? rows.filter((a) => a.agencyUuid !== null) : [];
+  const actuals = await actualsOf(
+    db,
+    [...own, ...members],
+    (agreement) =>
+      agreement.agencyUuid !== null && level.kind === 'network'
+        ? { level, grouping: 'agency' }
+        : { level: holderLevel(agreement), grouping: 'carrier' },
+    today,
+  );
+  const summaries = (list: Agreement[]) => list.map((a) => summarise(a, actuals.get(a.agreementUuid)));
+  return {
+    year: chosen,
+    yearOptions: [...new Set([current, current - 1, ...years])].sort((a, b) => b - a),
+    levelKind: level.kind,
+    canEdit: mayEditAgreements(actor, holder),
+    agreements: summaries(own),
+    memberAgreements: summaries(members).sort(
+      (a, b) =>
+        b.payoutAtRisk - a.payoutAtRisk ||
+        b.projectedPayout - a.projectedPayout ||
+        a.agreement.holderName.localeCompare(b.agreement.holderName),
+    ),
+  };
+}
+
+/** GET /api/profit-sharing/agreements/{agreementUuid}: the agreement, its actuals and its year so far by month. */
+export async function agreementDetail(
+  db: Db,
+  agreement: Agreement,
+  today: CalendarDay,
+): Promise<AgreementDetail> {
+  const level = holderLevel(agreement);
+  const [actuals, months] = await Promise.all([
+    actualsOf(db, [agreement], () => ({ level, grouping: 'carrier' }), today),
+    agreementMonths(db, level, agreement.carrierUuid, agreement.lines, agreement.year, today),
+  ]);
+  const found = actuals.get(agreement.agreementUuid) ?? null;
+  const summary = summarise(agreement, found ?? undefined);
+  const period = agreementPeriod(agreement.year, today);
+  return {
+    ...summary,
+    period: period && { startMonth: period.start, endMonth: period.end },
+    reportingMonth: latestReportingMonth(today),
+    actuals: found && { ...found, policiesInForce: agreement.policiesInForce },
+    months,
+  };
+}
