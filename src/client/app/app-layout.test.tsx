@@ -19,6 +19,7 @@ const AGENCY_SIDEBAR = [
   'Carrier Production',
   'Performance Charts',
   'Planning Tool',
+  'Profit Sharing',
   'Manual Carrier Entry',
   'Users',
   // The owner of the fixture is the subscriber's primary user, who sees their subscription.
@@ -132,6 +133,7 @@ describe('the sidebar', () => {
         'AMS Data Health',
         'Performance Charts',
         'Planning Tool',
+        'Profit Sharing',
         'Manual Carrier Entry',
         'My Profile',
         'Help',
@@ -152,6 +154,7 @@ describe('the sidebar', () => {
         'Carrier Production',
         'Performance Charts',
         'Planning Tool',
+        'Profit Sharing',
         'Growth Plan Measurement',
         'AI Chat (opens in a new tab)',
         'Upload Data (opens in a new tab)',

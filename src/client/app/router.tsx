@@ -140,6 +140,38 @@ const routes: RouteObject[] = [
                           (await import('#client/features/production/planning-page.tsx')).PlanningPage,
                       ),
                     },
+                    // Profit-sharing agreements: projected from Carrier Production's figures.
+                    {
+                      path: 'profit-sharing',
+                      element: lazyPage(
+                        async () =>
+                          (await import('#client/features/profit-sharing/profit-sharing-page.tsx'))
+                            .ProfitSharingPage,
+                      ),
+                    },
+                    {
+                      path: 'profit-sharing/new',
+                      element: lazyPage(
+                        async () =>
+                          (await import('#client/features/profit-sharing/agreement-editor-page.tsx'))
+                            .AgreementEditorPage,
+                      ),
+                    },
+                    {
+                      path: 'profit-sharing/:agreementUuid',
+                      element: lazyPage(
+                        async () =>
+                          (await import('#client/features/profit-sharing/agreement-page.tsx')).AgreementPage,
+                      ),
+                    },
+                    {
+                      path: 'profit-sharing/:agreementUuid/edit',
+                      element: lazyPage(
+                        async () =>
+                          (await import('#client/features/profit-sharing/agreement-editor-page.tsx'))
+                            .AgreementEditorPage,
+                      ),
+                    },
                   ]),
                   {
                     path: 'billingcarriers',

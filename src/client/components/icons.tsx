@@ -237,6 +237,13 @@ const paths: Record<IconName, ReactNode> = {
       <path d="M21 12a9 9 0 1 1-9-9" />
     </>
   ),
+  // A coin: profit sharing.
+  'profit-sharing': (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M15 9.5c-.5-1-1.6-1.5-3-1.5-1.7 0-3 .8-3 2s1.3 1.7 3 2 3 .8 3 2-1.3 2-3 2c-1.4 0-2.5-.5-3-1.5M12 6v2M12 16v2" />
+    </>
+  ),
   // A target: planning.
   planning: (
     <>

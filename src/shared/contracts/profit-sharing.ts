@@ -52,8 +52,6 @@ export const agreementLinesSchema = z
   });
 export type AgreementLines = z.infer<typeof agreementLinesSchema>;
 
-const nullableLimit = (schema: z.ZodNumber | z.ZodType<number>) => schema.nullable();
-
 /**
  * A grid in percent: loss-ratio rows (`lossRatioUnder`, the limit a loss ratio must be under, best
  * first; null: any loss ratio, the last row), columns of the second axis (`minimums`, lowest first; null:
@@ -64,12 +62,12 @@ export const agreementGridSchema = z
   .object({
     axis: z.enum(GRID_AXES, { message: 'The grid axis must be growth, policiesInForce or premium' }),
     lossRatioUnder: z
-      .array(nullableLimit(percent('A loss-ratio limit', 0, 1000)))
+      .array(percent('A loss-ratio limit', 0, 1000).nullable())
       .min(1, 'The grid needs at least one loss-ratio row')
       .max(MAX_GRID_SIZE, `The grid has at most ${MAX_GRID_SIZE} loss-ratio rows`),
     minimums: z
       .array(
-        nullableLimit(z.number({ message: 'A band minimum must be a number' }).min(-100).max(999_999_999.99)),
+        z.number({ message: 'A band minimum must be a number' }).min(-100).max(999_999_999.99).nullable(),
       )
       .min(1, 'The grid needs at least one column')
       .max(MAX_GRID_SIZE, `The grid has at most ${MAX_GRID_SIZE} columns`),
@@ -199,6 +197,7 @@ export const createAgreementBodySchema = z.object({
   ...agreementFields,
 });
 export type CreateAgreementBody = z.infer<typeof createAgreementBodySchema>;
+export type CreateAgreementInput = z.input<typeof createAgreementBodySchema>;
 
 /** PUT /api/profit-sharing/agreements/{agreementUuid}: the whole agreement, on the version it was read. */
 export const saveAgreementBodySchema = z.object({ version: z.number().int(), ...agreementFields });

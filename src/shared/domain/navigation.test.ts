@@ -137,7 +137,7 @@ describe('sidebarLinks', () => {
     const links = sidebarLinks(
       input({ features: { cpr: true, pbiAgencyProduction: true, pbiMarketAssistanceTeaser: true } }),
     );
-    expect(links.slice(0, 5)).toEqual([
+    expect(links.slice(0, 6)).toEqual([
       {
         key: 'production',
         label: 'Carrier Production',
@@ -168,8 +168,16 @@ describe('sidebarLinks', () => {
         external: false,
       },
       { key: 'planning', label: 'Planning Tool', icon: 'planning', href: '/planning', external: false },
+      {
+        key: 'profit-sharing',
+        label: 'Profit Sharing',
+        icon: 'profit-sharing',
+        href: '/profit-sharing',
+        external: false,
+      },
     ]);
     expect(keys(sidebarLinks(input({ features: {} })))).not.toContain('planning');
+    expect(keys(sidebarLinks(input({ features: {} })))).not.toContain('profit-sharing');
     // Internal staff open every report.
     expect(keys(sidebarLinks(input({ user: staff })))).toContain('report:/revenue-variance');
   });

@@ -65,7 +65,8 @@ export type NavigationIcon =
   | 'data-health'
   | 'scorecard'
   | 'performance-charts'
-  | 'planning';
+  | 'planning'
+  | 'profit-sharing';
 
 /**
  * Each report path's own icon (issue 31: a collapsed sidebar of identical glyphs cannot be read): by
@@ -178,6 +179,9 @@ const sidebarEntries: readonly Entry[] = [
   ({ features }) =>
     features.cpr ? internal('dataviz', 'Performance Charts', 'performance-charts', '/dataviz') : null,
   ({ features }) => (features.cpr ? internal('planning', 'Planning Tool', 'planning', '/planning') : null),
+  // Profit-sharing agreements are projected from Carrier Production's figures: the same permission.
+  ({ features }) =>
+    features.cpr ? internal('profit-sharing', 'Profit Sharing', 'profit-sharing', '/profit-sharing') : null,
   // Spec part 2 §2 "Sidebar and header", §6: Growth Plan Measurement appears only with its flag.
   ({ flags }) =>
     flags.growthMeasurement

@@ -18,6 +18,7 @@ const topicTitles = [
   'Request a new carrier',
   'Add non-core carrier data',
   'Create, modify and add a carrier to an agency plan',
+  'Project profit-sharing bonuses and see the distance to the next band',
 ];
 
 function renderHelp(config: { status: number; body: unknown } = { status: 200, body: clientConfig }) {

@@ -246,4 +246,50 @@ export const helpTopics: HelpTopic[] = [
       </Stack>
     ),
   },
+  {
+    value: 'profit-sharing',
+    title: 'Project profit-sharing bonuses and see the distance to the next band',
+    content: (
+      <Stack gap="sm">
+        <Text>
+          A carrier&apos;s profit-sharing (contingent) agreement pays a percentage of premium when your loss
+          ratio stays under a band and your growth, policies in force or premium reach another.{' '}
+          <PageLink to="/profit-sharing">Profit Sharing</PageLink> projects each agreement from your Carrier
+          Production figures: the year so far, and the year run on to year end at the last 12 months&apos;
+          pace (the rest of the year as it went last year, or straight on when last year has no figures).
+        </Text>
+        <Subheading>Enter an agreement</Subheading>
+        <Steps>
+          <List.Item>
+            Agency owners and administrators enter their agency&apos;s agreements; network users enter the
+            network&apos;s, which are measured on the whole network. Select New agreement, or Copy last
+            year&apos;s agreements to start from them.
+          </List.Item>
+          <List.Item>
+            Choose the carrier, name the agreement, tick the lines of business it covers and whether the bonus
+            is a percentage of written or earned premium.
+          </List.Item>
+          <List.Item>
+            Fill the grid from the carrier&apos;s agreement: one row per loss-ratio band (the loss ratio must
+            be under the limit; leave the last limit empty for any loss ratio), one column per growth,
+            policy-count or premium band (the figure must reach the minimum), and the bonus percentage in each
+            cell. Add the eligibility gates the agreement sets (minimum premium, a loss ratio over one to
+            three years, a minimum growth, a cap per large loss) and an optional kicker on new business.
+            Select Save agreement.
+          </List.Item>
+        </Steps>
+        <Subheading>Read the projection</Subheading>
+        <Text>
+          Each card shows the agreement&apos;s status (On track, At risk when the year so far pays more than
+          the year-end projection, Not eligible), the projected payout, the payout on the year so far and what
+          the next better band needs. Open an agreement to see its grid with the current and projected cells
+          marked, every gate with its figure and threshold, the distance to every better band, and a chart of
+          the loss ratio and growth to date against the bands. The What if inputs (extra new business, a large
+          loss, a rate change) recompute the projection as you type. Network users also see their member
+          agencies&apos; agreements ranked by the payout they have at risk, and Download CSV exports the
+          projections.
+        </Text>
+      </Stack>
+    ),
+  },
 ];

@@ -364,6 +364,24 @@ describe('seedDemoData', () => {
     }
   });
 
+  it("gives the demo owner's agency and its network profit-sharing agreements of the three shapes", async () => {
+    const working = Number(latestReportingMonth(today).slice(0, 4));
+    const agreements = await first.db.execute<{ holder: string; axis: string; year: number }>(sql`
+      select case when a.agency_uuid is null then 'network'
+          when a.agency_uuid = (select agency_uuid from users where email = 'owner@understanding.test') then 'owner'
+          else 'member' end as holder,
+        a.terms -> 'grid' ->> 'axis' as axis, a.year
+      from profit_share_agreements a order by 1, 2`);
+    expect(agreements.rows.every((a) => Number(a.year) === working)).toBe(true);
+    expect(agreements.rows.filter((a) => a.holder === 'owner').map((a) => a.axis)).toEqual([
+      'growth',
+      'policiesInForce',
+      'premium',
+    ]);
+    expect(agreements.rows.filter((a) => a.holder === 'network')).toHaveLength(1);
+    expect(agreements.rows.filter((a) => a.holder === 'member')).toHaveLength(5);
+  });
+
   it("gives the demo owner's agency manual entries for carriers that send no data, counted in production", async () => {
     const owner = await one<{ agency_uuid: string; network_uuid: string }>(
       first,

@@ -41,6 +41,7 @@ import { ensureReadModel } from '#server/services/read-model/refresh.ts';
 import { ensureProductFeatures, grantPlanFeatures, seedDemoAccess } from './access-demo.ts';
 import { seedDemoGrowthPlans } from './growth-demo.ts';
 import { seedDemoManualEntries } from './manual-demo.ts';
+import { seedDemoProfitSharing } from './profit-sharing-demo.ts';
 import { seedDemoSubscriptions } from './subscription-demo.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './catalog.ts';
@@ -210,6 +211,18 @@ async function seedDemo(tx: Tx, ctx: Context): Promise<DemoSummary> {
     },
     deriveRng(ctx.seed, 'demo-growth-plans'),
   );
+  const agreements = await seedDemoProfitSharing(
+    tx,
+    {
+      agencyUuid: ownerAgencyUuid,
+      networkUuid: firstNetwork,
+      ownerId: idOf('agency owner'),
+      networkUserId: idOf('network user'),
+      workingYear: Number(ctx.months[ctx.months.length - 1]!.slice(0, 4)),
+    },
+    deriveRng(ctx.seed, 'demo-profit-sharing'),
+  );
+  ctx.log(`demo: ${agreements} profit-sharing agreements`);
 
   await seedDemoSubscriptions(tx, {
     seed: ctx.seed,

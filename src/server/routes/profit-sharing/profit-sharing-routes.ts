@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
+import { planCarriersResponseSchema } from '#shared/contracts/growth-measurement.ts';
 import {
   agreementDetailSchema,
   agreementParamsSchema,
@@ -21,6 +22,7 @@ import { resolveLevel } from '#server/policies/scope.ts';
 import { requireFeature } from '#server/services/access/access-service.ts';
 import { getCollaborationMode } from '#server/services/collaboration/collaboration-service.ts';
 import { levelName } from '#server/services/levels/levels-service.ts';
+import { planCarriers } from '#server/services/growth-measurement/growth-plans.ts';
 import { inChunks } from '#server/services/production/production-export.ts';
 import { sharedCarriers } from '#server/services/production/production-report.ts';
 import {
@@ -86,6 +88,21 @@ export const profitSharingRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => C
     async (request) => {
       const { actor, level, carriers } = await context(request, request.query.levelUuid);
       return listAgreements(db, actor, level, request.query.year, carriers, today());
+    },
+  );
+
+  app.get(
+    '/api/profit-sharing/carriers',
+    {
+      schema: {
+        tags,
+        summary: 'The carriers an agreement may name (the catalogue)',
+        response: { 200: planCarriersResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireFeature(db, requireActor(request), CARRIER_PRODUCTION_FEATURE);
+      return planCarriers(db);
     },
   );
 

@@ -1,0 +1,260 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import type { AgreementSummary } from '#shared/contracts/profit-sharing.ts';
+import { useLevel } from '#client/app/level.ts';
+import { Select } from '#client/components/select.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
+import { saveFile } from '#client/lib/save-file.ts';
+import { agreementsQuery, copyAgreements, downloadAgreementsCsv } from './profit-sharing-api.ts';
+import { nextBandText, payout, StatusBadge } from './profit-sharing-parts.tsx';
+
+const linesText = (summary: AgreementSummary) => {
+  const { broadLines, standardTypes } = summary.agreement.lines;
+  if (standardTypes.length > 0) return `${broadLines[0]}: ${standardTypes.join(', ')}`;
+  return broadLines.length === 4 ? 'P&C' : broadLines.join(', ');
+};
+
+/** One agreement as a card: its status, the payout projected to year end, and what the next band needs. */
+function AgreementCard({ summary }: { summary: AgreementSummary }) {
+  const { agreement } = summary;
+  const next = nextBandText(summary.nextBand);
+  return (
+    <Paper withBorder p="md" component="article" aria-labelledby={`agreement-${agreement.agreementUuid}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Title order={3} size="h5" id={`agreement-${agreement.agreementUuid}`}>
+              <Anchor component={Link} to={`/profit-sharing/${agreement.agreementUuid}`}>
+                {agreement.carrierName}: {agreement.name}
+              </Anchor>
+            </Title>
+            <Text size="sm" c="dimmed">
+              {linesText(summary)} · {agreement.measure === 'writtenPremium' ? 'written' : 'earned'} premium
+            </Text>
+          </div>
+          <StatusBadge status={summary.status} />
+        </Group>
+        {summary.status === 'noFigures' ? (
+          <Text size="sm">No month of {agreement.year} has been reported yet.</Text>
+        ) : (
+          <>
+            <Group gap="xl">
+              <div>
+                <Text size="xs" c="dimmed">
+                  Projected payout
+                </Text>
+                <Text fw={700} size="xl">
+                  {payout(summary.projectedPayout)}
+                </Text>
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  On the year so far
+                </Text>
+                <Text fw={600}>{payout(summary.yearToDatePayout)}</Text>
+              </div>
+              {summary.payoutAtRisk > 0 && (
+                <div>
+                  <Text size="xs" c="dimmed">
+                    At risk
+                  </Text>
+                  <Text fw={600}>{payout(summary.payoutAtRisk)}</Text>
+                </div>
+              )}
+            </Group>
+            <Text size="sm">{next ? `Next band: ${next}.` : 'At the best band of the grid.'}</Text>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A network's member agencies' agreements, ranked by the payout they have at risk. */
+function MemberTable({ members }: { members: AgreementSummary[] }) {
+  return (
+    <Paper withBorder component="section" aria-labelledby="member-agreements" p="md">
+      <Title order={2} size="h4" id="member-agreements" mb="sm">
+        Member agencies by payout at risk
+      </Title>
+      {members.length === 0 ? (
+        <Text size="sm">No member agency has entered an agreement for this year.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={820}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Agency</Table.Th>
+                <Table.Th>Carrier and agreement</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Payout at risk</Table.Th>
+                <Table.Th ta="right">Projected payout</Table.Th>
+                <Table.Th>Next band</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.map((summary) => (
+                <Table.Tr key={summary.agreement.agreementUuid}>
+                  <Table.Td>{summary.agreement.holderName}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/profit-sharing/${summary.agreement.agreementUuid}`}>
+                      {summary.agreement.carrierName}: {summary.agreement.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={summary.status} />
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {payout(summary.payoutAtRisk)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {payout(summary.projectedPayout)}
+                  </Table.Td>
+                  <Table.Td>{nextBandText(summary.nextBand) ?? 'At the best band'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * /profit-sharing: the level's profit-sharing agreements of a year, each projected from Carrier
+ * Production's figures; at a network, its member agencies' agreements ranked by payout at risk.
+ */
+export function ProfitSharingPage() {
+  const levelUuid = useLevel();
+  const [params, setParams] = useSearchParams();
+  const requestedYear = Number(params.get('year')) || undefined;
+  const query = useQuery(agreementsQuery(levelUuid, requestedYear));
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<{ tone: 'red' | 'green'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (query.isError) {
+    return (
+      <Alert color="red" title="Profit sharing could not be loaded">
+        {query.error.message}
+      </Alert>
+    );
+  }
+  if (!query.data) return <Loader aria-label="Loading profit-sharing agreements" />;
+  const answer = query.data;
+  const { year } = answer;
+
+  const copy = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const { copied } = await copyAgreements(levelUuid, year);
+      await queryClient.invalidateQueries({ queryKey: ['profit-sharing'] });
+      setMessage({
+        tone: 'green',
+        text: `${copied} ${copied === 1 ? 'agreement' : 'agreements'} copied from ${year - 1}.`,
+      });
+    } catch (failure) {
+      setMessage({
+        tone: 'red',
+        text: failure instanceof ApiError ? failure.message : 'The copy failed. Try again.',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const download = async () => {
+    const { blob, filename } = await downloadAgreementsCsv(levelUuid, year);
+    saveFile(blob, filename);
+  };
+  const newPath = `/profit-sharing/new?year=${year}${levelUuid ? `&levelUuid=${levelUuid}` : ''}`;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            Profit Sharing
+          </Title>
+          <Text c="dimmed" size="sm">
+            Each carrier&apos;s bonus projected from{' '}
+            {answer.levelKind === 'network' ? 'the network' : 'your agency'}
+            &apos;s production: the year so far, and run on to year end at the last 12 months&apos; pace.
+          </Text>
+        </div>
+        <Group>
+          <Select
+            label="Year"
+            w={110}
+            data={answer.yearOptions.map((y) => ({ value: String(y), label: String(y) }))}
+            value={String(year)}
+            allowDeselect={false}
+            onChange={(value) => {
+              if (!value) return;
+              const next = new URLSearchParams(params);
+              next.set('year', value);
+              setParams(next);
+            }}
+          />
+          <Button variant="default" onClick={() => void download()}>
+            Download CSV
+          </Button>
+          {answer.canEdit && (
+            <>
+              <Button variant="default" loading={busy} onClick={() => void copy()}>
+                Copy {year - 1} agreements
+              </Button>
+              <Button component={Link} to={newPath}>
+                New agreement
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+      {message && (
+        <Alert color={message.tone} role="status" withCloseButton onClose={() => setMessage(null)}>
+          {message.text}
+        </Alert>
+      )}
+      <section aria-labelledby="own-agreements">
+        <Title order={2} size="h4" id="own-agreements" mb="sm">
+          {answer.levelKind === 'network' ? "The network's agreements" : 'Agreements'} for {year}
+        </Title>
+        {answer.agreements.length === 0 ? (
+          <Paper withBorder p="md">
+            <Text>
+              No profit-sharing agreement for {year} yet.{' '}
+              {answer.canEdit
+                ? 'Enter one from the carrier’s agreement with New agreement, or copy last year’s.'
+                : answer.levelKind === 'network'
+                  ? 'Network users enter the network’s agreements.'
+                  : 'Your agency’s owners and administrators enter them.'}
+            </Text>
+          </Paper>
+        ) : (
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            {answer.agreements.map((summary) => (
+              <AgreementCard key={summary.agreement.agreementUuid} summary={summary} />
+            ))}
+          </SimpleGrid>
+        )}
+      </section>
+      {answer.levelKind === 'network' && <MemberTable members={answer.memberAgreements} />}
+    </Stack>
+  );
+}
