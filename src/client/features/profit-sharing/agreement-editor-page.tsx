@@ -8,7 +8,6 @@ import {
   Group,
   Loader,
   Paper,
-  Radio,
   SimpleGrid,
   Stack,
   Table,
@@ -248,36 +247,50 @@ function AgreementForm({ agreement }: { agreement: Agreement | null }) {
               control={control}
               name="lines.broadLines"
               render={({ field, fieldState }) => (
-                <Checkbox.Group
-                  label="Lines it covers"
-                  value={field.value}
-                  onChange={(value) =>
-                    field.onChange(AGREEMENT_BROAD_LINES.filter((line) => value.includes(line)))
-                  }
-                  error={fieldState.error?.message}
-                >
+                <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+                  <Text component="legend" size="sm" fw={500}>
+                    Lines it covers
+                  </Text>
                   <Group mt={4}>
                     {AGREEMENT_BROAD_LINES.map((line) => (
-                      <Checkbox key={line} value={line} label={line} />
+                      <Checkbox
+                        key={line}
+                        label={line}
+                        checked={field.value.includes(line)}
+                        onChange={(event) => {
+                          const checked = event.currentTarget.checked;
+                          field.onChange(
+                            AGREEMENT_BROAD_LINES.filter((l) =>
+                              l === line ? checked : field.value.includes(l),
+                            ),
+                          );
+                        }}
+                      />
                     ))}
                   </Group>
-                </Checkbox.Group>
+                  {fieldState.error && (
+                    <Text c="#b02525" size="sm" role="alert">
+                      {fieldState.error.message}
+                    </Text>
+                  )}
+                </fieldset>
               )}
             />
             <Controller
               control={control}
               name="measure"
               render={({ field }) => (
-                <Radio.Group
+                <Select
                   label="The bonus is a percentage of"
+                  w={240}
+                  data={[
+                    { value: 'writtenPremium', label: 'Written premium' },
+                    { value: 'earnedPremium', label: 'Earned premium' },
+                  ]}
                   value={field.value}
-                  onChange={field.onChange}
-                >
-                  <Group mt={4}>
-                    <Radio value="writtenPremium" label="Written premium" />
-                    <Radio value="earnedPremium" label="Earned premium" />
-                  </Group>
-                </Radio.Group>
+                  allowDeselect={false}
+                  onChange={(value) => value && field.onChange(value)}
+                />
               )}
             />
           </Group>

@@ -36,6 +36,9 @@ import { StatusBadge } from './profit-sharing-parts.tsx';
 
 const money = (cents: number | null) => (cents === null ? '—' : formatCents(cents));
 const bp = (value: number | null) => (value === null ? '—' : formatPercent(value / 100));
+/** A rate or limit of the agreement as entered: up to two decimals (3.15 %). */
+const rate = (value: number | null) =>
+  value === null ? '—' : `${(value / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
 
 const GATE_NAMES: Record<GateResult['gate'], string> = {
   minimumPremium: 'Minimum premium',
@@ -49,15 +52,15 @@ function gateText(gate: GateResult, years: number): string {
     case 'minimumPremium':
       return `${money(gate.figure)} against at least ${money(gate.threshold)}${reason}`;
     case 'maximumLossRatio':
-      return `${bp(gate.figure)} over ${years} ${years === 1 ? 'year' : 'years'}, must be under ${bp(gate.threshold)}${reason}`;
+      return `${bp(gate.figure)} over ${years} ${years === 1 ? 'year' : 'years'}, must be under ${rate(gate.threshold)}${reason}`;
     case 'minimumGrowth':
-      return `${bp(gate.figure)} growth against at least ${bp(gate.threshold)}${reason}`;
+      return `${bp(gate.figure)} growth against at least ${rate(gate.threshold)}${reason}`;
   }
 }
 
 const axisLabel = (terms: ProfitShareAgreementTerms, minimum: number | null) => {
   if (minimum === null) return 'Any';
-  if (terms.grid.axis === 'growth') return `Growth ≥ ${bp(minimum)}`;
+  if (terms.grid.axis === 'growth') return `Growth ≥ ${rate(minimum)}`;
   if (terms.grid.axis === 'policiesInForce') return `≥ ${minimum.toLocaleString('en-US')} policies`;
   return `Premium ≥ ${money(minimum)}`;
 };
@@ -93,9 +96,9 @@ function GridTable({
         <Table.Tbody>
           {terms.grid.lossRatioUnderBp.map((limit, row) => (
             <Table.Tr key={row}>
-              <Table.Th scope="row">{limit === null ? 'Any' : `Under ${bp(limit)}`}</Table.Th>
+              <Table.Th scope="row">{limit === null ? 'Any' : `Under ${rate(limit)}`}</Table.Th>
               {terms.grid.minimums.map((_, col) => {
-                const rate = terms.grid.rates[row]?.[col] ?? null;
+                const cellRate = terms.grid.rates[row]?.[col] ?? null;
                 const marked = marks(row, col);
                 return (
                   <Table.Td
@@ -112,7 +115,7 @@ function GridTable({
                         : undefined
                     }
                   >
-                    {rate === null ? 'No bonus' : bp(rate)}
+                    {cellRate === null ? 'No bonus' : rate(cellRate)}
                     {marked.length > 0 && (
                       <Text size="xs" c="#124f93" fw={600}>
                         {marked.join(' and ')}
@@ -291,7 +294,8 @@ function Distances({ evaluation, terms }: { evaluation: Evaluation; terms: Profi
         const limit = terms.grid.lossRatioUnderBp[cell.row];
         return (
           <List.Item key={`${cell.row}-${cell.col}`}>
-            {bp(cell.rateBp)} ({limit === null ? 'any loss ratio' : `loss ratio under ${bp(limit ?? null)}`},{' '}
+            {rate(cell.rateBp)} (
+            {limit === null ? 'any loss ratio' : `loss ratio under ${rate(limit ?? null)}`},{' '}
             {axisLabel(terms, terms.grid.minimums[cell.col] ?? null).toLowerCase()}):{' '}
             {formatCents(cell.payoutCents)}
             {needs.length > 0 ? ` with ${needs.join(' and ')}` : ''},{' '}
@@ -323,7 +327,7 @@ function EvaluationPanel({
       </Text>
       <Text size="sm" c="dimmed" mb="xs">
         {evaluation.cell
-          ? `${bp(evaluation.cell.rateBp)} of ${money(f.measureCents)}`
+          ? `${rate(evaluation.cell.rateBp)} of ${money(f.measureCents)}`
           : 'No cell of the grid applies'}
         {evaluation.kicker?.reached ? ` plus a ${formatCents(evaluation.kicker.payoutCents)} kicker` : ''}
       </Text>

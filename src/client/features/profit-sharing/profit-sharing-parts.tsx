@@ -26,7 +26,17 @@ export function StatusBadge({ status }: { status: AgreementSummary['status'] }) 
     <Badge
       variant="outline"
       radius="sm"
-      styles={{ root: { color: colour, borderColor: colour, background: '#fff', textTransform: 'none' } }}
+      style={{ flexShrink: 0 }}
+      styles={{
+        root: {
+          color: colour,
+          borderColor: colour,
+          background: '#fff',
+          textTransform: 'none',
+          overflow: 'visible',
+        },
+        label: { overflow: 'visible' },
+      }}
     >
       {STATUS_LABELS[status]}
     </Badge>
