@@ -44,7 +44,7 @@ const policiesGrid = (newBusinessThreshold: number): AgreementTermsDto => ({
   },
   gates: {
     minimumPremium: null,
-    maximumLossRatio: 55,
+    maximumLossRatio: 60,
     lossRatioYears: 3,
     minimumGrowth: null,
     largeLossCap: null,
