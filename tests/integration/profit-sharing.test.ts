@@ -201,6 +201,7 @@ describe('profit-sharing agreements', () => {
       yearToDatePayout: 330,
       projectedPayout: 260,
       payoutAtRisk: 70,
+      failingGates: [],
       nextBand: {
         extraPayout: 130,
         writtenPremium: 200,
@@ -211,6 +212,23 @@ describe('profit-sharing agreements', () => {
     });
     expect(created.months).toHaveLength(10);
     expect(created.months.at(-1)).toEqual({ month: '2026-10', lossRatio: 45, growth: 10 });
+  });
+
+  it('names the gates a projection fails', async () => {
+    const response = await call('owner', 'POST', '/api/profit-sharing/agreements', {
+      ...agreement({ name: 'Needs volume' }),
+      terms: { ...terms, gates: { ...terms.gates, minimumPremium: 20_000 } },
+    });
+    const failing = agreementDetailSchema.parse(json(response));
+    // 13,000 written by year end against a 20,000 minimum.
+    expect(failing).toMatchObject({ status: 'notEligible', projectedPayout: 0 });
+    expect(failing.failingGates).toEqual([
+      { gate: 'minimumPremium', figure: 13_000, threshold: 20_000, reason: null },
+    ]);
+    const id = failing.agreement.agreementUuid;
+    expect((await call('owner', 'DELETE', `/api/profit-sharing/agreements/${id}?version=1`)).statusCode).toBe(
+      200,
+    );
   });
 
   it('writes an audit row for each change', async () => {

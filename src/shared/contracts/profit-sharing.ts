@@ -289,6 +289,18 @@ export const agreementSummarySchema = z.object({
   yearToDatePayout: z.number(),
   /** Dollars the year so far earns that the year-end projection does not (0 when none). */
   payoutAtRisk: z.number(),
+  /**
+   * The eligibility gates the year-end projection fails: the figure and threshold in dollars
+   * (minimumPremium) or percent (the others); figure null with the reason it could not be computed.
+   */
+  failingGates: z.array(
+    z.object({
+      gate: z.enum(['minimumPremium', 'maximumLossRatio', 'minimumGrowth']),
+      figure: z.number().nullable(),
+      threshold: z.number(),
+      reason: z.string().nullable(),
+    }),
+  ),
   /** The next better cell's extra payout (dollars), and what it takes; null at the best cell. */
   nextBand: z
     .object({

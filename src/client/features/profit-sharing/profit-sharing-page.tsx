@@ -20,7 +20,7 @@ import { Select } from '#client/components/select.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { saveFile } from '#client/lib/save-file.ts';
 import { agreementsQuery, copyAgreements, downloadAgreementsCsv } from './profit-sharing-api.ts';
-import { nextBandText, payout, StatusBadge } from './profit-sharing-parts.tsx';
+import { failingGatesText, nextBandText, payout, StatusBadge } from './profit-sharing-parts.tsx';
 
 const linesText = (summary: AgreementSummary) => {
   const { broadLines, standardTypes } = summary.agreement.lines;
@@ -32,6 +32,7 @@ const linesText = (summary: AgreementSummary) => {
 function AgreementCard({ summary }: { summary: AgreementSummary }) {
   const { agreement } = summary;
   const next = nextBandText(summary.nextBand);
+  const failing = failingGatesText(summary.failingGates);
   return (
     <Paper withBorder p="md" component="article" aria-labelledby={`agreement-${agreement.agreementUuid}`}>
       <Stack gap="xs">
@@ -76,7 +77,12 @@ function AgreementCard({ summary }: { summary: AgreementSummary }) {
                 </div>
               )}
             </Group>
-            <Text size="sm">{next ? `Next band: ${next}.` : 'At the best band of the grid.'}</Text>
+            {failing && <Text size="sm">Not eligible: the {failing}.</Text>}
+            <Text size="sm">
+              {next
+                ? `${failing ? 'Once eligible, the next' : 'Next'} band: ${next}.`
+                : 'At the best band of the grid.'}
+            </Text>
           </>
         )}
       </Stack>
@@ -124,7 +130,11 @@ function MemberTable({ members }: { members: AgreementSummary[] }) {
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {payout(summary.projectedPayout)}
                   </Table.Td>
-                  <Table.Td>{nextBandText(summary.nextBand) ?? 'At the best band'}</Table.Td>
+                  <Table.Td>
+                    {summary.failingGates.length > 0
+                      ? `Not eligible: the ${failingGatesText(summary.failingGates)}`
+                      : (nextBandText(summary.nextBand) ?? 'At the best band')}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

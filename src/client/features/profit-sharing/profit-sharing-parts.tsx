@@ -46,6 +46,28 @@ export function StatusBadge({ status }: { status: AgreementSummary['status'] }) 
 /** Dollars with cents: a payout is exact to the cent. */
 export const payout = (dollars: number) => formatCents(toCents(dollars));
 
+const GATE_WORDS: Record<AgreementSummary['failingGates'][number]['gate'], string> = {
+  minimumPremium: 'premium',
+  maximumLossRatio: 'loss ratio',
+  minimumGrowth: 'growth',
+};
+
+/** Why the projection is not eligible, in words ("Loss ratio 55.4% must be under 55%"). */
+export function failingGatesText(gates: AgreementSummary['failingGates']): string | null {
+  if (gates.length === 0) return null;
+  return gates
+    .map((gate) => {
+      const shown = (value: number) =>
+        gate.gate === 'minimumPremium'
+          ? payout(value)
+          : `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
+      const figure = gate.figure === null ? (gate.reason ?? 'not reported') : shown(gate.figure);
+      const rule = gate.gate === 'maximumLossRatio' ? 'must be under' : 'must reach';
+      return `${GATE_WORDS[gate.gate]} ${figure} ${rule} ${shown(gate.threshold)}`;
+    })
+    .join('; ');
+}
+
 /** What the next better cell needs, in words ("$200 more written premium"), or null at the best cell. */
 export function nextBandText(next: AgreementSummary['nextBand']): string | null {
   if (!next) return null;

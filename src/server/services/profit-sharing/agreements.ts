@@ -336,6 +336,7 @@ export function summarise(agreement: Agreement, actuals: AgreementActuals | unde
       projectedPayout: 0,
       yearToDatePayout: 0,
       payoutAtRisk: 0,
+      failingGates: [],
       nextBand: null,
     };
   }
@@ -351,6 +352,17 @@ export function summarise(agreement: Agreement, actuals: AgreementActuals | unde
     projectedPayout: dollars(yearEnd.payoutCents),
     yearToDatePayout: dollars(yearToDate.payoutCents),
     payoutAtRisk: dollars(Math.max(0, yearToDate.payoutCents - yearEnd.payoutCents)),
+    failingGates: yearEnd.gates
+      .filter((gate) => !gate.passes)
+      .map((gate) => {
+        const unit = (value: number) => (gate.gate === 'minimumPremium' ? dollars(value) : value / 100);
+        return {
+          gate: gate.gate,
+          figure: gate.figure === null ? null : unit(gate.figure),
+          threshold: unit(gate.threshold),
+          reason: gate.reason,
+        };
+      }),
     nextBand: next
       ? {
           extraPayout: dollars(next.payoutCents - yearEnd.basePayoutCents),

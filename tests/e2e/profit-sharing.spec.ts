@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, signInAs } from './support.ts';
+
+const OWNER = 'owner@understanding.test';
+const NETWORK = 'network@understanding.test';
+
+test('an owner enters a carrier’s grid, reads the projected bonus and the next band, and tries a what-if', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await signInAs(page, OWNER, baseURL);
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Profit Sharing' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profit Sharing' })).toBeVisible();
+  // The demo's three agreements, each with its status and projection.
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.first().getByText('Projected payout')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A second agreement with the carrier of the demo's Personal lines agreement.
+  const personal = page.getByRole('link', { name: /: Personal lines growth bonus$/ });
+  const carrier = ((await personal.textContent()) ?? '').replace(/: Personal lines growth bonus$/, '');
+  expect(carrier).not.toBe('');
+  await page.getByRole('link', { name: 'New agreement' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New profit-sharing agreement' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'New agreement' });
+  await form.getByRole('combobox', { name: 'Carrier' }).fill(carrier.slice(0, 12));
+  await page.getByRole('option', { name: carrier, exact: true }).click();
+  await form.getByRole('textbox', { name: 'Agreement name' }).fill('Growth grid from the PDF');
+  await form.getByRole('checkbox', { name: 'CL' }).uncheck();
+  await form.getByRole('checkbox', { name: 'BOND' }).uncheck();
+  await form.getByRole('checkbox', { name: 'CROP' }).uncheck();
+  // The starting grid is three loss-ratio bands by three growth bands; the best cell pays 3.25 %.
+  await form.getByRole('textbox', { name: 'Bonus %, row 1, column 3' }).fill('3.25');
+  await form.getByRole('textbox', { name: 'Loss ratio must be under (%)' }).fill('');
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: 'Save agreement' }).click();
+
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${carrier}: Growth grid from the PDF` }),
+  ).toBeVisible();
+  const yearEnd = page.getByRole('region', { name: 'Projected to year end' });
+  await expect(yearEnd).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Bonus grid' }).getByText('3.25%')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Better bands at year end' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A what-if: a large amount of new business moves the projection to a better growth band.
+  const before = await yearEnd.textContent();
+  await page.getByRole('textbox', { name: 'Extra new business ($)' }).fill('2000000');
+  await expect(yearEnd).not.toHaveText(before ?? '');
+  await expect(yearEnd.getByText(/^Growth$/)).toBeVisible();
+
+  // Back on the list, the new agreement has its card.
+  await page.getByRole('link', { name: 'Back to Profit Sharing' }).click();
+  await expect(page.getByRole('article')).toHaveCount(4);
+  await expect(page.getByRole('link', { name: `${carrier}: Growth grid from the PDF` })).toBeVisible();
+});
+
+test('a network user reads the network’s agreement and its member agencies ranked by payout at risk', async ({
+  page,
+  baseURL,
+}) => {
+  await signInAs(page, NETWORK, baseURL);
+  await page.goto('/profit-sharing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profit Sharing' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /: Alliance master agreement$/ })).toBeVisible();
+  const members = page.getByRole('region', { name: 'Member agencies by payout at risk' });
+  await expect(members.getByRole('row')).toHaveCount(1 + 8);
+  await expectNoAxeViolations(page);
+});
