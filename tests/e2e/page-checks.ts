@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-/** One thing a person would trip over, found by `lookAtPage`. */
+/** One thing a person would trip over, found by `lookAtPage` or `loadersOnScreen`. */
 export type PageProblem = {
   kind: 'contrast' | 'page-width' | 'clipped' | 'unnamed-control' | 'loading';
   /** A short CSS-like path to the element. */

@@ -25,17 +25,16 @@ const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll
 export async function seedDemoUpload(db: Db): Promise<{ uploads: number; rows: number }> {
   const actor = await demoOwnerActor(db);
   if (!actor) return { uploads: 0, rows: 0 };
-  const owner = { agency_uuid: actor.agencyUuid, network_uuid: actor.networkUuid };
   const latest = (
     await db.execute<{ month: string | null }>(sql`
       select max(month)::text as month from production_facts
-      where agency_uuid = ${owner.agency_uuid}::uuid and source = 'feed'`)
+      where agency_uuid = ${actor.agencyUuid}::uuid and source = 'feed'`)
   ).rows[0]?.month;
   if (!latest) return { uploads: 0, rows: 0 };
   const carrier = (
     await db.execute<{ carrier_uuid: string }>(sql`
       select f.carrier_uuid from production_facts f join carriers c on c.uuid = f.carrier_uuid
-      where f.agency_uuid = ${owner.agency_uuid}::uuid and f.source = 'feed' and f.month = ${latest}::date
+      where f.agency_uuid = ${actor.agencyUuid}::uuid and f.source = 'feed' and f.month = ${latest}::date
         and f.agency_code_uuid is not null
       group by f.carrier_uuid, c.display_name
       order by count(*) desc, c.display_name limit 1`)
@@ -55,7 +54,7 @@ export async function seedDemoUpload(db: Db): Promise<{ uploads: number; rows: n
       from production_facts f
       join agency_codes ac on ac.uuid = f.agency_code_uuid and ac.agency_uuid = f.agency_uuid
       join lines_of_business l on l.uuid = f.line_uuid
-      where f.agency_uuid = ${owner.agency_uuid}::uuid and f.carrier_uuid = ${carrier.carrier_uuid}::uuid
+      where f.agency_uuid = ${actor.agencyUuid}::uuid and f.carrier_uuid = ${carrier.carrier_uuid}::uuid
         and f.source = 'feed' and f.month = ${latest}::date
       order by ac.code, l.sort_order, l.code`)
   ).rows;
@@ -79,7 +78,7 @@ export async function seedDemoUpload(db: Db): Promise<{ uploads: number; rows: n
     const staged = await stageFile(
       db,
       actor,
-      { networkUuid: owner.network_uuid, agencyUuid: owner.agency_uuid },
+      { networkUuid: actor.networkUuid, agencyUuid: actor.agencyUuid },
       {
         kind: 'production',
         carrierUuid: carrier.carrier_uuid,
