@@ -261,9 +261,16 @@ test('the collapsed sidebar names every icon in a tooltip, on hover and on keybo
   expect(names.length).toBeGreaterThan(10);
   const tooltip = (i: number) => page.getByRole('tooltip', { name: names[i], exact: true });
 
+  // The tooltips' code comes with the first one wanted; a focused icon drawn again when it arrives
+  // would race the keyboard, so the pointer asks for it first, then leaves.
+  await links.first().hover();
+  await expect(tooltip(0)).toBeVisible();
+  await page.mouse.move(NARROW.width / 2, NARROW.height - 10);
+  await expect(tooltip(0)).toBeHidden();
+
   // The keyboard walks the icons in order, each naming itself as it takes the focus: Tab from the
   // page's start until the first icon has it, then one Tab per icon.
-  for (let presses = 0; presses < 20; presses++) {
+  for (let presses = 0; presses < 30; presses++) {
     if (await links.first().evaluate((a) => a === document.activeElement)) break;
     await page.keyboard.press('Tab');
   }
