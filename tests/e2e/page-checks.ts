@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 
-/** One thing a person would trip over, found by `lookAtPage`. */
+/** One thing a person would trip over, found by `lookAtPage` or `loadersOnScreen`. */
 export type PageProblem = {
-  kind: 'contrast' | 'page-width' | 'clipped' | 'unnamed-control';
+  kind: 'contrast' | 'page-width' | 'clipped' | 'unnamed-control' | 'loading';
   /** A short CSS-like path to the element. */
   where: string;
   detail: string;
@@ -284,10 +284,46 @@ export async function lookAtPage(page: Page): Promise<PageProblem[]> {
       }
     }
 
-    return problems as {
-      kind: 'contrast' | 'page-width' | 'clipped' | 'unnamed-control';
-      where: string;
-      detail: string;
-    }[];
+    return problems as PageProblem[];
   });
+}
+
+/** What shows that a page is still loading: loaders, skeletons, progress bars, busy regions. */
+export const LOADERS =
+  '.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"], [role="progressbar"], [aria-busy="true"]';
+
+/**
+ * What still says it is loading: a Mantine loader or skeleton, a progress bar, an element marked
+ * busy, or a text that says "Loading…" or "Please wait", when visible. Called once the page's
+ * requests have settled (and a second has passed), anything found is a spinner that outlived its
+ * data, or one that never ends.
+ */
+export async function loadersOnScreen(page: Page): Promise<PageProblem[]> {
+  return page.evaluate((selector) => {
+    const shown = (e: Element) => {
+      if (e.getClientRects().length === 0) return false;
+      const style = getComputedStyle(e);
+      return style.visibility !== 'hidden' && !e.closest('[aria-hidden="true"]:not(svg)');
+    };
+    const where = (e: Element) => {
+      const label = e.getAttribute('aria-label') ?? e.textContent ?? '';
+      const cls = [...e.classList].find((c) => c.startsWith('mantine-')) ?? e.tagName.toLowerCase();
+      return `${cls}${label.trim() ? ` "${label.trim().replace(/\s+/g, ' ').slice(0, 40)}"` : ''}`;
+    };
+    const found: { kind: 'loading'; where: string; detail: string }[] = [];
+    const busy = document.querySelectorAll(selector);
+    for (const e of busy) {
+      if (shown(e))
+        found.push({ kind: 'loading', where: where(e), detail: 'still loading after the data came' });
+    }
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? '').trim();
+      const parent = node.parentElement;
+      if (!parent || !/^(loading\b|please wait\b)/i.test(text) || !shown(parent)) continue;
+      if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'TITLE', 'OPTION'].includes(parent.tagName)) continue;
+      found.push({ kind: 'loading', where: where(parent), detail: 'says it is loading after the data came' });
+    }
+    return found;
+  }, LOADERS);
 }

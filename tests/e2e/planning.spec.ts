@@ -1,7 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { expectNoAxeViolations, signInAs } from './support.ts';
 
 const NETWORK = 'network@understanding.test';
+
+/** The figure cells of `row` line up, left and right, with the table's eight figure headers. */
+async function expectUnderHeaders(table: Locator, row: Locator) {
+  const edges = (cells: Locator) =>
+    cells.evaluateAll((all) =>
+      all.map((c) => {
+        const box = c.getBoundingClientRect();
+        return [Math.round(box.left), Math.round(box.right)];
+      }),
+    );
+  const headers = await edges(table.locator('thead tr').nth(1).locator('th'));
+  expect(headers).toHaveLength(8);
+  expect((await edges(row.locator('td'))).slice(-8)).toEqual(headers);
+}
 
 test('a network analyst reads the planning tool by carrier, agency and agency code', async ({
   page,
@@ -42,8 +56,14 @@ test('a network analyst reads the planning tool by carrier, agency and agency co
     .first()
     .click();
   await expect(table.getByText('LOB', { exact: true })).toBeVisible();
+  // Its figures are rows of the table: each sits under its column's header.
+  const lob = table.getByTestId('LOB-row').first();
+  await expect(lob).toBeVisible();
+  await expectUnderHeaders(table, lob);
   await table.getByText('Subcode', { exact: true }).click();
-  await expect(table.getByRole('table', { name: /: Subcode$/ })).toBeVisible();
+  const subcode = table.getByTestId('Subcode-row').first();
+  await expect(subcode).toBeVisible();
+  await expectUnderHeaders(table, subcode);
 
   // Selection Summary of two rows.
   await table.getByRole('checkbox').nth(0).check();

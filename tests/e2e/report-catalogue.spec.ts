@@ -8,13 +8,15 @@ const ACCESS_DENIED = 'You do not have access to this feature.';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
-test('an agency user without Carrier Production lands on Agency Production, a real page', async ({
+test('an agency user without Carrier Production lands on Agency Production, a page with figures', async ({
   page,
 }) => {
   await signIn(page, 'user@understanding.test');
   await expect(page).toHaveURL(/\/agency-production$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Agency Production' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+  // The demo gives him the scorecard (decision 058): his agency's figures, not a report to set up.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\d{4} Invoice Revenue for /);
+  await expect(page.getByTestId('scorecard-row').first()).toContainText(/\$[\d,]+/);
+  await expect(page.getByText(/no dashboard|set it up/i)).toHaveCount(0);
   await expect(
     navigation(page).getByRole('link', { name: 'Agency Production', exact: true }),
   ).toHaveAttribute('aria-current', 'page');
@@ -69,7 +71,13 @@ test('known reports the user may not open are denied, unknown paths are not foun
   }
   await page.goto('/no-such-report');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  // Without the scorecards flag, /scorecards shows its own report page rather than redirecting.
+  // With the scorecards flag, /scorecards leads to the scorecard in Agency Production.
+  await page.goto('/scorecards');
+  await expect(page).toHaveURL(/\/agency-production$/);
+});
+
+test('without the scorecards flag, /scorecards shows its own report page', async ({ page, baseURL }) => {
+  await signInAs(page, 'admin@understanding.test', baseURL);
   await page.goto('/scorecards');
   await expect(page).toHaveURL(/\/scorecards$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Scorecards' })).toBeVisible();

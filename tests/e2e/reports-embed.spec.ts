@@ -19,8 +19,8 @@ import { expectNoAxeViolations, servePowerBiFromFake, signInAs } from './support
 const origins = fakeEmbedOrigins(Number(process.env.E2E_EMBED_PORT));
 const SIGMA_WORKBOOK = 'demo-ams-data-health';
 const ERROR_TITLE = 'Oops! Something went wrong.';
-/** Opens Agency Production at his agency. */
-const AGENCY_USER = 'user@understanding.test';
+/** Opens the embedded Agency Production at his agency (the other agency users see the scorecard). */
+const AGENCY_USER = 'admin@understanding.test';
 /** The agency's owner holds every live feature of the plan, AMS Data Health among them. */
 const OWNER = 'owner@understanding.test';
 const STAFF = 'staff@understanding.test';

@@ -14,13 +14,13 @@ const assignment = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function show(assignments: unknown[], sigmaEnabled = false, sigmaReportId: string | null = null) {
+function show(assignments: unknown[], sigmaEnabled = false, sigmaReportId: string | null = null, at = '/') {
   const api = fakeFetch({ '/api/reports/assignments': () => ({ status: 200, body: { assignments } }) });
   vi.stubGlobal('fetch', api.fetchImpl);
   renderRoutes(
     [
       {
-        path: '/',
+        path: at,
         element: (
           <>
             <h1>Page</h1>
@@ -34,7 +34,7 @@ function show(assignments: unknown[], sigmaEnabled = false, sigmaReportId: strin
         ),
       },
     ],
-    '/',
+    at,
   );
   return api;
 }
@@ -53,6 +53,13 @@ describe('ReportLinkSlot', () => {
     const api = show([{ ...assignment, reportKey: 'retention' }]);
     await vi.waitFor(() => expect(api.calls).toHaveLength(1));
     await screen.findByRole('heading', { name: 'Page' });
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('shows no link on the page it would lead to (the scorecard on Agency Production’s path)', async () => {
+    const api = show([assignment], false, null, '/agency-production');
+    await screen.findByRole('heading', { name: 'Page' });
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { reportAssignmentsResponseSchema } from '#shared/contracts/reports.ts';
 import { reportByKey, showReportLink } from '#shared/domain/reports.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
@@ -23,7 +23,9 @@ export function reportAssignmentsQuery(levelUuid: string) {
 
 /**
  * The report link slot (spec part 1 §2 "Other report pages"): a link to a report's page, shown only
- * when a dashboard is assigned to it at the level, or the sigma flag is on with a report id.
+ * when a dashboard is assigned to it at the level, or the sigma flag is on with a report id, and
+ * never on that page itself (the scorecard answers Agency Production's path where its flag is on:
+ * a link there would lead back to the same page).
  */
 export function ReportLinkSlot({
   reportKey,
@@ -40,9 +42,11 @@ export function ReportLinkSlot({
     ...reportAssignmentsQuery(levelUuid ?? ''),
     enabled: levelUuid !== undefined,
   });
+  const { pathname } = useLocation();
   const report = reportByKey(reportKey);
   const hasAssignment = assignments.data?.assignments.some((a) => a.reportKey === reportKey) ?? false;
-  if (!report || !showReportLink({ hasAssignment, sigmaEnabled, reportId: sigmaReportId })) return null;
+  if (!report || pathname === `/${report.path}`) return null;
+  if (!showReportLink({ hasAssignment, sigmaEnabled, reportId: sigmaReportId })) return null;
   return (
     <Anchor component={Link} to={`/${report.path}`} underline="always">
       Open the {report.label} dashboard

@@ -184,6 +184,9 @@ function Cards({ rows }: { rows: CardRow[] }) {
   );
 }
 
+/** The planning table's figure columns: written premium and new business (3 each), loss ratio (2). */
+const FIGURE_COLUMNS = 8;
+
 /** The figure cells of a row; incomplete data greyed with its tooltip, percents shown as '%'. */
 function FigureCells({ m, incomplete }: { m: Measures; incomplete: boolean }) {
   const cells = [
@@ -213,16 +216,24 @@ function FigureCells({ m, incomplete }: { m: Measures; incomplete: boolean }) {
   );
 }
 
-function SubTable({
+/**
+ * An open row's details: its lines (LOB) or its agency codes (Subcode), as rows of the planning
+ * table itself, so each figure sits under its column's header (a table nested in one cell sizes
+ * its columns on its own). `nameSpan` is how many columns the row's name takes (Name, and Last
+ * Reported by carrier).
+ */
+function DetailRows({
   row,
   type,
   request,
   catalog,
+  nameSpan,
 }: {
   row: PlanningRow;
   type: BroadLineCode;
   request: ProductionRequest;
   catalog: LineCatalog;
+  nameSpan: number;
 }) {
   const [pill, setPill] = useState<'LOB' | 'Subcode'>('LOB');
   // A row's agency codes: every code of its carrier or agency, asked when the Subcode pill is chosen.
@@ -244,42 +255,50 @@ function SubTable({
             incomplete: r.incomplete,
           }))
         : [];
+  const waiting = pill === 'Subcode' && codes.isPending;
   return (
-    <Stack gap="xs" p="xs">
-      <Chip.Group multiple={false} value={pill} onChange={(v) => setPill(v)}>
-        <Group gap="xs" role="radiogroup" aria-label={`${row.label}: show by`}>
-          <Chip value="LOB" size="xs">
-            LOB
-          </Chip>
-          {row.parent.carrierUuid || row.parent.agencyUuid ? (
-            <Chip value="Subcode" size="xs">
-              Subcode
-            </Chip>
-          ) : null}
-        </Group>
-      </Chip.Group>
-      {pill === 'LOB' && type !== 'P&C' && (
-        <Text size="sm" c="gray.7">
-          {LOB_NOTE}
-        </Text>
+    <>
+      <Table.Tr bg="gray.0">
+        <Table.Td />
+        <Table.Td colSpan={nameSpan + FIGURE_COLUMNS}>
+          <Group gap="md">
+            <Chip.Group multiple={false} value={pill} onChange={(v) => setPill(v)}>
+              <Group gap="xs" role="radiogroup" aria-label={`${row.label}: show by`}>
+                <Chip value="LOB" size="xs">
+                  LOB
+                </Chip>
+                {row.parent.carrierUuid || row.parent.agencyUuid ? (
+                  <Chip value="Subcode" size="xs">
+                    Subcode
+                  </Chip>
+                ) : null}
+              </Group>
+            </Chip.Group>
+            {pill === 'LOB' && type !== 'P&C' && (
+              <Text size="sm" c="gray.7">
+                {LOB_NOTE}
+              </Text>
+            )}
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+      {items.length === 0 ? (
+        <Table.Tr bg="gray.0" aria-busy={waiting}>
+          <Table.Td />
+          <Table.Td colSpan={nameSpan + FIGURE_COLUMNS}>{waiting ? PLEASE_WAIT : NO_DATA}</Table.Td>
+        </Table.Tr>
+      ) : (
+        items.map((i) => (
+          <Table.Tr key={i.id} bg="gray.0" data-testid={`${pill}-row`}>
+            <Table.Td />
+            <Table.Th scope="row" colSpan={nameSpan} fw={400} pl="lg">
+              {i.label}
+            </Table.Th>
+            <FigureCells m={i.m} incomplete={i.incomplete} />
+          </Table.Tr>
+        ))
       )}
-      <Table aria-label={`${row.label}: ${pill}`} aria-busy={pill === 'Subcode' && codes.isPending}>
-        <Table.Tbody>
-          {items.length === 0 ? (
-            <Table.Tr>
-              <Table.Td>{pill === 'Subcode' && codes.isPending ? PLEASE_WAIT : NO_DATA}</Table.Td>
-            </Table.Tr>
-          ) : (
-            items.map((i) => (
-              <Table.Tr key={i.id}>
-                <Table.Td>{i.label}</Table.Td>
-                <FigureCells m={i.m} incomplete={i.incomplete} />
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Stack>
+    </>
   );
 }
 
@@ -612,11 +631,13 @@ export function PlanningPage() {
                         <FigureCells m={row.measures} incomplete={row.incomplete} />
                       </Table.Tr>
                       {open && (
-                        <Table.Tr>
-                          <Table.Td colSpan={view === 'carriers' ? 11 : 10}>
-                            <SubTable row={row} type={type} request={request} catalog={catalog} />
-                          </Table.Td>
-                        </Table.Tr>
+                        <DetailRows
+                          row={row}
+                          type={type}
+                          request={request}
+                          catalog={catalog}
+                          nameSpan={view === 'carriers' ? 2 : 1}
+                        />
                       )}
                     </Fragment>
                   );

@@ -142,7 +142,8 @@ export async function grantPlanFeatures(db: Executor): Promise<void> {
  * administrator is granted Carrier Production explicitly; the plain agency user is denied it (so
  * the no-access screen can be seen), granted Agency Production, and shown the Market Assistance and
  * Revenue Tuner teasers. Staff, the network user, owner and administrator hold the upload permission. The
- * first network's reports get the demo dashboards. The owner and the network user see the scorecard.
+ * first network's reports get the demo dashboards. The owner, the network user and the plain agency
+ * user see the scorecard.
  */
 export async function seedDemoAccess(
   db: Executor,
@@ -168,10 +169,12 @@ export async function seedDemoAccess(
   );
   await db.insert(featureFlagTargets).values([
     { flagKey: 'growthMeasurement', targetType: 'network', targetUuid: ids.networkUuid, enabled: true },
-    // The owner and the network user open the agency production scorecard; the plain agency user
-    // keeps the embedded Agency Production dashboard.
+    // The owner, the network user and the plain agency user open the agency production scorecard,
+    // so the agency user, who has no Carrier Production, lands on figures (decision 058) whether or
+    // not Power BI is set up; the administrator keeps the embedded Agency Production dashboard.
     { flagKey: 'scorecards', targetType: 'user', targetUuid: ids.owner, enabled: true },
     { flagKey: 'scorecards', targetType: 'user', targetUuid: ids.network, enabled: true },
+    { flagKey: 'scorecards', targetType: 'user', targetUuid: ids.user, enabled: true },
   ]);
   const day = (months: number) => `${addMonths(latest, months)}-20`;
   await db.insert(whatsNewEntries).values([

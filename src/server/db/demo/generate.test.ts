@@ -8,6 +8,7 @@ import { addMonths, latestReportingMonth } from '#shared/domain/reporting-month.
 import { createRng, hashSeed } from './random.ts';
 import { listCarrierEntries } from '#server/services/manual-entry/manual-entry-service.ts';
 import { DEMO_MANUAL_CARRIERS, DEMO_MANUAL_MONTHS } from './manual-demo.ts';
+import { DEMO_UPLOAD_FILE } from './upload-demo.ts';
 import { DEMO_PASSWORD, DEMO_USERS, formatCents, seedDemoData, type DemoSummary } from './generate.ts';
 
 const migrationsDir = path.join(appRoot, 'src/server/db/migrations');
@@ -418,6 +419,50 @@ describe('seedDemoData', () => {
     );
     expect(Number(rollup.facts)).toBeGreaterThan(0);
     expect(rollup.rollup).toBe(rollup.facts);
+  });
+
+  it("gives the demo owner's agency one past upload, loaded through the upload steps", async () => {
+    const owner = await one<{ id: string; agency_uuid: string; network_uuid: string }>(
+      first,
+      sql`select id, agency_uuid, network_uuid from users where email = 'owner@understanding.test'`,
+    );
+    const uploads = await rows<{
+      uuid: string;
+      agency_uuid: string;
+      status: string;
+      file_name: string;
+      committed_by: string;
+      rows_loaded: number;
+      error_count: number;
+    }>(
+      first,
+      sql`select uuid, agency_uuid, status, file_name, committed_by, rows_loaded, error_count from imports`,
+    );
+    expect(uploads).toHaveLength(1);
+    const [upload] = uploads;
+    expect(upload).toMatchObject({
+      agency_uuid: owner.agency_uuid,
+      status: 'committed',
+      file_name: DEMO_UPLOAD_FILE,
+      committed_by: owner.id,
+      error_count: 0,
+    });
+    expect(upload!.rows_loaded).toBeGreaterThan(1);
+    // The upload owns the cells it loaded, with an audit row, as a commit through the page leaves them.
+    const owned = await one<{ cells: number; audit: number }>(
+      first,
+      sql`select (select count(*)::int from import_scopes where import_uuid = ${upload!.uuid}::uuid) as cells,
+            (select count(*)::int from audit_log where entity = 'import' and entity_id = ${upload!.uuid}) as audit`,
+    );
+    expect(owned.cells).toBe(upload!.rows_loaded);
+    expect(owned.audit).toBe(1);
+    // The same upload on every run: same file, same rows (the fingerprint holds the facts).
+    const again = await one<{ file_hash: string; rows_loaded: number }>(
+      second,
+      sql`select file_hash, rows_loaded from imports`,
+    );
+    const mine = await one<{ file_hash: string }>(first, sql`select file_hash from imports`);
+    expect(again).toEqual({ file_hash: mine.file_hash, rows_loaded: upload!.rows_loaded });
   });
 
   it('adds one large network that reuses the existing carriers and lines', async () => {

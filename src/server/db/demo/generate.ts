@@ -42,6 +42,7 @@ import { ensureProductFeatures, grantPlanFeatures, seedDemoAccess } from './acce
 import { seedDemoGrowthPlans } from './growth-demo.ts';
 import { seedDemoManualEntries } from './manual-demo.ts';
 import { seedDemoProfitSharing } from './profit-sharing-demo.ts';
+import { seedDemoUpload } from './upload-demo.ts';
 import { seedDemoSubscriptions } from './subscription-demo.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './catalog.ts';
@@ -100,6 +101,8 @@ export async function seedDemoData(db: Db, options: SeedDemoOptions): Promise<De
     const manual = await seedDemoManualEntries(db, options.today, deriveRng(seed, 'demo-manual-entries'));
     summary.productionFacts += manual.facts;
     log(`demo: ${manual.entries} manual entries saved`);
+    const upload = await seedDemoUpload(db);
+    log(`demo: ${upload.uploads} past upload loaded (${upload.rows} rows)`);
   }
   return summary;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { latestReportingMonth } from '#shared/domain/reporting-month.ts';
 import type { Db } from '#server/db/client.ts';
+import type { Actor } from '#server/policies/actor.ts';
 import { saveCarrierEntry } from '#server/services/manual-entry/manual-entry-service.ts';
 import { DEMO_USERS } from './catalog.ts';
 import type { Rng } from './random.ts';
@@ -9,6 +10,29 @@ import type { Rng } from './random.ts';
 export const DEMO_MANUAL_CARRIERS = 3;
 /** How many of the working year's latest months each of them has a snapshot for. */
 export const DEMO_MANUAL_MONTHS = 3;
+
+/** The demo agency owner as the services see a signed-in caller; null before the demo users exist. */
+export async function demoOwnerActor(
+  db: Db,
+): Promise<(Actor & { agencyUuid: string; networkUuid: string }) | null> {
+  const email = DEMO_USERS.find((u) => u.role === 'agency owner')!.email;
+  const owner = (
+    await db.execute<{ id: string; agency_uuid: string; network_uuid: string; is_administrator: boolean }>(
+      sql`select id, agency_uuid, network_uuid, is_administrator from users where email = ${email}`,
+    )
+  ).rows[0];
+  if (!owner) return null;
+  return {
+    userId: owner.id,
+    email,
+    userType: 'agency',
+    agencyUuid: owner.agency_uuid,
+    networkUuid: owner.network_uuid,
+    isOwner: true,
+    isAdministrator: owner.is_administrator,
+    sessionId: '',
+  };
+}
 
 /**
  * The demo owner's manual entries (issue: "no screen a demo account opens is empty on first visit"):
@@ -22,13 +46,9 @@ export async function seedDemoManualEntries(
   today: { year: number; month: number; day: number },
   rng: Rng,
 ): Promise<{ entries: number; facts: number }> {
-  const ownerEmail = DEMO_USERS.find((u) => u.role === 'agency owner')!.email;
-  const owner = (
-    await db.execute<{ id: string; agency_uuid: string; network_uuid: string; is_administrator: boolean }>(
-      sql`select id, agency_uuid, network_uuid, is_administrator from users where email = ${ownerEmail}`,
-    )
-  ).rows[0];
-  if (!owner) return { entries: 0, facts: 0 };
+  const actor = await demoOwnerActor(db);
+  if (!actor) return { entries: 0, facts: 0 };
+  const owner = { agency_uuid: actor.agencyUuid, network_uuid: actor.networkUuid };
   const carriers = (
     await db.execute<{ uuid: string }>(sql`
       select c.uuid from carriers c
@@ -37,16 +57,6 @@ export async function seedDemoManualEntries(
       order by c.display_name`)
   ).rows;
   const chosen = rng.sample(carriers, Math.min(DEMO_MANUAL_CARRIERS, carriers.length));
-  const actor = {
-    userId: owner.id,
-    email: ownerEmail,
-    userType: 'agency' as const,
-    agencyUuid: owner.agency_uuid,
-    networkUuid: owner.network_uuid,
-    isOwner: true,
-    isAdministrator: owner.is_administrator,
-    sessionId: '',
-  };
   const level = { kind: 'agency' as const, agencyUuid: owner.agency_uuid, networkUuid: owner.network_uuid };
   const [year, lastMonth] = latestReportingMonth(today).split('-').map(Number) as [number, number];
   const months = Array.from(
