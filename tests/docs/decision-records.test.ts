@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -77,6 +77,19 @@ describe('decision records', () => {
       }
     }
     expect(oneSided).toEqual([]);
+  });
+
+  it('superseded by a page: the page exists and links the record back', () => {
+    const unlinked = records.flatMap(({ file, status }) =>
+      [...status.matchAll(/superseded by (docs\/[\w./-]+\.md)/g)]
+        .map(([, page]) => page!)
+        .filter((page) => {
+          const path = join(dir, '..', '..', page);
+          return !existsSync(path) || !readFileSync(path, 'utf8').includes(`decisions/${file}`);
+        })
+        .map((page) => `${file}: ${page}`),
+    );
+    expect(unlinked).toEqual([]);
   });
 
   it('are all in the index, which links only records that exist', () => {
