@@ -13,7 +13,7 @@ import { firstDayOfMonth } from '#shared/domain/timeframe.ts';
 import type { FactsRequest } from './request.ts';
 
 /**
- * Every statement of the read model (docs/ARCHITECTURE.md "Read model"), as SQL builders: the
+ * Every statement of the read model (docs/read-model.md), as SQL builders: the
  * rollups' maintenance, the figures from each source, the incomplete-data flags and the kept views.
  * Nothing here runs a query. `sql-snapshots.test.ts` renders each for a fixed request into
  * `sql/*.sql`, so a reader sees every query whole.
