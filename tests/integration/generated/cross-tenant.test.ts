@@ -92,8 +92,7 @@ const ID_RULES: Record<string, IdRule> = {
     value: () => '',
   },
   priceId: {
-    notTenant:
-      'subscription prices are a global catalogue every tenant is offered (docs/billing.md)',
+    notTenant: 'subscription prices are a global catalogue every tenant is offered (docs/billing.md)',
     value: () => '00000000-0000-4000-8000-000000000000',
   },
   planId: { kind: 'plan' },
