@@ -116,7 +116,7 @@ function zodWithoutJsonSchema(): Plugin {
 
 /**
  * Two Mantine modules import a whole library for one small piece, which then loads with every page
- * that shows them (docs/ARCHITECTURE.md, First load). Each such import is given a module with the
+ * that shows them (docs/first-load.md). Each such import is given a module with the
  * same export, taken from a lighter place; every other importer gets the real library:
  * - ScrollArea (in every Table) imports `useMergeRefs` from `@floating-ui/react`: the whole of
  *   Floating UI (about 15 kB gzip) came with every table. Mantine's own `useMergedRef` does the same.

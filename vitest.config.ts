@@ -12,7 +12,8 @@ export default defineConfig({
         test: {
           name: 'shared',
           environment: 'node',
-          include: ['src/shared/**/*.test.ts'],
+          // tests/docs: the documentation's own checks (spec citations, decision records).
+          include: ['src/shared/**/*.test.ts', 'tests/docs/**/*.test.ts'],
         },
       },
       {

@@ -85,7 +85,7 @@ test.describe('Power BI', () => {
     const { powerBiEmbedTokens } = await siteState();
     await expect(report.getByTestId('embed-token')).toHaveText(powerBiEmbedTokens.at(-1)!);
 
-    // Spec §2: at most 1600px wide, 16:9.
+    // Spec part 1 §2: at most 1600px wide, 16:9.
     const box = await reportFrame(page, LABEL).boundingBox();
     expect(box!.width).toBeLessThanOrEqual(1600);
     expect(box!.height / box!.width).toBeCloseTo(9 / 16, 1);
@@ -168,7 +168,7 @@ test.describe('Sigma', () => {
     await expect(page.frameLocator(`iframe[title="${LABEL}"]`).getByTestId('outcome')).toHaveText('loaded');
     await expect(loader(page, LABEL)).toHaveCount(0);
     await expect(frame).toHaveCSS('height', `${FAKE_SIGMA_PAGE_HEIGHT}px`);
-    // Spec §2: the second provider's frame is at least 1400px wide.
+    // Spec part 1 §2: the second provider's frame is at least 1400px wide.
     expect((await frame.boundingBox())!.width).toBeGreaterThanOrEqual(1400);
     expect(mints).toEqual([200]);
     await expectNoAxeViolations(page);

@@ -277,7 +277,7 @@ describe('Manual carrier entry API', () => {
     expect([kept.dwp, kept.newDwp, kept['12Mm_dwp'], kept.incurred, kept.earned]).toEqual([
       1000.1, 100, 12000, 50.05, 400,
     ]);
-    // Typed 0 clears a figure; switching to a loss ratio replaces incurred and earned (spec §5).
+    // Typed 0 clears a figure; switching to a loss ratio replaces incurred and earned (spec part 2 §5).
     const cleared = await edit({ newBusiness: '0', mover: '12,000', radio: 'lossRatio', lossRatio: '40' });
     expect(cleared.response.statusCode).toBe(200);
     expect([cleared.record!.dwp, cleared.record!.newDwp, cleared.record!.lossRatio]).toEqual([2000, 0, 40]);

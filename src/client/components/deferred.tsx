@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type PointerEvent } from 'react';
 
 /**
- * A part of the interface that loads on first use rather than with the page (docs/ARCHITECTURE.md,
- * "First load"): menus, popovers and tooltips bring Floating UI and Mantine's combobox, about 40 kB
+ * A part of the interface that loads on first use rather than with the page (docs/first-load.md): menus, popovers and tooltips bring Floating UI and Mantine's combobox, about 40 kB
  * gzip that no page needs before the user points at or focuses the control.
  */
 export type Deferred<T> = {

@@ -19,7 +19,7 @@ const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tab
  * it stays inside the page's landmarks; fixed positioning keeps it clear of scrolling containers.
  *
  * Mantine's Tooltip (and Floating UI with it) loads the first time the pointer enters a target or
- * the focus reaches one (docs/ARCHITECTURE.md, First load); until then the target is drawn alone.
+ * the focus reaches one (docs/first-load.md); until then the target is drawn alone.
  * When it arrives, the tooltip of the target being pointed at or focused opens, and the focus stays
  * where it was (on the target, or on the control inside it).
  */

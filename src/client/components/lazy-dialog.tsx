@@ -5,7 +5,7 @@ import { useOpenedOnce } from './deferred.tsx';
 const RealDialog = lazy(async () => ({ default: (await import('./dialog.tsx')).Dialog }));
 
 /**
- * Dialog (dialog.tsx), loaded on its first opening (docs/ARCHITECTURE.md, First load): Mantine's
+ * Dialog (dialog.tsx), loaded on its first opening (docs/first-load.md): Mantine's
  * modal, focus trap and scroll lock wait until a confirmation is asked for. Same props as Dialog;
  * mounted from then on, so it animates its closing.
  */

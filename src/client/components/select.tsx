@@ -11,7 +11,7 @@ import { deferred, useStandIn } from './deferred.tsx';
 const selectPart = deferred(() => import('./select-part.tsx'));
 
 /**
- * Mantine's Select, loaded on first use (docs/ARCHITECTURE.md, First load): its combobox brings
+ * Mantine's Select, loaded on first use (docs/first-load.md): its combobox brings
  * Floating UI and the popover, about 30 kB gzip that a page showing a year or a page size does not
  * need before the user points at or focuses the field. Until then the field is drawn alike with the
  * chosen option's label; the real Select takes its place (select-part.tsx) with the focus, and opens

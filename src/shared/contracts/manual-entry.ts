@@ -54,7 +54,7 @@ const keyFields = {
 };
 
 /**
- * The amounts as typed, with the rules of spec §5 that depend on the radio. A schema of its own, so
+ * The amounts as typed, with the rules of spec part 2 §5 that depend on the radio. A schema of its own, so
  * its messages show together with those of the other fields (an object's refinements only run once
  * all of its fields parse).
  */
@@ -101,7 +101,7 @@ export function offeredMonths(year: number, today: Today): number[] {
   return Array.from({ length: last }, (_, i) => i + 1);
 }
 
-/** The period rules of spec §5, as field messages (empty when the year and month are offered). */
+/** The period rules of spec part 2 §5, as field messages (empty when the year and month are offered). */
 export function periodIssues(year: number, month: number, today: Today): Record<string, string> {
   if (!offeredYears(today).includes(year)) return { year: YEAR_NOT_OFFERED };
   if (!offeredMonths(year, today).includes(month)) return { month: MONTH_NOT_OFFERED };
@@ -171,7 +171,7 @@ export const KEEP_OR_ZERO = (saved: string) =>
   `Empty, but the saved entry has ${saved}: enter it again to keep it, or 0 to clear it`;
 
 /**
- * Editing an entry (decision 053): an empty field counts as 0 (spec §5) only where the saved entry
+ * Editing an entry (decision 053): an empty field counts as 0 (spec part 2 §5) only where the saved entry
  * has 0 too. A field left empty over a saved figure is refused with a message naming the figure, so
  * a save never wipes what was already there by a field the user did not fill. Switching the losses
  * option from one kind to the other replaces the other kind's figures, as the spec says.

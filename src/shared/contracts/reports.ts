@@ -66,7 +66,7 @@ export const embedConfigQuerySchema = levelQuerySchema.extend({
 });
 
 /**
- * GET /api/reports/{assignmentId}/config (spec §3 Embed configuration: assignmentId, expiration,
+ * GET /api/reports/{assignmentId}/config (spec part 1 §3 Embed configuration: assignmentId, expiration,
  * embedUrl), plus what the client needs to mount it: the provider, the origin its messages come
  * from, and for Power BI the embed token and report id.
  */
@@ -76,7 +76,7 @@ export const embedConfigSchema = z.object({
   embedUrl: z.string().url(),
   /** ISO 8601; the client asks for a new config when it is reached. */
   expiration: z.string(),
-  /** The only origin whose messages the client accepts for this embed (spec §9). */
+  /** The only origin whose messages the client accepts for this embed (spec part 1 §9). */
   origin: z.string(),
   /** Power BI embed token; null for the providers whose URL carries the signature. */
   accessToken: z.string().nullable(),
@@ -86,7 +86,7 @@ export const embedConfigSchema = z.object({
 export type EmbedConfig = z.infer<typeof embedConfigSchema>;
 
 /**
- * POST /api/sigma/embed (spec §7: body workbookId, subscriberUuid, email, jwt; answer embedUrl).
+ * POST /api/sigma/embed (spec part 1 §7: body workbookId, subscriberUuid, email, jwt; answer embedUrl).
  * The user, e-mail and tenant always come from the session: `email` and `jwt` are accepted for the
  * spec's shape and ignored; `subscriberUuid` or `levelUuid` only choose among the levels the caller
  * may see.

@@ -15,7 +15,7 @@ export type ReportDescriptor = {
   key: string;
   /** The path segment, without slashes. Several reports may share one. */
   path: string;
-  /** The product feature it needs, as its camel-case flag (spec §6); null: no feature needed. */
+  /** The product feature it needs, as its camel-case flag (spec part 1 §6); null: no feature needed. */
   feature: string | null;
   /** The feature flag that must be on; null: none. */
   flag: string | null;
@@ -283,11 +283,11 @@ export type ReportAccess = {
   features: Readonly<Record<string, boolean>>;
   /** Feature flags by key, evaluated for the user. */
   flags: Readonly<Record<string, boolean>>;
-  /** Internal users get every feature (spec §6); flags still apply to them. */
+  /** Internal users get every feature (spec part 1 §6); flags still apply to them. */
   isInternal: boolean;
 };
 
-/** Spec §6: "Report access is decided per feature and flag". */
+/** Spec part 1 §6: "Report access is decided per feature and flag". */
 export function canOpenReport(report: ReportDescriptor, access: ReportAccess): boolean {
   if (report.flag !== null && access.flags[report.flag] !== true) return false;
   if (report.feature === null || access.isInternal) return true;
@@ -307,7 +307,7 @@ export function accessibleFallback(report: ReportDescriptor, access: ReportAcces
 }
 
 /**
- * What a report path shows (spec §2): "If several reports share a path, the first accessible one is
+ * What a report path shows (spec part 1 §2): "If several reports share a path, the first accessible one is
  * shown, else the first one's fallback". With neither, the access-denied page.
  */
 export function resolveReportPath(path: string, access: ReportAccess): ReportResolution {
@@ -322,7 +322,7 @@ export function resolveReportPath(path: string, access: ReportAccess): ReportRes
 }
 
 /**
- * What a report the user may open actually shows (spec §2 "Loading, then error, then no assignment
+ * What a report the user may open actually shows (spec part 1 §2 "Loading, then error, then no assignment
  * (fallback), then the embedded report"): an embedded report with a dashboard at the user's level
  * shows itself; without one, its fallback when the user may open it (which shows in turn what it can);
  * with neither, nothing (null). A teaser and this application's own pages always show themselves.
@@ -365,7 +365,7 @@ export function sidebarReports(
 }
 
 /**
- * The report link slot (spec §2 "Other report pages"): a link shows only when an assignment exists
+ * The report link slot (spec part 1 §2 "Other report pages"): a link shows only when an assignment exists
  * or the sigma feature is enabled with a report id.
  */
 export function showReportLink(input: {
@@ -400,7 +400,7 @@ export const EMBED_PROVIDER_LABELS: Readonly<Record<EmbedProvider, string>> = {
 export const EMBED_REFRESH_MARGIN_MS = 60_000;
 
 /**
- * When the client refetches an embed config (spec §4 "refetched when its expiration time is
+ * When the client refetches an embed config (spec part 1 §4 "refetched when its expiration time is
  * reached"): at the expiration less a margin, never in the past, and never sooner than a floor so a
  * config that is already expired does not make the client ask in a loop.
  */

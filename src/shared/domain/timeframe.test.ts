@@ -36,7 +36,7 @@ function parsed(code: string, today: CalendarDay = NOV_22): Timeframe {
   return tf;
 }
 
-describe('parseTimeframe: the URL shapes of spec §3', () => {
+describe('parseTimeframe: the URL shapes of spec part 1 §3', () => {
   it('reads ytd-{working year} as 1 January to the end of the latest reporting month', () => {
     expect(parseTimeframe('ytd-2026', NOV_22)).toEqual({
       name: 'YTD',
@@ -497,7 +497,7 @@ describe('monthsOf', () => {
   });
 });
 
-describe('showsManualDataWarning (spec §5)', () => {
+describe('showsManualDataWarning (spec part 1 §5)', () => {
   it('has the exact text', () => {
     expect(MANUAL_DATA_WARNING).toBe('*Manually entered Carrier Production Data will not be returned');
   });

@@ -33,7 +33,7 @@ export type CalendarDay = Parameters<typeof latestReportingMonth>[0];
 
 export type Timeframe = {
   name: TimeframeName;
-  /** The URL code (spec §3 table); `parseTimeframe(code)` gives the same months back. */
+  /** The URL code (spec part 1 §3 table); `parseTimeframe(code)` gives the same months back. */
   code: string;
   /** Short ASCII text for titles and the CSV file name. */
   displayText: string;
@@ -46,11 +46,11 @@ export type Timeframe = {
   endMonth: YearMonth;
 };
 
-/** Rolling presets, in months (spec §9). */
+/** Rolling presets, in months (spec part 1 §9). */
 export const ROLLING_PRESET_MONTHS = [12, 24, 36] as const;
 export type RollingPresetMonths = (typeof ROLLING_PRESET_MONTHS)[number];
 
-/** Spec §5, shown by the timeframe selector when `showsManualDataWarning` says so. */
+/** Spec part 1 §5, shown by the timeframe selector when `showsManualDataWarning` says so. */
 export const MANUAL_DATA_WARNING = '*Manually entered Carrier Production Data will not be returned';
 
 const EARLIEST_MONTH = '1900-01';
@@ -117,7 +117,7 @@ export function formatTimeframeCode(tf: Pick<Timeframe, 'name' | 'startMonth' | 
   }
 }
 
-/** A parsed code, or the default when the code is none (spec §5: "treated as none"). */
+/** A parsed code, or the default when the code is none (spec part 1 §5: "treated as none"). */
 export function resolveTimeframe(code: string | null | undefined, today: CalendarDay): Timeframe {
   return parseTimeframe(code, today) ?? defaultTimeframe(today);
 }
@@ -139,7 +139,7 @@ export function presets(today: CalendarDay): Timeframe[] {
 }
 
 /**
- * Spec §4: from 1 January to 31 December of one year, or from 1 January of the working year to the
+ * Spec part 1 §4: from 1 January to 31 December of one year, or from 1 January of the working year to the
  * latest reporting month.
  */
 export function isYearToDateRange(startMonth: YearMonth, endMonth: YearMonth, today: CalendarDay): boolean {
@@ -173,7 +173,7 @@ export function monthsOf(tf: Pick<Timeframe, 'startMonth' | 'endMonth'>): YearMo
 }
 
 /**
- * Whether a report over these months counts manual entries (spec §5): year-to-date, or the months of a
+ * Whether a report over these months counts manual entries (spec part 1 §5): year-to-date, or the months of a
  * rolling preset (12, 24 or 36 months, whatever month they end: `P12M--2026-03` and the custom range
  * `2025-11--2026-10` alike). Manual entries are year-to-date snapshots made monthly (DESIGN §6), which
  * these periods read whole. The server's choice and the selector's warning both come from here; the
@@ -183,7 +183,7 @@ export function countsManualEntries(tf: Pick<Timeframe, 'isYtd' | 'startMonth' |
   return tf.isYtd || (ROLLING_PRESET_MONTHS as readonly number[]).includes(monthsOf(tf).length);
 }
 
-/** A report counts manual entries when its months do and no standard type is chosen (spec §3). */
+/** A report counts manual entries when its months do and no standard type is chosen (spec part 1 §3). */
 export function reportCountsManualEntries(
   tf: Pick<Timeframe, 'isYtd' | 'startMonth' | 'endMonth'>,
   standardTypes: readonly string[],
@@ -192,7 +192,7 @@ export function reportCountsManualEntries(
 }
 
 /**
- * Spec §5: the warning shows when the timeframe does not count manual entries. No timeframe (null)
+ * Spec part 1 §5: the warning shows when the timeframe does not count manual entries. No timeframe (null)
  * means the default, a YTD, so no warning.
  */
 export function showsManualDataWarning(

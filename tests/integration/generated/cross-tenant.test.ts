@@ -62,7 +62,7 @@ const ID_RULES: Record<string, IdRule> = {
   agencyUuid: { kind: 'agency' },
   selectedAgencyUuid: { kind: 'agency' },
   subscriberUuid: { kind: 'subscriber' },
-  /** Registration names the subscriber `agencyId` (ARCHITECTURE: Invitations and registration). */
+  /** Registration names the subscriber `agencyId` (docs/accounts.md, Invitations and registration). */
   agencyId: { kind: 'subscriber' },
   userUuid: { kind: 'user' },
   userId: { kind: 'user' },
@@ -76,11 +76,11 @@ const ID_RULES: Record<string, IdRule> = {
   workbookId: { kind: 'sigmaWorkbook' },
   requestId: { kind: 'requestId', foreign: 'unanswered' },
   carrierUuid: {
-    notTenant: 'carriers are a global dimension every tenant shares (ARCHITECTURE: Data model)',
+    notTenant: 'carriers are a global dimension every tenant shares (docs/data-model.md)',
     value: (world) => world.carrierUuid,
   },
   carriersUuid: {
-    notTenant: 'carriers are a global dimension every tenant shares (ARCHITECTURE: Data model)',
+    notTenant: 'carriers are a global dimension every tenant shares (docs/data-model.md)',
     value: (world) => world.carrierUuid,
   },
   reportId: {
@@ -92,8 +92,7 @@ const ID_RULES: Record<string, IdRule> = {
     value: () => '',
   },
   priceId: {
-    notTenant:
-      'subscription prices are a global catalogue every tenant is offered (ARCHITECTURE: Subscriptions)',
+    notTenant: 'subscription prices are a global catalogue every tenant is offered (docs/billing.md)',
     value: () => '00000000-0000-4000-8000-000000000000',
   },
   planId: { kind: 'plan' },

@@ -27,7 +27,7 @@ import { useEntryYear } from './entry-year.ts';
 import { carrierEntriesQuery } from './manual-entry-api.ts';
 import { carrierGroups, type LineBlock } from './manual-entry-model.ts';
 
-// The dialogs load the first time they open (docs/ARCHITECTURE.md, First load).
+// The dialogs load the first time they open (docs/first-load.md).
 const EntryModal = lazy(async () => ({ default: (await import('./entry-modal.tsx')).EntryModal }));
 const DeleteConfirmation = lazy(async () => ({
   default: (await import('./delete-confirmation.tsx')).DeleteConfirmation,

@@ -155,7 +155,7 @@ describe('EntryModal: stage one', () => {
 });
 
 describe('EntryModal: stage two and submission', () => {
-  it('shows the rules of spec §5 and sends nothing while they fail', async () => {
+  it('shows the rules of spec part 2 §5 and sends nothing while they fail', async () => {
     const { posted } = open();
     await toStageTwo();
     await userEvent.type(textbox('Written Premium YTD'), '12.5');

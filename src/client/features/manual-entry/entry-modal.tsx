@@ -169,7 +169,7 @@ function EntryDialog({ onClose, levelUuid, today, year, entry }: EntryModalProps
         year: values.year,
         month: values.month,
       });
-  // Spec §5 warning: the new entry will edit the existing one, so the form shows its figures in each
+  // Spec part 2 §5 warning: the new entry will edit the existing one, so the form shows its figures in each
   // field the user has not typed into, instead of empty fields that would save as 0; choosing a key
   // without an entry again empties those fields.
   const existingUuid = entry ? null : (existing?.importUuid ?? null);
@@ -338,7 +338,7 @@ function EntryDialog({ onClose, levelUuid, today, year, entry }: EntryModalProps
                               onChange={(v) => {
                                 const chosen = Number(v);
                                 field.onChange(chosen);
-                                // Spec §5: a month in the future of the newly chosen year resets to the current one.
+                                // Spec part 2 §5: a month in the future of the newly chosen year resets to the current one.
                                 const months = offeredMonths(chosen, today);
                                 if (!months.includes(values.month))
                                   setValue('month', months[months.length - 1]!);

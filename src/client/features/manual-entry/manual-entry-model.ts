@@ -83,7 +83,7 @@ export function carrierGroups(list: CarrierEntryList): CarrierGroup[] {
   });
 }
 
-/** The entry at the same sub-code, line, year and month, if one exists (spec §5 warning). */
+/** The entry at the same sub-code, line, year and month, if one exists (spec part 2 §5 warning). */
 export function matchingEntry(
   entries: readonly CarrierEntryRecord[],
   key: { carrierUuid: string; subCodeUuid: string | null; policyType: string; year: number; month: number },

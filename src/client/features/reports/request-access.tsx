@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import type { ReportDescriptor } from '#shared/domain/reports.ts';
 import { useOpenedOnce } from '#client/components/deferred.tsx';
 
-// The dialog loads the first time it opens (docs/ARCHITECTURE.md, First load).
+// The dialog loads the first time it opens (docs/first-load.md).
 const RequestAccessDialog = lazy(async () => ({
   default: (await import('./request-access-dialog.tsx')).RequestAccessDialog,
 }));

@@ -82,7 +82,7 @@ export function ScorecardPage() {
   const [state, setState] = useState<ScorecardState>(() =>
     initialScorecardState(currentScorecardYear(today), today),
   );
-  // The year's reset (spec §4) also clears the opened rows and the selection: a new table.
+  // The year's reset (spec part 2 §4) also clears the opened rows and the selection: a new table.
   const [yearKey, setYearKey] = useState(0);
   const deferredSearch = useDeferredValue(state.search);
 

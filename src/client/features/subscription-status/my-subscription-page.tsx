@@ -22,7 +22,7 @@ import { useOpenedOnce } from '#client/components/deferred.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { openCustomerPortal, renameAgency, subscriberQuery } from './subscription-api.ts';
 
-// The dialog loads the first time it opens (docs/ARCHITECTURE.md, First load).
+// The dialog loads the first time it opens (docs/first-load.md).
 const ChangePrimaryUserDialog = lazy(async () => ({
   default: (await import('./change-primary-user-dialog.tsx')).ChangePrimaryUserDialog,
 }));

@@ -21,7 +21,7 @@ const STATUS: Record<
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
-// The confirmation loads the first time it opens (docs/ARCHITECTURE.md, First load).
+// The confirmation loads the first time it opens (docs/first-load.md).
 const UndoConfirmation = lazy(async () => ({
   default: (await import('./undo-confirmation.tsx')).UndoConfirmation,
 }));

@@ -9,7 +9,7 @@ import { usePaging } from '#client/components/table-pager.tsx';
 import { useOpenedOnce } from '#client/components/deferred.tsx';
 import { PendingInvitations, pendingInvitationsQuery, useInvitableAgency } from './pending-invitations.tsx';
 
-// The dialog loads the first time it opens (docs/ARCHITECTURE.md, First load).
+// The dialog loads the first time it opens (docs/first-load.md).
 const InviteUserDialog = lazy(async () => ({
   default: (await import('./invite-user-dialog.tsx')).InviteUserDialog,
 }));

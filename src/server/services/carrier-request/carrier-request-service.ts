@@ -18,7 +18,7 @@ import { forwardToSupport, type SupportForwarding } from '#server/services/suppo
  * A new carrier request (spec part 2 §3, §7): stored first, with the signed-in user's name and
  * e-mail (read-only on the form), then forwarded to the ticket system or e-mailed to support. The
  * stored row stays whatever happens next; `error: true` tells the form the request did not go
- * through (spec §8 "Oops!  Something went wrong.").
+ * through (spec part 2 §8 "Oops!  Something went wrong.").
  */
 export async function submitCarrierRequest(
   db: Db,

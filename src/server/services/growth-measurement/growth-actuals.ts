@@ -148,6 +148,17 @@ function runningTotals(rows: CarrierMonthFigures[], month: number): YtdResponse[
   return points;
 }
 
+/** Per carrier, the agency's latest reported month or manual entry month (YYYY-MM). */
+export const reportingDatesQuery = (level: AgencyLevel) => sql`
+  select r.carrier_uuid, to_char(max(r.month), 'YYYY-MM') as most_recent
+  from (
+    select carrier_uuid, month from ${reportedMonthsOf(levelScope(level))} reported
+    union all
+    select m.carrier_uuid, make_date(m.year, m.month, 1) from manual_entries m
+    where m.agency_uuid = ${level.agencyUuid}::uuid
+  ) r
+  group by r.carrier_uuid order by r.carrier_uuid`;
+
 /**
  * GET /api/growth-measurement/reporting-dates: each carrier's latest reported month at the agency
  * (spec part 2 §3 "Reporting date"), as YYYY-MM.
@@ -155,15 +166,7 @@ function runningTotals(rows: CarrierMonthFigures[], month: number): YtdResponse[
 export async function reportingDates(db: Db, level: AgencyLevel): Promise<ReportingDatesResponse> {
   // A manual entry is a year-to-date snapshot: its month counts as reported for the date, even
   // when it counts as no month of its own for completeness (decision 014).
-  const rows = await db.execute<{ carrier_uuid: string; most_recent: string }>(sql`
-    select r.carrier_uuid, to_char(max(r.month), 'YYYY-MM') as most_recent
-    from (
-      select carrier_uuid, month from ${reportedMonthsOf(levelScope(level))} reported
-      union all
-      select m.carrier_uuid, make_date(m.year, m.month, 1) from manual_entries m
-      where m.agency_uuid = ${level.agencyUuid}::uuid
-    ) r
-    group by r.carrier_uuid order by r.carrier_uuid`);
+  const rows = await db.execute<{ carrier_uuid: string; most_recent: string }>(reportingDatesQuery(level));
   return {
     reportingDates: rows.rows.map((r) => ({
       carrierUuid: r.carrier_uuid,

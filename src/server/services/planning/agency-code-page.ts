@@ -130,7 +130,7 @@ const SELECTED = sql.raw(
  *   is a candidate;
  * - the names as shown and `lines` (large JSON) are read for the page's rows only.
  */
-function pageQuery(source: CodeRowsSource, q: AgencyCodeQuery, mode: CollaborationMode | null): SQL {
+export function pageQuery(source: CodeRowsSource, q: AgencyCodeQuery, mode: CollaborationMode | null): SQL {
   const name = carrierName(mode);
   const byFigure = q.sort === 'label' ? null : sortValue(q.sort);
   // The carriers' names as the caller sees them, in lower case (once each).

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
-import { levelScope, scopeFilter } from '#server/services/read-model/sql.ts';
+import { levelScope, scopeFilter, type Scope } from '#server/services/read-model/sql.ts';
 
 /** A carrier's last reported months at a level (YYYY-MM): from its feed, and from manual entries. */
 export type CarrierReportingDates = {
@@ -11,18 +11,8 @@ export type CarrierReportingDates = {
   manual: string | null;
 };
 
-/**
- * Every carrier the level has reported months or manual entries of, by name, with its most recent
- * feed month and its most recent manual entry month (spec part 2 §3 "Carrier row (planning tool)").
- */
-export async function listCarrierReportingDates(db: Db, level: Level): Promise<CarrierReportingDates[]> {
-  const scope = levelScope(level);
-  const rows = await db.execute<{
-    carrier_uuid: string;
-    name: string;
-    feed: string | null;
-    manual: string | null;
-  }>(sql`
+/** The statement of `listCarrierReportingDates`. */
+export const carrierReportingDatesQuery = (scope: Scope) => sql`
     with feed as (
       -- Per carrier, one step down an index (network or agency, carrier, month), not every month.
       select carrier_uuid, month from (
@@ -39,7 +29,19 @@ export async function listCarrierReportingDates(db: Db, level: Level): Promise<C
       to_char(manual.month, 'YYYY-MM') as manual
     from feed full join manual using (carrier_uuid)
     join carriers c on c.uuid = carrier_uuid
-    order by c.display_name, carrier_uuid`);
+    order by c.display_name, carrier_uuid`;
+
+/**
+ * Every carrier the level has reported months or manual entries of, by name, with its most recent
+ * feed month and its most recent manual entry month (spec part 2 §3 "Carrier row (planning tool)").
+ */
+export async function listCarrierReportingDates(db: Db, level: Level): Promise<CarrierReportingDates[]> {
+  const rows = await db.execute<{
+    carrier_uuid: string;
+    name: string;
+    feed: string | null;
+    manual: string | null;
+  }>(carrierReportingDatesQuery(levelScope(level)));
   return rows.rows.map((r) => ({
     carrierUuid: r.carrier_uuid,
     name: r.name,

@@ -8,7 +8,16 @@ import {
   monthIndex,
   reportedMonthsByCarrier,
   scopeFilter,
+  type Scope,
 } from '#server/services/read-model/sql.ts';
+
+/** Per carrier, the latest month of its manual entries in the range (YYYY-MM). */
+export const latestManualMonthByCarrier = (scope: Scope, rangeStart: YearMonth, rangeEnd: YearMonth) => sql`
+  select m.carrier_uuid, to_char(max(make_date(m.year, m.month, 1)), 'YYYY-MM') as most_recent
+  from manual_entries m
+  where ${scopeFilter('m', scope)}
+    and m.year * 12 + m.month - 1 between ${monthIndex(rangeStart)}::int and ${monthIndex(rangeEnd)}::int
+  group by m.carrier_uuid`;
 
 /**
  * Per carrier, the months in the range that every agency of the level carrying the carrier reported
@@ -28,12 +37,9 @@ export async function reportedMonths(
     db.execute<{ carrier_uuid: string; months: string[] | null; most_recent: string | null }>(
       reportedMonthsByCarrier(scope, rangeStart, rangeEnd),
     ),
-    db.execute<{ carrier_uuid: string; most_recent: string }>(sql`
-      select m.carrier_uuid, to_char(max(make_date(m.year, m.month, 1)), 'YYYY-MM') as most_recent
-      from manual_entries m
-      where ${scopeFilter('m', scope)}
-        and m.year * 12 + m.month - 1 between ${monthIndex(rangeStart)}::int and ${monthIndex(rangeEnd)}::int
-      group by m.carrier_uuid`),
+    db.execute<{ carrier_uuid: string; most_recent: string }>(
+      latestManualMonthByCarrier(scope, rangeStart, rangeEnd),
+    ),
   ]);
   const byCarrier = new Map<string, ReportedMonthsResponse['carrierReportedMonths'][number]>();
   for (const r of reported.rows) {

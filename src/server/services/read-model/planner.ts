@@ -5,8 +5,8 @@ import type { FactsRequest } from './request.ts';
 import type { FigureSource, MonthlySource, NetworkPeriodKey, PeriodKey } from './sql.ts';
 
 /**
- * The planner: which source answers a request, exactly, at the least cost (docs/ARCHITECTURE.md
- * "Read model"). Every source gives the same figures; the exactness tests hold each one to the facts.
+ * The planner: which source answers a request, exactly, at the least cost (docs/read-model.md).
+ * Every source gives the same figures; the exactness tests hold each one to the facts.
  *
  * - One agency, or carriers limited by collaboration mode: the facts (a few thousand rows).
  * - By agency code: the facts (only they carry the code); at the network level, when users open it

@@ -8,14 +8,18 @@ import {
   deleteEmptyCarrierMonths,
   PRODUCTION_CARRIER_MONTHS,
   DERIVED_TABLES,
+  deleteAgencyRows,
+  deleteCarrierMonths,
+  deleteNetworkRows,
   insertCarrierMonths,
   deleteReportedMasks,
   insertReportedMasks,
   insertRunningTotals,
   mergeRunningTotals,
-  ROLLUP_FORMAT,
   scopeFilter,
+  selectAgencyNetwork,
   selectLatestFactMonth,
+  selectNetworksWithoutRollups,
   upsertHorizon,
   type Scope,
 } from './sql.ts';
@@ -52,7 +56,7 @@ export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void>
     // memory for their hash aggregates and sorts not to spill to disk (decision 037).
     await tx.execute(sql`set local work_mem = '64MB'`);
     for (const table of [...DERIVED_TABLES, ...COMMISSION_TABLES]) {
-      await tx.execute(sql`delete from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`);
+      await tx.execute(deleteNetworkRows(table, networkUuid));
     }
     await tx.execute(insertCommissionCarrierMonths(scopeFilter('f', scope)));
     await tx.execute(insertCommissionChanges(scope));
@@ -127,9 +131,7 @@ async function lockAgencyRollups(
   tx: Executor,
   agencyUuid: string,
 ): Promise<{ networkUuid: string; current: YearMonth | null }> {
-  const found = await tx.execute<{ network_uuid: string }>(
-    sql`select network_uuid from agencies where uuid = ${agencyUuid}::uuid`,
-  );
+  const found = await tx.execute<{ network_uuid: string }>(selectAgencyNetwork(agencyUuid));
   const networkUuid = found.rows[0]?.network_uuid;
   if (!networkUuid) throw new Error(`Unknown agency ${agencyUuid}`);
   const current = await readHorizon(tx, networkUuid, 'update');
@@ -155,7 +157,7 @@ async function refreshAgencyRows(
 ): Promise<void> {
   const agency = { agencyUuid };
   if (commission) {
-    await tx.execute(sql`delete from commission_reported_changes where agency_uuid = ${agencyUuid}::uuid`);
+    await tx.execute(deleteAgencyRows('commission_reported_changes', agencyUuid));
     await tx.execute(insertCommissionChanges(agency));
   }
 
@@ -178,9 +180,7 @@ async function refreshAgencyRows(
     // version as the sign that a writer changed the network meanwhile (store.buildKeptCodes).
     await tx.execute(upsertHorizon(networkUuid, horizon));
   } else {
-    await tx.execute(
-      sql`delete from production_agency_running_totals where agency_uuid = ${agencyUuid}::uuid`,
-    );
+    await tx.execute(deleteAgencyRows('production_agency_running_totals', agencyUuid));
   }
   await refreshKeptViews(tx, networkUuid, agencyUuid, horizon, carriers);
   invalidateNetwork(networkUuid);
@@ -209,9 +209,9 @@ async function refreshCarrierMonths(
 ): Promise<void> {
   if (changed.length === 0) return;
   const changedMonths = sql`f.network_uuid = ${networkUuid}::uuid and ${changedMonthsFilter(changed)}`;
-  await tx.execute(sql`delete from production_carrier_months f where ${changedMonths}`);
+  await tx.execute(deleteCarrierMonths('production_carrier_months', changedMonths));
   await tx.execute(insertCarrierMonths(changedMonths));
-  await tx.execute(sql`delete from commission_carrier_months f where ${changedMonths}`);
+  await tx.execute(deleteCarrierMonths('commission_carrier_months', changedMonths));
   await tx.execute(insertCommissionCarrierMonths(changedMonths));
 }
 
@@ -239,11 +239,7 @@ export async function refreshAgenciesFacts(
  * existed), or one of an older format. Runs at start; a no-op query otherwise.
  */
 export async function ensureReadModel(db: Db, log: (message: string) => void): Promise<void> {
-  const missing = await db.execute<{ uuid: string; name: string }>(sql`
-    select n.uuid, n.name from networks n
-    where not exists (select 1 from production_rollup_horizons h
-        where h.network_uuid = n.uuid and h.format = ${ROLLUP_FORMAT})
-      and exists (select 1 from production_facts f where f.network_uuid = n.uuid)`);
+  const missing = await db.execute<{ uuid: string; name: string }>(selectNetworksWithoutRollups());
   for (const network of missing.rows) {
     log(`Building the production rollups of ${network.name}...`);
     await rebuildNetwork(db, network.uuid);

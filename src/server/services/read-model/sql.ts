@@ -13,7 +13,7 @@ import { firstDayOfMonth } from '#shared/domain/timeframe.ts';
 import type { FactsRequest } from './request.ts';
 
 /**
- * Every statement of the read model (docs/ARCHITECTURE.md "Read model"), as SQL builders: the
+ * Every statement of the read model (docs/read-model.md), as SQL builders: the
  * rollups' maintenance, the figures from each source, the incomplete-data flags and the kept views.
  * Nothing here runs a query. `sql-snapshots.test.ts` renders each for a fixed request into
  * `sql/*.sql`, so a reader sees every query whole.
@@ -119,6 +119,45 @@ export function compositePredicate(carrierClassOf: SQL, request: Pick<FactsReque
 export const selectHorizon = (networkUuid: string, lock: 'share' | 'update' | null = null) => sql`
   select to_char(horizon, 'YYYY-MM') as horizon from production_rollup_horizons
   where network_uuid = ${networkUuid}::uuid${lock ? sql.raw(` for ${lock}`) : sql``}`;
+
+/**
+ * The version of the network's horizon row (its xmin: every writer rewrites the row), held for share
+ * with `hold`: how a build of the kept agency codes learns that a writer changed the network meanwhile.
+ */
+export const selectHorizonVersion = (networkUuid: string, hold: boolean) => sql`
+  select xmin::text as version from production_rollup_horizons
+  where network_uuid = ${networkUuid}::uuid${hold ? sql` for share` : sql``}`;
+
+/** The network of an agency (a writer's first step: which network's rollups to lock). */
+export const selectAgencyNetwork = (agencyUuid: string) =>
+  sql`select network_uuid from agencies where uuid = ${agencyUuid}::uuid`;
+
+/** Every network with facts whose rollups are missing or of an older format (built at start). */
+export const selectNetworksWithoutRollups = () => sql`
+  select n.uuid, n.name from networks n
+  where not exists (select 1 from production_rollup_horizons h
+      where h.network_uuid = n.uuid and h.format = ${ROLLUP_FORMAT})
+    and exists (select 1 from production_facts f where f.network_uuid = n.uuid)`;
+
+/** Every network with rollups (the warm-up's round). */
+export const selectNetworksWithRollups = () =>
+  sql`select network_uuid as uuid from production_rollup_horizons order by network_uuid`;
+
+/** Deletes a network's rows of one derived table (a rebuild, or dropping its kept views). */
+export const deleteNetworkRows = (table: string, networkUuid: string) =>
+  sql`delete from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`;
+
+/** Deletes an agency's rows of one derived table it owns (before they are computed again). */
+export const deleteAgencyRows = (
+  table: 'commission_reported_changes' | 'production_agency_running_totals',
+  agencyUuid: string,
+) => sql`delete from ${sql.raw(table)} where agency_uuid = ${agencyUuid}::uuid`;
+
+/** Deletes the carrier-months (production or commission) that `where` names (alias `f`). */
+export const deleteCarrierMonths = (
+  table: 'production_carrier_months' | 'commission_carrier_months',
+  where: SQL,
+) => sql`delete from ${sql.raw(table)} f where ${where}`;
 
 /** The format of the rollups this code builds; networks built in an older one are rebuilt at start. */
 export const ROLLUP_FORMAT = 5;
@@ -261,7 +300,7 @@ const carrierMonthSums = (t: CarrierMonthsTable, sign: 1 | -1 = 1) => {
 };
 
 /** Inserts the carrier-months of the facts `f` that `where` selects. */
-export const insertCarrierMonthsOf = (t: CarrierMonthsTable, where: SQL) => sql`
+const insertCarrierMonthsOf = (t: CarrierMonthsTable, where: SQL) => sql`
   insert into ${sql.raw(t.table)} (${sql.raw(carrierMonthColumns(t))})
   select ${sql.raw(carrierMonthSums(t))}
   from ${sql.raw(t.facts)} f
@@ -875,13 +914,21 @@ export const insertKeptTotals = (key: PeriodKey, figures: SQL) => sql`
   where f.line_code is not null
   group by f.group_uuid`;
 
+/** `insertKeptTotals`, answering the rows it kept (a first view's build answers its own request). */
+export const insertKeptTotalsAnswering = (key: PeriodKey, figures: SQL) =>
+  sql`${insertKeptTotals(key, figures)} returning agency_uuid as group_uuid, lines::text as lines`;
+
 /** Keeps the flags of `flags` (a flags query) for the period and composite. */
-export const insertKeptFlags = (key: PeriodKey, flags: SQL) => sql`
+const insertKeptFlags = (key: PeriodKey, flags: SQL) => sql`
   insert into production_period_flags (network_uuid, start_month, end_month, composite, agency_uuid,
     missing_current, missing_prior)
   select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.composite},
     m.group_uuid, m.missing_current, m.missing_prior
   from (${flags}) m`;
+
+/** `insertKeptFlags`, answering the flags it kept; flags another builder kept first are left alone. */
+export const insertKeptFlagsAnswering = (key: PeriodKey, flags: SQL) => sql`${insertKeptFlags(key, flags)}
+  on conflict do nothing returning agency_uuid as group_uuid, missing_current, missing_prior`;
 
 /** The agencies kept for a period and line, behind its build marker (one snapshot for both). */
 export const selectKeptTotals = (key: PeriodKey) => sql`
@@ -1131,6 +1178,9 @@ export const selectKeptCodeRows = (key: PeriodKey) => sql`
 /** Whether the network keeps the agency codes of a period and line (its build marker), as a boolean expression. */
 export const keptCodesBuilt = (key: PeriodKey) =>
   sql`exists (select 1 from production_code_period_builds b where ${keyOf('b', key, 'agencyCode')})`;
+
+/** Whether the network keeps the period's agency codes (the warm-up skips those it keeps). */
+export const selectKeptCodesBuilt = (key: PeriodKey) => sql`select ${keptCodesBuilt(key)} as built`;
 
 /** A period of the network summary: its months and whether it counts manual entries. */
 export type NetworkPeriodKey = Omit<PeriodKey, 'line' | 'composite'> & { includesManualEntries: boolean };
@@ -1395,4 +1445,5 @@ export const DERIVED_TABLES = [
   'production_rollup_horizons',
 ] as const;
 
+/** The kept views' tables (the first seven derived tables). */
 export const KEPT_TABLES = DERIVED_TABLES.slice(0, 7);

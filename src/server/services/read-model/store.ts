@@ -8,6 +8,7 @@ import {
   claimKeptBuild,
   codeRowsQuery,
   deleteAgencyKeptRows,
+  deleteNetworkRows,
   deleteKeptPeriod,
   deleteStaleKeptBuilds,
   figureQuery,
@@ -16,15 +17,17 @@ import {
   insertKeptCodeAgencyTotalsOfAgency,
   insertKeptCodeTotals,
   insertKeptCodeTotalsOfAgency,
-  insertKeptFlags,
+  insertKeptFlagsAnswering,
   insertKeptFlagsOfAgency,
   insertKeptNetworkTotals,
   insertKeptTotals,
-  insertKeptTotalsOfAgency,
+  insertKeptTotalsAnswering,
   KEPT_TABLES,
+  insertKeptTotalsOfAgency,
   selectAllKeptPeriods,
   selectHasSpans,
   selectHorizon,
+  selectHorizonVersion,
   selectKeptFlags,
   selectKeptNetworkTotals,
   selectKeptTotals,
@@ -117,14 +120,12 @@ export async function buildKeptTotals(
     const claimed = await tx.execute(claimKeptBuild(key));
     if (claimed.rows.length === 0) return null;
     const spans = await readHasSpans(tx, key.networkUuid);
-    const insert = insertKeptTotals(key, keptQueries(key, networkLevel(key), horizon, spans).figures);
+    const { figures } = keptQueries(key, networkLevel(key), horizon, spans);
     if (!answer) {
-      await tx.execute(insert);
+      await tx.execute(insertKeptTotals(key, figures));
       return [];
     }
-    const built = await tx.execute<StoredRow>(
-      sql`${insert} returning agency_uuid as group_uuid, lines::text as lines`,
-    );
+    const built = await tx.execute<StoredRow>(insertKeptTotalsAnswering(key, figures));
     return kept(built.rows);
   });
 }
@@ -179,9 +180,7 @@ export async function buildKeptCodes(
 
 /** The version of the network's horizon row (its xmin), held for share with `hold`; null without one. */
 async function horizonVersion(tx: Executor, networkUuid: string, hold: boolean): Promise<string | null> {
-  const found = await tx.execute<{ version: string }>(sql`
-    select xmin::text as version from production_rollup_horizons
-    where network_uuid = ${networkUuid}::uuid${hold ? sql` for share` : sql``}`);
+  const found = await tx.execute<{ version: string }>(selectHorizonVersion(networkUuid, hold));
   return found.rows[0]?.version ?? null;
 }
 
@@ -242,8 +241,7 @@ export async function buildKeptFlags(db: Db, key: PeriodKey): Promise<MissingRow
         as claimed`);
     if (!claimed.rows[0]?.claimed) return null;
     const { flags } = keptQueries(key, networkLevel(key), horizon, true);
-    const built = await tx.execute<MissingRow>(sql`${insertKeptFlags(key, flags)}
-      on conflict do nothing returning agency_uuid as group_uuid, missing_current, missing_prior`);
+    const built = await tx.execute<MissingRow>(insertKeptFlagsAnswering(key, flags));
     return built.rows.length > 0 ? built.rows : null;
   });
 }
@@ -265,9 +263,7 @@ function underHorizonLock<T>(
 
 /** Drops every view the network keeps (a rebuild of its rollups); the caller holds the horizon row. */
 export async function dropKeptViews(tx: Executor, networkUuid: string): Promise<void> {
-  for (const table of KEPT_TABLES) {
-    await tx.execute(sql`delete from ${sql.raw(table)} where network_uuid = ${networkUuid}::uuid`);
-  }
+  for (const table of KEPT_TABLES) await tx.execute(deleteNetworkRows(table, networkUuid));
 }
 
 /**

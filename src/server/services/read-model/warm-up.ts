@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { latestReportingMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
 import { presets, type CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
-import { keptCodesBuilt, type PeriodKey } from './sql.ts';
+import { selectKeptCodesBuilt, selectNetworksWithRollups, type PeriodKey } from './sql.ts';
 import { buildKeptCodes } from './store.ts';
 import { keepPresetViews } from './ahead.ts';
 
@@ -40,7 +40,7 @@ export async function warmKeptCodes(
   const latest = latestReportingMonth(today);
   const warmed: WarmedPeriod[] = [];
   for (const key of presetCodeKeys(networkUuid, today)) {
-    const kept = await db.execute<{ built: boolean }>(sql`select ${keptCodesBuilt(key)} as built`);
+    const kept = await db.execute<{ built: boolean }>(selectKeptCodesBuilt(key));
     if (kept.rows[0]?.built) {
       warmed.push({ key, ms: null });
       continue;
@@ -77,9 +77,7 @@ type WarmUp = {
 let warmUp: WarmUp | null = null;
 
 async function networksWithFacts(db: Db): Promise<string[]> {
-  const found = await db.execute<{ uuid: string }>(
-    sql`select network_uuid as uuid from production_rollup_horizons order by network_uuid`,
-  );
+  const found = await db.execute<{ uuid: string }>(selectNetworksWithRollups());
   return found.rows.map((r) => r.uuid);
 }
 

@@ -38,7 +38,7 @@ import {
 /** What the report services need besides the database. */
 export type ReportDeps = { db: Db; flags: Client; providers: EmbedProviders };
 
-/** The caller's product features and flags: what decides which reports they may open (spec §6). */
+/** The caller's product features and flags: what decides which reports they may open (spec part 1 §6). */
 export async function reportAccessOf(db: Db, flags: Client, actor: Actor): Promise<ReportAccess> {
   const [features, evaluated] = await Promise.all([
     resolveActorAccess(db, actor),
@@ -260,7 +260,7 @@ async function mint(
 }
 
 /**
- * GET /api/reports/{assignmentId}/config (spec §3 Embed configuration): a short-lived embed config
+ * GET /api/reports/{assignmentId}/config (spec part 1 §3 Embed configuration): a short-lived embed config
  * for this user, for the level they look at; the tenant always comes from the session.
  */
 export async function getEmbedConfig(
@@ -286,7 +286,7 @@ export async function getEmbedConfig(
 }
 
 /**
- * POST /api/sigma/embed (spec §7): a signed embed URL for a Sigma workbook assigned at the caller's
+ * POST /api/sigma/embed (spec part 1 §7): a signed embed URL for a Sigma workbook assigned at the caller's
  * level. `subscriberUuid` (or `levelUuid`) picks a level the caller may see; the body's e-mail and jwt
  * are ignored.
  */

@@ -7,7 +7,7 @@ import { ProviderFrame } from './provider-frame.tsx';
 
 /**
  * A Metabase dashboard (signed embedding): the config's URL in a frame, shown once it has loaded and
- * sized by Metabase's frame messages. A new URL is fetched before the signed one expires (spec §4)
+ * sized by Metabase's frame messages. A new URL is fetched before the signed one expires (spec part 1 §4)
  * and shown when the user next turns to the page, or just before the old one expires (link-renewal.ts).
  */
 export function MetabaseDashboard({

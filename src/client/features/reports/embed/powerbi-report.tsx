@@ -134,7 +134,7 @@ function PowerBiFrame({
     };
   }, [config.origin, reportId, label]);
 
-  // Spec §4: the refetched config's token goes to the report that is already running.
+  // Spec part 1 §4: the refetched config's token goes to the report that is already running.
   useEffect(() => {
     const current = reportRef.current;
     if (!current || current.token === accessToken) return;

@@ -11,7 +11,7 @@ export const SIGMA_RETRIES = 1;
 
 /**
  * A Sigma workbook (spec part 1 §2, §4, §8): a signed URL from POST /api/sigma/embed in a frame at
- * least 1400px wide. Spec §4 "on an error message the first error clears the embed data and retries;
+ * least 1400px wide. Spec part 1 §4 "on an error message the first error clears the embed data and retries;
  * a second shows the error panel" — the panel without a message (§8), as for any Sigma failure.
  */
 export function SigmaWorkbook({

@@ -1,3 +1,4 @@
+-- Caller: readCarrierMonthFigures (read-model.ts) <- growth-measurement/growth-actuals.ts: growth plans' actual YTD and running totals
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000002"
 select m.group_uuid, m.line_code, sum(m.written_premium)::text as written_premium,

@@ -1,3 +1,4 @@
+-- Caller: scorecardByCarrier (scorecards/scorecard-report.ts): GET /api/scorecards/by-carrier for an agency
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000002"
 --   $2 = "00000000-0000-4000-8000-000000000002"

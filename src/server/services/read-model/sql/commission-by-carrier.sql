@@ -1,3 +1,4 @@
+-- Caller: scorecardByCarrier (scorecards/scorecard-report.ts): GET /api/scorecards/by-carrier for a network
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "00000000-0000-4000-8000-000000000001"

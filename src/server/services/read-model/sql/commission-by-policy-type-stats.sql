@@ -1,3 +1,4 @@
+-- Caller: scorecardStats (scorecards/scorecard-report.ts): GET /api/scorecards/stats, with the latest statement month
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "00000000-0000-4000-8000-000000000001"

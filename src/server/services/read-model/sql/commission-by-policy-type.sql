@@ -1,3 +1,4 @@
+-- Caller: scorecardByAgency (scorecards/scorecard-report.ts): GET /api/scorecards/by-agency
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000002"
 select s.broad_code, s.is_core, s.no_line, s.no_core,

@@ -1,3 +1,4 @@
+-- Caller: rebuildNetwork and refreshCarrierMonths (refresh.ts): a network's commission carrier-months
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 insert into commission_carrier_months (network_uuid, month, carrier_uuid, line_uuid, written_premium,

@@ -1,3 +1,4 @@
+-- Caller: rebuildNetwork and refreshAgencyRows (refresh.ts): an agency's commission statement changes
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000002"
 --   $2 = "00000000-0000-4000-8000-000000000002"

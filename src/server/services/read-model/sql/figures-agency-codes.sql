@@ -1,3 +1,4 @@
+-- Caller: queryCodeRows (read-model.ts) via codeRowsQuery, when no kept view answers: the planning table by agency code (planning/agency-code-page.ts)
 -- Parameters:
 --   $1 = "P&C"
 --   $2 = "00000000-0000-4000-8000-000000000001"

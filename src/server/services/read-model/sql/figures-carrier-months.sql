@@ -1,3 +1,4 @@
+-- Caller: readFigures (read-model.ts): a network's Carrier Production by carrier (production-report.ts productionByCarrier), the planning tool's summary by carrier (planning-report.ts networkSummaryByCarrier)
 -- Parameters:
 --   $1 = "PL"
 --   $2 = "00000000-0000-4000-8000-000000000001"

@@ -1,3 +1,4 @@
+-- Caller: readFigures (read-model.ts), planned to the facts: an agency's Carrier Production (production-report.ts), or carriers limited by collaboration mode
 -- Parameters:
 --   $1 = "P&C"
 --   $2 = "00000000-0000-4000-8000-000000000002"

@@ -1,3 +1,4 @@
+-- Caller: queryCodeRows (read-model.ts) via codeRowsQuery: the flags of the planning table by agency code, from the facts
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = 1

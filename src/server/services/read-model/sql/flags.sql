@@ -1,3 +1,4 @@
+-- Caller: readFigures (read-model.ts): a report's incomplete-data flags when no kept flags answer
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = 1

@@ -1,3 +1,4 @@
+-- Caller: keepPresetViews (ahead.ts) <- main.ts and warm-up.ts: the networks that lack a preset's kept view
 -- Parameters:
 --   $1 = "P&C"
 --   $2 = "PL"

@@ -1,3 +1,4 @@
+-- Caller: buildKeptTotals (store.ts) <- readFigures (read-model.ts): a first view's build of the kept by-agency view, answering its rows
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "P&C"
@@ -61,4 +62,4 @@ insert into production_period_totals (network_uuid, start_month, end_month, line
     group by grouping sets ((f.agency_uuid, f.broad_code), (f.agency_uuid))
     having sum(case f.span when '' then case f.month when '2026-10-01'::date then f.facts when '2025-12-01'::date then -f.facts end when 'current' then f.facts end) > 0 or sum(case f.span when '' then case f.month when '2025-10-01'::date then f.facts when '2024-12-01'::date then -f.facts end when 'prior' then f.facts end) > 0) f
   where f.line_code is not null
-  group by f.group_uuid;
+  group by f.group_uuid returning agency_uuid as group_uuid, lines::text as lines;

@@ -1,3 +1,4 @@
+-- Caller: buildKeptCodes (store.ts): the kept codes' sums per agency, for the 'Totals:' row
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "P&C"

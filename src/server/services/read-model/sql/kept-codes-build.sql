@@ -1,3 +1,4 @@
+-- Caller: buildKeptCodes (store.ts) <- queryCodeRows (read-model.ts) and warmKeptCodes (warm-up.ts): the kept by-agency-code view of a period
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "P&C"

@@ -1,3 +1,4 @@
+-- Caller: queryCodeRows (read-model.ts) via selectKeptCodeRows: the kept rows the planning table's page reads
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "P&C"

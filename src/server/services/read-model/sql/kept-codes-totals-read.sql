@@ -1,3 +1,4 @@
+-- Caller: queryCodeRows (read-model.ts) via selectKeptCodeTotals: the 'Totals:' row over every kept code
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "P&C"

@@ -1,3 +1,4 @@
+-- Caller: buildKeptNetworkTotals (store.ts) <- readNetworkLines (read-model.ts): the planning tool's network summary, kept
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = true

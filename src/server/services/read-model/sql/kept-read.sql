@@ -1,3 +1,4 @@
+-- Caller: readKeptTotals (store.ts) <- readFigures (read-model.ts): a network's Carrier Production by agency as users open it
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "P&C"

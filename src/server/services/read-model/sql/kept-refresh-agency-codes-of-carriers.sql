@@ -1,3 +1,4 @@
+-- Caller: refreshKeptViews (store.ts): one agency's kept codes of the carriers a manual entry save names
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "P&C"

@@ -1,3 +1,4 @@
+-- Caller: refreshKeptViews (store.ts): one agency's rows of every kept view, deleted before they are computed again
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000002"
 --   $2 = "00000000-0000-4000-8000-000000000001"

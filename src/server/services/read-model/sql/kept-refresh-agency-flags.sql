@@ -1,3 +1,4 @@
+-- Caller: refreshKeptViews (store.ts): one agency's flags in every period that keeps flags
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "00000000-0000-4000-8000-000000000002"

@@ -1,3 +1,4 @@
+-- Caller: refreshKeptViews (store.ts) <- refreshAgencyRows (refresh.ts): one agency's rows of every kept by-agency view
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "P&C"

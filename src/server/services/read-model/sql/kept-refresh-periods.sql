@@ -1,3 +1,4 @@
+-- Caller: refreshKeptViews (store.ts): every period, line and composite the network keeps
 -- Parameters:
 --   $1 = "builds"
 --   $2 = "00000000-0000-4000-8000-000000000001"

@@ -1,3 +1,4 @@
+-- Caller: readMonthlyFigures (read-model.ts) <- performance-charts/production-by-month.ts: GET /api/core-production/by-month for a network
 -- Parameters:
 --   $1 = "P&C"
 --   $2 = "00000000-0000-4000-8000-000000000001"

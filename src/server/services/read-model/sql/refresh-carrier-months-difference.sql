@@ -1,3 +1,4 @@
+-- Caller: changeAgencyProduction (refresh.ts) <- manual-entry-service.ts: the agency's sums taken out before a save (-1) and added after (+1)
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000002"
 --   $2 = "00000000-0000-4000-8000-000000000003"

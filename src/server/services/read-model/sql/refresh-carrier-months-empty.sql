@@ -1,3 +1,4 @@
+-- Caller: changeAgencyProduction (refresh.ts) <- manual-entry-service.ts: carrier-months left without facts by a save
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "00000000-0000-4000-8000-000000000003"

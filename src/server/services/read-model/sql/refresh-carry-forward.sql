@@ -1,3 +1,4 @@
+-- Caller: refreshAgencyRows (refresh.ts): every other agency's running totals carried forward to a later horizon
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "00000000-0000-4000-8000-000000000002"

@@ -1,3 +1,4 @@
+-- Caller: refreshAgencyRows (refresh.ts): the reported months of the carriers a manual entry save names
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000002"
 --   $2 = "00000000-0000-4000-8000-000000000003"

@@ -1,3 +1,4 @@
+-- Caller: refreshAgencyRows (refresh.ts): an agency's running totals from the first month a writer changed
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000002"
 --   $2 = "00000000-0000-4000-8000-000000000002"

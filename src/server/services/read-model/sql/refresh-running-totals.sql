@@ -1,3 +1,4 @@
+-- Caller: rebuildNetwork (refresh.ts): every running total of the scope
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000002"
 insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class,

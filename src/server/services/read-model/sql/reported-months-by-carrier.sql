@@ -1,3 +1,4 @@
+-- Caller: reportedMonths (production/reported-months.ts): GET /api/core-production/reported-months, the months of each carrier row
 -- Parameters:
 --   $1 = 24310
 --   $2 = 24321

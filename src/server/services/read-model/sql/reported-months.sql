@@ -1,3 +1,4 @@
+-- Caller: reportedMonthsOf (sql.ts): the relation inside insertReportedMasks, the flags and reportingDatesQuery (growth-actuals.ts)
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "00000000-0000-4000-8000-000000000001"

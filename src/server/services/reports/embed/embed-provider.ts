@@ -47,7 +47,7 @@ export type MintInput = { assignment: StoredAssignment; viewer: EmbedViewer; ten
  */
 export interface EmbedProviderClient {
   readonly name: EmbedProvider;
-  /** The origin its frames load from and its messages come from (CSP frame-src; spec §9). */
+  /** The origin its frames load from and its messages come from (CSP frame-src; spec part 1 §9). */
   readonly origin: string;
   mint(input: MintInput): Promise<MintedEmbed>;
 }
@@ -55,7 +55,7 @@ export interface EmbedProviderClient {
 /** The configured providers; a provider that is not configured is absent. */
 export type EmbedProviders = Partial<Record<EmbedProvider, EmbedProviderClient>>;
 
-/** A provider that failed or refused: the message is safe to show the user (spec §8 embed errors). */
+/** A provider that failed or refused: the message is safe to show the user (spec part 1 §8 embed errors). */
 export class EmbedProviderError extends Error {
   override name = 'EmbedProviderError';
 }

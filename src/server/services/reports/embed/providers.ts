@@ -27,7 +27,7 @@ export function createEmbedProviders(
 }
 
 /**
- * The origins embedded dashboards load from, for the CSP frame-src (spec §9: frames only from the
+ * The origins embedded dashboards load from, for the CSP frame-src (spec part 1 §9: frames only from the
  * configured providers), without duplicates, in EMBED_PROVIDERS order.
  */
 export function embedFrameOrigins(providers: EmbedProviders): string[] {

@@ -1,0 +1,35 @@
+-- Caller: reportingDates (growth-measurement/growth-actuals.ts): GET /api/growth-measurement/reporting-dates
+-- Parameters:
+--   $1 = "00000000-0000-4000-8000-000000000002"
+--   $2 = "00000000-0000-4000-8000-000000000002"
+--   $3 = "00000000-0000-4000-8000-000000000002"
+select r.carrier_uuid, to_char(max(r.month), 'YYYY-MM') as most_recent
+  from (
+    select carrier_uuid, month from (
+  with entries as (
+    select m.agency_uuid, m.carrier_uuid, m.network_uuid, m.year, m.month, m.agency_code_uuid, m.line_uuid,
+      m.month - coalesce(lag(m.month) over (partition by m.agency_uuid, m.carrier_uuid, m.agency_code_uuid,
+        m.line_uuid, m.year order by m.month), 0) = 1 as whole
+    from manual_entries m where m.agency_uuid = $1::uuid
+  ),
+  chains as (
+    select agency_uuid, carrier_uuid, year, count(distinct (agency_code_uuid, line_uuid)) as chains
+    from entries group by agency_uuid, carrier_uuid, year
+  ),
+  manual as (
+    select e.agency_uuid, e.carrier_uuid, e.network_uuid, make_date(e.year, e.month, 1) as month
+    from entries e join chains c using (agency_uuid, carrier_uuid, year)
+    group by e.agency_uuid, e.carrier_uuid, e.network_uuid, e.year, e.month, c.chains
+    having count(*) filter (where e.whole) = c.chains
+  )
+  select r.agency_uuid, r.carrier_uuid, r.network_uuid, r.month
+  from carrier_reported_months r where r.agency_uuid = $2::uuid
+  union all
+  select m.agency_uuid, m.carrier_uuid, m.network_uuid, m.month from manual m
+  where not exists (select 1 from carrier_reported_months r where r.agency_uuid = m.agency_uuid
+    and r.carrier_uuid = m.carrier_uuid and r.month = m.month)) reported
+    union all
+    select m.carrier_uuid, make_date(m.year, m.month, 1) from manual_entries m
+    where m.agency_uuid = $3::uuid
+  ) r
+  group by r.carrier_uuid order by r.carrier_uuid;

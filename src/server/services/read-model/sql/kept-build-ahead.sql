@@ -1,0 +1,65 @@
+-- Caller: buildKeptTotals (store.ts) <- keepViewsAhead (ahead.ts): a preset's kept by-agency view built ahead of any view
+-- Parameters:
+--   $1 = "00000000-0000-4000-8000-000000000001"
+--   $2 = "P&C"
+--   $3 = "all"
+--   $4 = "P&C"
+--   $5 = "00000000-0000-4000-8000-000000000001"
+--   $6 = "total"
+--   $7 = "current"
+--   $8 = "00000000-0000-4000-8000-000000000001"
+--   $9 = "prior"
+--   $10 = "00000000-0000-4000-8000-000000000001"
+--   $11 = "00000000-0000-4000-8000-000000000001"
+insert into production_period_totals (network_uuid, start_month, end_month, line_code, composite, agency_uuid,
+    lines)
+  select $1::uuid, '2026-01-01'::date, '2026-10-01'::date, $2,
+    $3, f.group_uuid, json_object_agg(f.line_code, json_build_object('writtenPremium', f.written_premium, 'priorWrittenPremium', f.prior_written_premium, 'newWrittenPremium', f.new_written_premium, 'priorNewWrittenPremium', f.prior_new_written_premium, 'earned', f.earned, 'priorEarned', f.prior_earned, 'incurred', f.incurred, 'priorIncurred', f.prior_incurred))
+  from (
+    select f.agency_uuid as group_uuid,
+      case when grouping(f.broad_code) = 1 then $4::text else f.broad_code end as line_code, case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.written_premium_count when '2025-12-01'::date then -f.written_premium_count end when 'current' then f.written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.written_premium_cents when '2025-12-01'::date then -f.written_premium_cents end when 'current' then f.written_premium_cents end) / 100)::numeric(20, 2) end as written_premium, case when sum(case f.span when '' then case f.month when '2025-10-01'::date then f.written_premium_count when '2024-12-01'::date then -f.written_premium_count end when 'prior' then f.written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-10-01'::date then f.written_premium_cents when '2024-12-01'::date then -f.written_premium_cents end when 'prior' then f.written_premium_cents end) / 100)::numeric(20, 2) end as prior_written_premium, case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.new_written_premium_count when '2025-12-01'::date then -f.new_written_premium_count end when 'current' then f.new_written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.new_written_premium_cents when '2025-12-01'::date then -f.new_written_premium_cents end when 'current' then f.new_written_premium_cents end) / 100)::numeric(20, 2) end as new_written_premium, case when sum(case f.span when '' then case f.month when '2025-10-01'::date then f.new_written_premium_count when '2024-12-01'::date then -f.new_written_premium_count end when 'prior' then f.new_written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-10-01'::date then f.new_written_premium_cents when '2024-12-01'::date then -f.new_written_premium_cents end when 'prior' then f.new_written_premium_cents end) / 100)::numeric(20, 2) end as prior_new_written_premium, case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.earned_count when '2025-12-01'::date then -f.earned_count end when 'current' then f.earned_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.earned_cents when '2025-12-01'::date then -f.earned_cents end when 'current' then f.earned_cents end) / 100)::numeric(20, 2) end as earned, case when sum(case f.span when '' then case f.month when '2025-10-01'::date then f.earned_count when '2024-12-01'::date then -f.earned_count end when 'prior' then f.earned_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-10-01'::date then f.earned_cents when '2024-12-01'::date then -f.earned_cents end when 'prior' then f.earned_cents end) / 100)::numeric(20, 2) end as prior_earned, case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.incurred_count when '2025-12-01'::date then -f.incurred_count end when 'current' then f.incurred_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.incurred_cents when '2025-12-01'::date then -f.incurred_cents end when 'current' then f.incurred_cents end) / 100)::numeric(20, 2) end as incurred, case when sum(case f.span when '' then case f.month when '2025-10-01'::date then f.incurred_count when '2024-12-01'::date then -f.incurred_count end when 'prior' then f.incurred_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-10-01'::date then f.incurred_cents when '2024-12-01'::date then -f.incurred_cents end when 'prior' then f.incurred_cents end) / 100)::numeric(20, 2) end as prior_incurred
+    from (
+      select agency_uuid, network_uuid, month, carrier_class, broad_code, type_code, source, '' as span,
+        facts, written_premium_cents, written_premium_count, new_written_premium_cents,
+  new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count
+      from production_agency_running_totals r
+      where r.network_uuid = $5::uuid and r.grain = $6
+        and r.month in ('2026-10-01'::date, '2025-12-01'::date, '2025-10-01'::date, '2024-12-01'::date)
+      union all
+    select f.agency_uuid, f.network_uuid, f.month, 0::smallint,
+      case when l.level = 1 then l.code else p.code end, '', 'all',
+      $7, -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int
+    from (
+      -- Read through the partial index only: offset 0 keeps the report filters out of here.
+      select * from production_facts f
+      where f.network_uuid = $8::uuid
+        and f.gap_months > 0 and f.month between '2026-01-01'::date and '2026-10-01'::date
+        and (f.month - make_interval(months => f.gap_months::int))::date < '2026-01-01'::date
+      offset 0
+    ) f
+    join carriers c on c.uuid = f.carrier_uuid
+    join lines_of_business l on l.uuid = f.line_uuid
+    left join lines_of_business p on p.uuid = l.parent_uuid
+    where ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint <> 0 union all
+    select f.agency_uuid, f.network_uuid, f.month, 0::smallint,
+      case when l.level = 1 then l.code else p.code end, '', 'all',
+      $9, -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int
+    from (
+      -- Read through the partial index only: offset 0 keeps the report filters out of here.
+      select * from production_facts f
+      where f.network_uuid = $10::uuid
+        and f.gap_months > 0 and f.month between '2025-01-01'::date and '2025-10-01'::date
+        and (f.month - make_interval(months => f.gap_months::int))::date < '2025-01-01'::date
+      offset 0
+    ) f
+    join carriers c on c.uuid = f.carrier_uuid
+    join lines_of_business l on l.uuid = f.line_uuid
+    left join lines_of_business p on p.uuid = l.parent_uuid
+    where ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint <> 0
+    ) f
+    where f.network_uuid = $11::uuid and true
+      and true and true and true and true and true
+    group by grouping sets ((f.agency_uuid, f.broad_code), (f.agency_uuid))
+    having sum(case f.span when '' then case f.month when '2026-10-01'::date then f.facts when '2025-12-01'::date then -f.facts end when 'current' then f.facts end) > 0 or sum(case f.span when '' then case f.month when '2025-10-01'::date then f.facts when '2024-12-01'::date then -f.facts end when 'prior' then f.facts end) > 0) f
+  where f.line_code is not null
+  group by f.group_uuid;
