@@ -261,6 +261,7 @@ function WhatIfs({
           </Text>
           <Slider
             aria-labelledby="rate-change-label"
+            thumbLabel="Rate change on the rest of the year"
             min={-20}
             max={20}
             step={0.5}
@@ -455,7 +456,7 @@ export function AgreementPage() {
               >
                 Edit
               </Button>
-              <Button color="red" variant="outline" onClick={() => void remove()}>
+              <Button color="red.9" variant="outline" onClick={() => void remove()}>
                 Delete
               </Button>
             </>
