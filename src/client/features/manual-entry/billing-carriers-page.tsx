@@ -10,7 +10,7 @@ import { useOpenedOnce } from '#client/components/deferred.tsx';
 import { Icon } from '#client/components/icons.tsx';
 import { Select } from '#client/components/select.tsx';
 import { usePaging } from '#client/components/table-pager.tsx';
-import { HoverTooltip } from '#client/components/tooltip.tsx';
+import { Hint } from '#client/components/hint.tsx';
 import { DeleteButton, type DeleteTarget } from './delete-button.tsx';
 import { useEntryYear } from './entry-year.ts';
 import { carrierEntriesQuery } from './manual-entry-api.ts';
@@ -86,7 +86,7 @@ function MonthsCompleted({ months }: { months: ReadonlySet<number> }) {
       {MONTH_NAMES.map((name, index) => {
         const done = months.has(index + 1);
         return (
-          <HoverTooltip key={name} label={`${name}: ${done ? 'entered' : 'not entered'}`}>
+          <Hint key={name} label={`${name}: ${done ? 'entered' : 'not entered'}`}>
             <span
               role="listitem"
               aria-label={`${name} ${done ? 'entered' : 'not entered'}`}
@@ -99,7 +99,7 @@ function MonthsCompleted({ months }: { months: ReadonlySet<number> }) {
                 background: done ? 'var(--mantine-color-green-8)' : 'transparent',
               }}
             />
-          </HoverTooltip>
+          </Hint>
         );
       })}
     </Group>
