@@ -12,8 +12,9 @@ export default defineConfig({
         test: {
           name: 'shared',
           environment: 'node',
-          // tests/docs: the documentation's own checks (spec citations, decision records).
-          include: ['src/shared/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          // tests/docs: the documentation's own checks (spec citations, decision records);
+          // tests/architecture: the code's shape (no import cycles in the client).
+          include: ['src/shared/**/*.test.ts', 'tests/docs/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
         },
       },
       {

@@ -11,7 +11,7 @@ import {
 } from '#shared/domain/navigation.ts';
 import { Icon } from '#client/components/icons.tsx';
 import { reportAssignmentsQuery } from '#client/components/report-link-slot.tsx';
-import { HoverTooltip } from '#client/components/tooltip.tsx';
+import { Hint } from '#client/components/hint.tsx';
 import { CollaborationControl } from '#client/features/collaboration/collaboration-control.tsx';
 import { useCollaboration } from '#client/features/collaboration/collaboration-state.ts';
 import { useAccess, useClientConfig } from './access.ts';
@@ -71,7 +71,7 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <HoverTooltip label={expanded ? 'Collapse navigation' : 'Expand navigation'}>
+            <Hint label={expanded ? 'Collapse navigation' : 'Expand navigation'}>
               <ActionIcon
                 variant="subtle"
                 color="gray.8"
@@ -83,7 +83,7 @@ export function AppLayout() {
               >
                 <Icon name={expanded ? 'collapse' : 'expand'} />
               </ActionIcon>
-            </HoverTooltip>
+            </Hint>
             <Text component={Link} to="/" fw={700} c="understanding.8" visibleFrom="xs">
               Understanding
             </Text>

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTakeOver, type Activation } from '#client/components/deferred.tsx';
+import { SearchableSelect } from '#client/components/searchable-select.tsx';
 import { LEVEL_PARAM, levelsQuery, useLevel } from './level.ts';
-import { levelOptions, PICKER_LABEL, pickerPlaceholder, PICKER_WIDTH } from './level-picker.tsx';
+import { levelOptions, PICKER_LABEL, pickerPlaceholder, PICKER_WIDTH } from './level-options.ts';
 
 /** The level picker's searchable list (level-picker.tsx draws its field until this part has loaded). */
 export function LevelPickerPart({ activation }: { activation: Activation }) {
@@ -13,9 +13,13 @@ export function LevelPickerPart({ activation }: { activation: Activation }) {
   const level = useLevel();
   const [, setParams] = useSearchParams();
   const options = useMemo(() => (data ? levelOptions(data) : []), [data]);
+  const label = useMemo(
+    () => options.flatMap((group) => group.items).find((item) => item.value === level)?.label,
+    [options, level],
+  );
 
   return (
-    <Select
+    <SearchableSelect
       ref={target}
       aria-label={PICKER_LABEL}
       placeholder={pickerPlaceholder(isError)}
@@ -28,13 +32,12 @@ export function LevelPickerPart({ activation }: { activation: Activation }) {
           return params;
         });
       }}
-      searchable
       limit={50}
       allowDeselect={false}
       nothingFoundMessage="No network or agency matches"
       maxDropdownHeight={360}
-      comboboxProps={{ width: 420, position: 'bottom-start' }}
       w={PICKER_WIDTH}
+      title={label}
       size="sm"
       disabled={!data}
     />

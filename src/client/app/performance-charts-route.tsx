@@ -7,12 +7,9 @@ import { hasCarrierProduction } from '#shared/domain/access.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
 import { AccessDeniedPage } from '#client/features/errors/access-denied-page.tsx';
 import { PerformanceChartsPage } from '#client/features/performance-charts/performance-charts-page.tsx';
-import { CarrierFilters } from '#client/features/production/carrier-filters.tsx';
-import {
-  byAgencyQuery,
-  byCarrierQuery,
-  standardTypesQuery,
-} from '#client/features/production/production-api.ts';
+import { CompositeFilter } from '#client/components/report/composite-filter.tsx';
+import { standardTypesQuery } from '#client/components/report/standard-types-query.ts';
+import { byAgencyQuery, byCarrierQuery } from '#client/features/production/production-api.ts';
 import {
   lineCatalog,
   LINE_OPTIONS,
@@ -84,7 +81,7 @@ function PerformanceCharts() {
               value={line}
               onChange={(value) => update(changeLine(value))}
             />
-            <CarrierFilters
+            <CompositeFilter
               view="carriers"
               composite={composite}
               disabled={false}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ProfileMenuCommand } from '#shared/domain/navigation.ts';
 import { useTakeOver, type Activation } from '#client/components/deferred.tsx';
 import { Icon } from '#client/components/icons.tsx';
-import { ProfileMenuButton, type ProfileMenuProps } from './profile-menu.tsx';
+import { ProfileMenuButton, type ProfileMenuProps } from './profile-menu-button.tsx';
 
 const commandIcons: Record<ProfileMenuCommand, ReactNode> = {
   'enter-collaboration': <Icon name="collaboration" size={16} />,

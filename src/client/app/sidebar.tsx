@@ -2,7 +2,7 @@ import { NavLink, Stack, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { NavigationLink } from '#shared/domain/navigation.ts';
 import { Icon } from '#client/components/icons.tsx';
-import { HoverTooltip } from '#client/components/tooltip.tsx';
+import { Hint } from '#client/components/hint.tsx';
 
 function isActive(link: NavigationLink, pathname: string): boolean {
   if (link.external) return false;
@@ -38,9 +38,9 @@ function SidebarLink({
   );
   if (expanded) return item;
   return (
-    <HoverTooltip label={link.label} position="right" withArrow openOnFocus>
+    <Hint label={link.label} position="right" withArrow>
       {item}
-    </HoverTooltip>
+    </Hint>
   );
 }
 

@@ -1,7 +1,7 @@
 import { CloseButton, Group, Loader, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTakeOver, type Activation } from '#client/components/deferred.tsx';
-import { WhatsNewButton, whatsNewQuery } from './whats-new.tsx';
+import { WhatsNewButton, whatsNewQuery } from './whats-new-button.tsx';
 
 function WhatsNewEntries() {
   const { data, isPending, isError } = useQuery(whatsNewQuery);

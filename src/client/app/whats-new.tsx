@@ -1,19 +1,9 @@
-import { useState, type Ref } from 'react';
-import { Button, Indicator, VisuallyHidden } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { whatsNewResponseSchema } from '#shared/contracts/whats-new.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { deferred, useStandIn } from '#client/components/deferred.tsx';
-import { Icon } from '#client/components/icons.tsx';
+import { WhatsNewButton, whatsNewQuery } from './whats-new-button.tsx';
 
 const SEEN_KEY = 'understanding.whatsNewSeen';
-
-/** Always stale: opening the widget asks the server again. */
-export const whatsNewQuery = queryOptions({
-  queryKey: ['whats-new'],
-  queryFn: ({ signal }) => apiRequest('/api/whats-new', whatsNewResponseSchema, { signal }),
-  staleTime: 0,
-});
 
 function readSeen(): string | null {
   try {
@@ -32,30 +22,6 @@ function writeSeen(id: string): void {
 }
 
 const popoverPart = deferred(() => import('./whats-new-part.tsx'));
-
-/** The header's button: the same for the stand-in and the popover's target. */
-export function WhatsNewButton({
-  unread,
-  ref,
-  ...props
-}: { unread: boolean; ref?: Ref<HTMLButtonElement> } & React.ComponentPropsWithoutRef<'button'>) {
-  return (
-    <Button
-      ref={ref}
-      variant="subtle"
-      size="sm"
-      leftSection={
-        <Indicator disabled={!unread} size={9} offset={2} color="red">
-          <Icon name="news" size={18} />
-        </Indicator>
-      }
-      {...props}
-    >
-      What&apos;s new
-      {unread && <VisuallyHidden> (unread news)</VisuallyHidden>}
-    </Button>
-  );
-}
 
 /**
  * The header's What's new button: a dot while the newest entry is unread, the entries on opening

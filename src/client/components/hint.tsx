@@ -1,7 +1,8 @@
 import { cloneElement, useCallback, useState, type ReactElement, type Ref } from 'react';
+import type { FloatingPosition } from '@mantine/core';
 import { deferred, focusIsFree, useDeferred } from './deferred.tsx';
 
-// The same part as HoverTooltip's (tooltip.tsx): Mantine's Tooltip, with Floating UI.
+// Mantine's Tooltip, with Floating UI.
 const tooltipPart = deferred(() => import('./tooltip-part.tsx'));
 
 type TargetProps = {
@@ -15,7 +16,7 @@ type TargetProps = {
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
- * A tooltip that opens on hover and on keyboard focus, drawn next to its target (not in a portal) so
+ * The app's one tooltip: it opens on hover and on keyboard focus, drawn next to its target (not in a portal) so
  * it stays inside the page's landmarks; fixed positioning keeps it clear of scrolling containers.
  *
  * Mantine's Tooltip (and Floating UI with it) loads the first time the pointer enters a target or
@@ -26,10 +27,15 @@ const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tab
 export function Hint({
   label,
   width,
+  position,
+  withArrow,
   children,
 }: {
   label: string;
+  /** Wraps the text at this width (a sentence); without it the label stays on one line. */
   width?: number;
+  position?: FloatingPosition;
+  withArrow?: boolean;
   children: ReactElement<TargetProps>;
 }) {
   const part = useDeferred(tooltipPart);
@@ -52,6 +58,8 @@ export function Hint({
     return (
       <part.Tooltip
         label={label}
+        position={position}
+        withArrow={withArrow}
         events={{ hover: true, focus: true, touch: true }}
         withinPortal={false}
         floatingStrategy="fixed"

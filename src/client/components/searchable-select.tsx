@@ -6,6 +6,7 @@ import {
   type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
+  type Ref,
 } from 'react';
 import {
   CloseButton,
@@ -52,6 +53,10 @@ export type SearchableSelectProps = {
   w?: MantineStyleProps['w'];
   size?: MantineSize;
   'aria-label'?: string;
+  /** The field's input (e.g. for a deferred part that takes a stand-in's place and focus). */
+  ref?: Ref<HTMLInputElement>;
+  /** The field's tooltip text (e.g. a long chosen label cut off by the field's width). */
+  title?: string;
 };
 
 type Group = { group: string | null; options: SelectOption[] };
@@ -157,6 +162,8 @@ export function SearchableSelect({
   w,
   size,
   'aria-label': ariaLabel,
+  ref,
+  title,
 }: SearchableSelectProps) {
   const id = useId();
   const inputId = `${id}-input`;
@@ -356,6 +363,8 @@ export function SearchableSelect({
 
   return (
     <InputBase
+      ref={ref}
+      title={title}
       id={inputId}
       label={label}
       description={description}

@@ -1,2 +1,2 @@
-// Loaded on first hover (tooltip.tsx): Mantine's tooltip brings Floating UI.
+// Loaded on the first hover or focus of a Hint (hint.tsx): Mantine's tooltip brings Floating UI.
 export { Tooltip } from '@mantine/core';

@@ -7,7 +7,6 @@
 import { addMonths, formatYearMonth, latestReportingMonth, type YearMonth } from './reporting-month.ts';
 import type { CalendarDay } from './timeframe.ts';
 
-export const INCOMPLETE_CARRIER_TOOLTIP = 'Carrier data is incomplete for the selected timeframe.';
 export const NOT_MAPPED_TO_LOWEST_LOB = 'Agency did not map to lowest LOB level';
 export const CORE_CARRIER_BADGE = 'Core carrier';
 export const CARRIER_SEARCH_PLACEHOLDER = 'Search for carrier...';

@@ -1,6 +1,6 @@
 import { Menu } from '@mantine/core';
 import { useTakeOver, type Activation } from '#client/components/deferred.tsx';
-import { CollaborationMenuButton, type CollaborationMenuProps } from './collaboration-menu.tsx';
+import { CollaborationMenuButton, type CollaborationMenuProps } from './collaboration-menu-button.tsx';
 
 /** The collaboration menu itself (collaboration-menu.tsx draws its button until this part has loaded). */
 export function CollaborationMenuPart({

@@ -28,7 +28,7 @@ import {
 } from '#client/app/access.ts';
 import { currentUserQuery } from '#client/app/current-user.ts';
 import { levelsQuery } from '#client/app/level.ts';
-import { whatsNewQuery } from '#client/app/whats-new.tsx';
+import { whatsNewQuery } from '#client/app/whats-new-button.tsx';
 
 /** The session-storage key of the browser's copy of the mode. */
 export const COLLABORATION_STORAGE_KEY = 'understanding.collaboration';

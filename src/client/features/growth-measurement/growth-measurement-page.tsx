@@ -50,6 +50,7 @@ import {
 import { MONTH_NAMES } from '#client/lib/month-names.ts';
 import { GrowthChart } from './growth-chart.tsx';
 import { chartPoints, measurePlan, type LineFilter, type MeasuredFigures } from './growth-model.ts';
+import { TableStatusRow } from '#client/components/report/table-status-row.tsx';
 
 /** Spec part 2 §9: search debounce 300 ms. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -351,9 +352,7 @@ export function GrowthMeasurementPage() {
                   <Table.Td />
                 </Table.Tr>
                 {shown.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={10}>No data found</Table.Td>
-                  </Table.Tr>
+                  <TableStatusRow status="empty" colSpan={10} loadingLabel="Loading growth measurement" />
                 )}
                 {shown.map((carrier) => {
                   const open = expanded.has(carrier.carrierUuid);

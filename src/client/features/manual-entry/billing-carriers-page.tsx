@@ -1,18 +1,5 @@
 import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { offeredYears } from '#shared/contracts/manual-entry.ts';
@@ -23,11 +10,12 @@ import { useOpenedOnce } from '#client/components/deferred.tsx';
 import { Icon } from '#client/components/icons.tsx';
 import { Select } from '#client/components/select.tsx';
 import { usePaging } from '#client/components/table-pager.tsx';
-import { HoverTooltip } from '#client/components/tooltip.tsx';
+import { Hint } from '#client/components/hint.tsx';
 import { DeleteButton, type DeleteTarget } from './delete-button.tsx';
 import { useEntryYear } from './entry-year.ts';
 import { carrierEntriesQuery } from './manual-entry-api.ts';
 import { BADGE_LINES, carrierGroups, MONTH_NAMES, type CarrierGroup } from './manual-entry-model.ts';
+import { TableStatusRow } from '#client/components/report/table-status-row.tsx';
 
 // The dialogs load the first time they open (docs/first-load.md).
 const EntryModal = lazy(async () => ({ default: (await import('./entry-modal.tsx')).EntryModal }));
@@ -98,7 +86,7 @@ function MonthsCompleted({ months }: { months: ReadonlySet<number> }) {
       {MONTH_NAMES.map((name, index) => {
         const done = months.has(index + 1);
         return (
-          <HoverTooltip key={name} label={`${name}: ${done ? 'entered' : 'not entered'}`}>
+          <Hint key={name} label={`${name}: ${done ? 'entered' : 'not entered'}`}>
             <span
               role="listitem"
               aria-label={`${name} ${done ? 'entered' : 'not entered'}`}
@@ -111,7 +99,7 @@ function MonthsCompleted({ months }: { months: ReadonlySet<number> }) {
                 background: done ? 'var(--mantine-color-green-8)' : 'transparent',
               }}
             />
-          </HoverTooltip>
+          </Hint>
         );
       })}
     </Group>
@@ -151,23 +139,14 @@ export function BillingCarriersPage() {
     });
 
   let body;
-  if (entries.isPending) {
+  if (entries.isPending || entries.isError || shown.length === 0) {
     body = (
-      <Table.Tr>
-        <Table.Td colSpan={5}>
-          <Center py="xl">
-            <Loader role="status" aria-label="Loading carrier entries" />
-          </Center>
-        </Table.Td>
-      </Table.Tr>
-    );
-  } else if (entries.isError || shown.length === 0) {
-    body = (
-      <Table.Tr>
-        <Table.Td colSpan={5} ta="center" py="lg">
-          {entries.isError ? 'Carrier entries could not be loaded.' : 'No data found'}
-        </Table.Td>
-      </Table.Tr>
+      <TableStatusRow
+        status={entries.isPending ? 'loading' : entries.isError ? 'error' : 'empty'}
+        colSpan={5}
+        loadingLabel="Loading carrier entries"
+        errorText="Carrier entries could not be loaded."
+      />
     );
   } else {
     body = shown.map((group) => (

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { formatMoney, formatPercent, NotReported } from '#client/components/figures.tsx';
-import { saveFile } from '#client/lib/save-file.ts';
+import { saveFile } from '#client/components/report/save-file.ts';
 import { chartPng } from './chart-image.ts';
 import { itemCount, itemLines, moved } from './chart-keys.ts';
 import type * as ChartsDrawing from './charts-drawing.tsx';

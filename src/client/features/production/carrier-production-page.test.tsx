@@ -188,8 +188,14 @@ describe('Carrier Production', () => {
     const cells = within(beacon).getAllByRole('cell');
     // Written premium doubled from the prior period; the change is greyed with its tooltip, not a bare '%'.
     expect(cells[2]).toHaveTextContent('100.0%');
-    expect(cells[2]).toHaveAttribute('title', 'Carrier data is incomplete for the selected timeframe.');
-    expect(cells[0]).toHaveAttribute('title', 'Carrier data is incomplete for the selected timeframe.');
+    expect(cells[2]!.querySelector('[data-incomplete]')).toHaveTextContent('100.0%');
+    expect(cells[0]!.querySelector('[data-incomplete]')).not.toBeNull();
+    await userEvent.hover(within(cells[2]!).getByText('100.0%'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Carrier data is incomplete for the selected timeframe.',
+    );
+    await userEvent.unhover(within(cells[2]!).getByText('100.0%'));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
     await userEvent.hover(within(beacon).getByText('Beacon Specialty'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(
       'Carrier data is incomplete for the selected timeframe.',

@@ -1,18 +1,21 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Badge, Group, Paper, SegmentedControl, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
+import { withoutIncomplete } from '#shared/domain/incomplete-data.ts';
 import { useLevel } from '#client/app/level.ts';
 import { Hint } from '#client/components/hint.tsx';
 import { ReportLinkSlot } from '#client/components/report-link-slot.tsx';
 import { useAccess } from '#client/app/access.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { showServerError } from '#client/lib/session-alerts.ts';
-import { CarrierFilters } from './carrier-filters.tsx';
+import { CompositeFilter } from '#client/components/report/composite-filter.tsx';
+import { StandardTypesPicker } from '#client/components/report/standard-types-picker.tsx';
 import { ExportButton } from './export-button.tsx';
-import { byAgencyQuery, byCarrierQuery, standardTypesQuery } from './production-api.ts';
+import { standardTypesQuery } from '#client/components/report/standard-types-query.ts';
+import { byAgencyQuery, byCarrierQuery } from './production-api.ts';
 import { ProductionChart } from './production-chart.tsx';
 import {
   agencyRows,
@@ -23,7 +26,6 @@ import {
   searchRows,
   standardTypeOptions,
   TOTAL_LINE,
-  withoutIncomplete,
   type ProductionRequest,
   type ProductionView,
 } from './production-model.ts';
@@ -40,12 +42,7 @@ import {
 import { ProductionTable } from './production-table.tsx';
 import { TimeframeSelector } from './timeframe-selector.tsx';
 
-// Shown once a line with standard types is chosen: Mantine's MultiSelect (with Floating UI and the
-// combobox) loads then, not with the page.
-const StandardTypesPicker = lazy(async () => ({
-  default: (await import('./standard-types-picker.tsx')).StandardTypesPicker,
-}));
-
+export const MANUAL_ENTRIES_NOTE = '* Manual entries will not be shown in results below';
 export const HIDE_INCOMPLETE_TOOLTIP = 'Hides missing Carrier data from the selected timeframe.';
 export const INCOMPLETE_BADGE = 'Incomplete Carrier Data';
 export const INCOMPLETE_BADGE_TOOLTIP =
@@ -115,12 +112,7 @@ export function CarrierProductionPage() {
     return agencies.data ? agencyRows(agencies.data, catalog) : [];
   }, [view, carriers.data, agencies.data, catalog]);
   const hasIncomplete = useMemo(() => rows.some((row) => row.incomplete), [rows]);
-  // Spec part 1 §4: the toggle removes carrier rows; an agency row stays (greyed), since one lagging
-  // carrier would otherwise hide every agency that writes with it.
-  const kept = useMemo(
-    () => withoutIncomplete(rows, hideIncomplete && view === 'carriers'),
-    [rows, hideIncomplete, view],
-  );
+  const kept = useMemo(() => withoutIncomplete(rows, hideIncomplete, view), [rows, hideIncomplete, view]);
   const found = useMemo(() => searchRows(kept, deferredSearch), [kept, deferredSearch]);
   const bars = useMemo(() => chartBars(kept), [kept]);
   const typeOptions = useMemo(() => standardTypeOptions(tree.data?.tree, line), [tree.data, line]);
@@ -134,25 +126,8 @@ export function CarrierProductionPage() {
 
   const status = request === null ? 'loading' : active.data ? 'ready' : active.isError ? 'error' : 'loading';
   const lineName = LINE_OPTIONS.find((o) => o.value === line)!.label;
-  // Opened rows belong to one answer: a new view, line, type set, period, filter or level clears them,
-  // and so does applying standard types again (`applied` counts the applications).
-  const [applied, setApplied] = useState(0);
-  const selectionKey = [
-    view,
-    line,
-    standardTypes.join(','),
-    timeframe.code,
-    composite,
-    levelUuid,
-    applied,
-  ].join('|');
-
-  const onApplyTypes = (types: string[]) => {
-    setApplied((n) => n + 1);
-    const unchanged = types.length === standardTypes.length && types.every((t) => standardTypes.includes(t));
-    if (unchanged) void active.refetch();
-    else update(applyStandardTypes(types));
-  };
+  // Opened rows belong to one answer: a new view, line, type set, period, filter or level clears them.
+  const selectionKey = [view, line, standardTypes.join(','), timeframe.code, composite, levelUuid].join('|');
 
   return (
     <Stack gap="md" maw={1600}>
@@ -233,7 +208,7 @@ export function CarrierProductionPage() {
               onChange={(value) => update(changeLine(value))}
               disabled={loading}
             />
-            <CarrierFilters
+            <CompositeFilter
               view={view}
               composite={composite}
               disabled={loading}
@@ -241,15 +216,14 @@ export function CarrierProductionPage() {
             />
           </Group>
           {line !== TOTAL_LINE && (
-            <Suspense fallback={<div style={{ minHeight: 84 }} aria-busy="true" />}>
-              <StandardTypesPicker
-                key={`${line}|${standardTypes.join(',')}`}
-                options={typeOptions}
-                applied={standardTypes}
-                disabled={loading}
-                onApply={onApplyTypes}
-              />
-            </Suspense>
+            <StandardTypesPicker
+              key={`${line}|${standardTypes.join(',')}`}
+              options={typeOptions}
+              applied={standardTypes}
+              disabled={loading}
+              note={MANUAL_ENTRIES_NOTE}
+              onApply={(types) => update(applyStandardTypes(types))}
+            />
           )}
           <ProductionTable key={selectionKey} rows={found} view={view} status={status} busy={loading} />
         </Stack>

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { saveFile } from '#client/lib/save-file.ts';
+import { saveFile } from '#client/components/report/save-file.ts';
 import { downloadProductionCsv } from './production-api.ts';
 import type { ProductionRequest, ProductionView } from './production-model.ts';
 

@@ -11,6 +11,7 @@ import {
 } from '#shared/contracts/production.ts';
 import type { NetworkSummaryResponse } from '#shared/contracts/planning.ts';
 import { csvField } from '#shared/domain/csv.ts';
+import { isIncomplete } from '#shared/domain/incomplete-data.ts';
 import { monthsInPeriod } from '#shared/domain/date-badge.ts';
 import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import {
@@ -28,7 +29,6 @@ export const POLICY_TYPES: readonly BroadLineCode[] = ['PL', 'CL', 'BOND', 'P&C'
 
 export const LOB_NOTE =
   '* Written Premium entries will only show in the Subcode section when filtering by Broad Line of Business.';
-export const INCOMPLETE_TOOLTIP = 'Carrier data is incomplete for the selected timeframe.';
 export const NO_DATA = 'No data found';
 export const PLEASE_WAIT = 'Please wait...';
 export const NOT_APPLICABLE = 'N/A';
@@ -76,7 +76,7 @@ export function planningCarrierRows(response: ByCarrierResponse, catalog: LineCa
     id,
     name: c.carrierName,
     label: c.carrierName,
-    incomplete: c.haveMissingCurrentData || c.haveMissingPriorData,
+    incomplete: isIncomplete(c),
     measures: measuresOf(c.lines[response.lineCode] ?? NO_FIGURES),
     lines: lineRows(c.lines, response.lineCode, catalog),
     carrier: { latestYearMonth: c.latestYearMonth, reported: c.reportedMonths.length, required },
@@ -89,7 +89,7 @@ export function planningCodeRows(response: ByAgencyCodeResponse, catalog: LineCa
     id: c.agencyCodeUuid,
     name: `${c.code} ${c.name} ${c.agencyName} ${c.carrierName}`,
     label: `${c.code}${c.name && c.name !== c.code ? ` - ${c.name}` : ''} (${c.agencyName}, ${c.carrierName})`,
-    incomplete: c.haveMissingCurrentData || c.haveMissingPriorData,
+    incomplete: isIncomplete(c),
     measures: measuresOf(c.lines[response.lineCode] ?? NO_FIGURES),
     lines: lineRows(c.lines, response.lineCode, catalog),
     carrier: null,

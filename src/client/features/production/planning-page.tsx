@@ -1,4 +1,4 @@
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import {
   Button,
   Checkbox,
@@ -27,7 +27,8 @@ import { formatMoney, formatPercent, LossRatio, Money, Percent } from '#client/c
 import { Hint } from '#client/components/hint.tsx';
 import { Icon } from '#client/components/icons.tsx';
 import { PageLinks, PAGE_SIZE, usePaging } from '#client/components/table-pager.tsx';
-import { byAgencyQuery, byCarrierQuery, standardTypesQuery } from './production-api.ts';
+import { standardTypesQuery } from '#client/components/report/standard-types-query.ts';
+import { byAgencyQuery, byCarrierQuery } from './production-api.ts';
 import {
   agencyRows,
   DEFAULT_SORT,
@@ -40,13 +41,15 @@ import {
   type SortKey,
   type SortState,
 } from './production-model.ts';
-import { SortHeader } from './sort-header.tsx';
+import { FigureCell } from '#client/components/report/figure-cell.tsx';
+import { saveFile } from '#client/components/report/save-file.ts';
+import { nextSort, SortHeader } from '#client/components/report/sort-header.tsx';
+import { TableStatusRow } from '#client/components/report/table-status-row.tsx';
 import { changeTimeframe, readProductionState } from './production-params.ts';
 import { TimeframeSelector } from './timeframe-selector.tsx';
 import { agencyCodeSearchParams, byAgencyCodeQuery, networkSummaryQuery } from './planning-api.ts';
 import {
   cardRows,
-  INCOMPLETE_TOOLTIP,
   LOB_NOTE,
   networkShare,
   NO_DATA,
@@ -189,28 +192,22 @@ const FIGURE_COLUMNS = 8;
 
 /** The figure cells of a row; incomplete data greyed with its tooltip, percents shown as '%'. */
 function FigureCells({ m, incomplete }: { m: Measures; incomplete: boolean }) {
-  const cells = [
-    <Money key="wp" value={m.writtenPremium} />,
-    <Money key="pwp" value={m.priorWrittenPremium} />,
-    incomplete ? '%' : <Percent key="wpc" value={m.writtenPremiumChange} />,
-    <Money key="nb" value={m.newBusiness} />,
-    <Money key="pnb" value={m.priorNewBusiness} />,
-    incomplete ? '%' : <Percent key="nbc" value={m.newBusinessChange} />,
-    incomplete ? '%' : <LossRatio key="lr" value={m.lossRatio} />,
-    incomplete ? '%' : <LossRatio key="plr" value={m.priorLossRatio} />,
+  const cells: [ReactNode, boolean][] = [
+    [<Money key="wp" value={m.writtenPremium} />, false],
+    [<Money key="pwp" value={m.priorWrittenPremium} />, false],
+    [<Percent key="wpc" value={m.writtenPremiumChange} />, true],
+    [<Money key="nb" value={m.newBusiness} />, false],
+    [<Money key="pnb" value={m.priorNewBusiness} />, false],
+    [<Percent key="nbc" value={m.newBusinessChange} />, true],
+    [<LossRatio key="lr" value={m.lossRatio} />, true],
+    [<LossRatio key="plr" value={m.priorLossRatio} />, true],
   ];
   return (
     <>
-      {cells.map((c, i) => (
-        <Table.Td key={i} ta="right" c={incomplete ? 'gray.7' : undefined}>
-          {incomplete ? (
-            <Hint label={INCOMPLETE_TOOLTIP}>
-              <span tabIndex={0}>{c}</span>
-            </Hint>
-          ) : (
-            c
-          )}
-        </Table.Td>
+      {cells.map(([c, percent], i) => (
+        <FigureCell key={i} incomplete={incomplete} percent={percent}>
+          {c}
+        </FigureCell>
       ))}
     </>
   );
@@ -319,15 +316,6 @@ function ServerPager({
       <PageLinks total={Math.ceil(total / PAGE_SIZE)} page={page} onChange={onChange} />
     </Group>
   );
-}
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
 }
 
 /**
@@ -439,11 +427,7 @@ export function PlanningPage() {
       return next;
     });
   const onSort = (key: SortKey) => {
-    setCodeSort((s) =>
-      s.key === key
-        ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' }
-        : { key, direction: key === 'label' ? 'asc' : 'desc' },
-    );
+    setCodeSort((s) => nextSort(s, key, 'label'));
     setCodePage(1);
     setExpanded(new Set());
   };
@@ -455,7 +439,10 @@ export function PlanningPage() {
       window.location.assign(`/api/core-production/by-agencyCode/export?${params.toString()}`);
       return;
     }
-    download(planningCsv(rows), `Planning_${view}_${timeframe.displayText.replace(/\s+/g, '_')}.csv`);
+    saveFile(
+      new Blob([planningCsv(rows)], { type: 'text/csv;charset=utf-8' }),
+      `Planning_${view}_${timeframe.displayText.replace(/\s+/g, '_')}.csv`,
+    );
   };
   const headerCells: { key: SortKey; label: string }[] = [
     { key: 'writtenPremium', label: 'Current' },
@@ -589,9 +576,11 @@ export function PlanningPage() {
               </Table.Thead>
               <Table.Tbody>
                 {!loading && noRows && (
-                  <Table.Tr>
-                    <Table.Td colSpan={view === 'carriers' ? 11 : 10}>{NO_DATA}</Table.Td>
-                  </Table.Tr>
+                  <TableStatusRow
+                    status="empty"
+                    colSpan={view === 'carriers' ? 11 : 10}
+                    loadingLabel="Loading the planning table"
+                  />
                 )}
                 {shown.map((row) => {
                   const open = expanded.has(row.id);

@@ -1,5 +1,4 @@
 import { queryOptions, type Query } from '@tanstack/react-query';
-import { standardTypesResponseSchema } from '#shared/contracts/lines-of-business.ts';
 import { byAgencyResponseSchema, byCarrierResponseSchema } from '#shared/contracts/production.ts';
 import { apiDownload, apiRequest } from '#client/lib/api-client.ts';
 import {
@@ -8,13 +7,6 @@ import {
   type ProductionRequest,
   type ProductionView,
 } from './production-model.ts';
-
-/** The line-of-business tree changes with releases, not during a session. */
-export const standardTypesQuery = queryOptions({
-  queryKey: ['mapping', 'standard-types'],
-  queryFn: ({ signal }) => apiRequest('/api/mapping/standard-types', standardTypesResponseSchema, { signal }),
-  staleTime: 60 * 60 * 1000,
-});
 
 /**
  * A report answered in the last moments (the boot's prefetch, decision 056) is not asked again when

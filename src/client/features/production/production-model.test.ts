@@ -18,7 +18,6 @@ import {
   searchRows,
   sortRows,
   standardTypeOptions,
-  withoutIncomplete,
   type ProductionRow,
 } from './production-model.ts';
 import {
@@ -172,11 +171,6 @@ describe('filtering and sorting', () => {
     row('c', 'Gamma', 900, true),
     row('d', 'Delta', 500),
   ];
-
-  it('removes incomplete rows only when asked', () => {
-    expect(withoutIncomplete(rows, false)).toBe(rows);
-    expect(withoutIncomplete(rows, true).map((r) => r.id)).toEqual(['a', 'b', 'd']);
-  });
 
   it('searches case-insensitively, and a blank term keeps every row', () => {
     expect(searchRows(rows, '  ALP ').map((r) => r.id)).toEqual(['b']);

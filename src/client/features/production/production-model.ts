@@ -1,6 +1,6 @@
 /**
  * The Carrier Production screen's computations, free of React: rows and their measures from the
- * by-carrier and by-agency answers, hiding incomplete rows, search, sorting, the query string, the
+ * by-carrier and by-agency answers, search, sorting, the query string, the
  * chart's sums and the export's file name.
  */
 import type { LineOfBusinessNode } from '#shared/contracts/lines-of-business.ts';
@@ -15,6 +15,9 @@ import {
 import { changePercent, lossRatio, newBusinessChangePercent } from '#shared/domain/measures.ts';
 import { compositeKinds, type CarrierComposite } from '#shared/domain/carrier-composite.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
+import { isIncomplete } from '#shared/domain/incomplete-data.ts';
+import type { Sort } from '#client/components/report/sort-header.tsx';
+import { typesOfLine } from '#client/components/report/standard-types-query.ts';
 
 export type ProductionView = 'carriers' | 'agencies';
 
@@ -102,16 +105,7 @@ export function standardTypeOptions(
   tree: readonly LineOfBusinessNode[] | undefined,
   line: BroadLineCode,
 ): { value: string; label: string }[] {
-  if (line === TOTAL_LINE) return [];
-  const find = (nodes: readonly LineOfBusinessNode[]): LineOfBusinessNode | undefined => {
-    for (const node of nodes) {
-      if (node.code === line && node.children.length > 0) return node;
-      const found = find(node.children);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return (find(tree ?? [])?.children ?? []).map((type) => ({ value: type.code, label: type.name }));
+  return line === TOTAL_LINE ? [] : typesOfLine(tree, line);
 }
 
 export function lineRows(
@@ -138,7 +132,7 @@ export function carrierRows(response: ByCarrierResponse, catalog: LineCatalog): 
     id,
     name: carrier.carrierName,
     label: carrier.carrierName,
-    incomplete: carrier.haveMissingCurrentData || carrier.haveMissingPriorData,
+    incomplete: isIncomplete(carrier),
     measures: measuresOf(carrier.lines[response.lineCode] ?? NO_FIGURES),
     lines: lineRows(carrier.lines, response.lineCode, catalog),
   }));
@@ -149,15 +143,10 @@ export function agencyRows(response: ByAgencyResponse, catalog: LineCatalog): Pr
     id: agency.agencyUuid,
     name: agency.name,
     label: `${agency.name} - ${agency.agencyCity} - ${agency.agencyState}`,
-    incomplete: agency.haveMissingCurrentData || agency.haveMissingPriorData,
+    incomplete: isIncomplete(agency),
     measures: measuresOf(agency.lines[response.lineCode] ?? NO_FIGURES),
     lines: lineRows(agency.lines, response.lineCode, catalog),
   }));
-}
-
-/** Spec part 1 §4: with the toggle on, rows with missing months are removed. */
-export function withoutIncomplete(rows: ProductionRow[], hide: boolean): ProductionRow[] {
-  return hide ? rows.filter((row) => !row.incomplete) : rows;
 }
 
 /** A case-insensitive contains on the name; a blank term keeps every row. */
@@ -168,7 +157,7 @@ export function searchRows(rows: ProductionRow[], term: string): ProductionRow[]
 }
 
 export type SortKey = 'label' | keyof Measures;
-export type SortState = { key: SortKey; direction: 'asc' | 'desc' };
+export type SortState = Sort<SortKey>;
 
 /** Spec part 2 §9: current written premium, highest first. */
 export const DEFAULT_SORT: SortState = { key: 'writtenPremium', direction: 'desc' };

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
-import { byAgencyQuery, byCarrierQuery, standardTypesQuery } from './production-api.ts';
+import { standardTypesQuery } from '#client/components/report/standard-types-query.ts';
+import { byAgencyQuery, byCarrierQuery } from './production-api.ts';
 import type { ProductionRequest } from './production-model.ts';
 import { readProductionState } from './production-params.ts';
 

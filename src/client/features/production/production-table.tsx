@@ -1,9 +1,12 @@
 import { memo, useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Group, Stack, Table, Text } from '@mantine/core';
+import { INCOMPLETE_CARRIER_TOOLTIP } from '#shared/domain/incomplete-data.ts';
 import { LossRatio, Money, Percent } from '#client/components/figures.tsx';
 import { ExpandAllBar, useExpandableRows } from '#client/components/expandable-rows.tsx';
 import { Hint } from '#client/components/hint.tsx';
-import { SortHeader } from './sort-header.tsx';
+import { FigureCell, GREYED } from '#client/components/report/figure-cell.tsx';
+import { nextSort, SortHeader } from '#client/components/report/sort-header.tsx';
+import { TableStatusRow } from '#client/components/report/table-status-row.tsx';
 import { Icon } from '#client/components/icons.tsx';
 import { usePaging } from '#client/components/table-pager.tsx';
 import {
@@ -15,9 +18,6 @@ import {
   type SortKey,
   type SortState,
 } from './production-model.ts';
-
-/** Spec part 2 §5: the tooltip of values whose carrier data is missing months. */
-export const INCOMPLETE_DATA_TOOLTIP = 'Carrier data is incomplete for the selected timeframe.';
 
 type Column = { key: keyof Measures; label: string; kind: 'money' | 'change' | 'ratio' };
 
@@ -53,8 +53,8 @@ function WarningMark() {
 }
 
 /**
- * The figures of one row; greyed, with the tooltip as a title, when the data is incomplete. Changes
- * stay readable there (decision 055): an analyst compares agencies by them, and the CSV carries them.
+ * The figures of one row, greyed with their tooltip when the data is incomplete. Changes stay
+ * readable there (decision 055): an analyst compares agencies by them, and the CSV carries them.
  */
 function Figures({ measures, incomplete }: { measures: Measures; incomplete: boolean }) {
   return COLUMNS.map(({ key, kind }) => {
@@ -64,15 +64,9 @@ function Figures({ measures, incomplete }: { measures: Measures; incomplete: boo
     else if (kind === 'ratio') content = <LossRatio value={value} plain={incomplete} />;
     else content = <Percent value={value} />;
     return (
-      <Table.Td
-        key={key}
-        ta="right"
-        c={incomplete ? 'dimmed' : undefined}
-        fs={incomplete ? 'italic' : undefined}
-        title={incomplete ? INCOMPLETE_DATA_TOOLTIP : undefined}
-      >
+      <FigureCell key={key} incomplete={incomplete} percent={kind !== 'money'} keepPercent>
         {content}
-      </Table.Td>
+      </FigureCell>
     );
   });
 }
@@ -87,8 +81,8 @@ const Row = memo(function Row({
   onToggle: (id: string) => void;
 }) {
   const name = row.incomplete ? (
-    <Hint label={INCOMPLETE_DATA_TOOLTIP} width={260}>
-      <Text component="span" inherit tabIndex={0} c="dimmed" fs="italic" style={{ whiteSpace: 'nowrap' }}>
+    <Hint label={INCOMPLETE_CARRIER_TOOLTIP} width={260}>
+      <Text component="span" inherit tabIndex={0} c={GREYED} style={{ whiteSpace: 'nowrap' }}>
         {row.label}
         <WarningMark />
       </Text>
@@ -154,34 +148,20 @@ export function ProductionTable({
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
   const { shown, pager } = usePaging(sorted);
 
-  const onSort = (key: SortKey) =>
-    setSort((previous) =>
-      previous.key === key
-        ? { key, direction: previous.direction === 'asc' ? 'desc' : 'asc' }
-        : { key, direction: key === 'label' ? 'asc' : 'desc' },
-    );
+  const onSort = (key: SortKey) => setSort((previous) => nextSort(previous, key, 'label'));
 
   const nameLabel = view === 'carriers' ? 'Carrier' : 'Agency';
   const columnCount = COLUMNS.length + 1;
 
   let body: ReactNode;
-  if (status === 'loading') {
+  if (status !== 'ready' || shown.length === 0) {
     body = (
-      <Table.Tr>
-        <Table.Td colSpan={columnCount}>
-          <Center py="xl" aria-busy="true">
-            <Loader role="status" aria-label="Loading carrier production" />
-          </Center>
-        </Table.Td>
-      </Table.Tr>
-    );
-  } else if (status === 'error' || shown.length === 0) {
-    body = (
-      <Table.Tr>
-        <Table.Td colSpan={columnCount} ta="center" py="lg">
-          {status === 'error' ? 'Carrier production could not be loaded.' : 'No data found'}
-        </Table.Td>
-      </Table.Tr>
+      <TableStatusRow
+        status={status === 'ready' ? 'empty' : status}
+        colSpan={columnCount}
+        loadingLabel="Loading carrier production"
+        errorText="Carrier production could not be loaded."
+      />
     );
   } else {
     body = shown.map((row) => (
@@ -201,7 +181,14 @@ export function ProductionTable({
         <Table stickyHeader highlightOnHover tabularNums verticalSpacing={6} horizontalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
-              <SortHeader sortKey="label" label={nameLabel} sort={sort} onSort={onSort} align="left" />
+              <SortHeader
+                sortKey="label"
+                label={nameLabel}
+                sort={sort}
+                onSort={onSort}
+                align="left"
+                minWidth={260}
+              />
               {COLUMNS.map((column) => (
                 <SortHeader
                   key={column.key}

@@ -11,6 +11,7 @@ import {
   type Timeframe,
   type TimeframeName,
 } from '#shared/domain/timeframe.ts';
+import { SearchableSelect } from '#client/components/searchable-select.tsx';
 import { Select } from '#client/components/select.tsx';
 
 const NAME_OPTIONS: { value: TimeframeName; label: string }[] = [
@@ -93,34 +94,31 @@ export function TimeframeSelector({
           w={230}
         />
         {timeframe.name === 'Monthly' && (
-          <Select
+          <SearchableSelect
             label="Month"
             data={months}
             value={timeframe.endMonth}
             onChange={(month) => month && choose(month)}
             allowDeselect={false}
-            searchable
             w={200}
           />
         )}
         {timeframe.name === 'Custom' && (
           <>
-            <Select
+            <SearchableSelect
               label="Start month"
               data={months}
               value={timeframe.startMonth}
               onChange={chooseStart}
               allowDeselect={false}
-              searchable
               w={200}
             />
-            <Select
+            <SearchableSelect
               label="End month"
               data={months}
               value={timeframe.endMonth}
               onChange={chooseEnd}
               allowDeselect={false}
-              searchable
               w={200}
             />
           </>

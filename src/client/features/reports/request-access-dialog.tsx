@@ -1,7 +1,9 @@
-import { useState } from 'react';
 import { Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { ACCESS_REQUEST_MESSAGE_MAX } from '#shared/contracts/reports.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { ACCESS_REQUEST_MESSAGE_MAX, reportAccessRequestSchema } from '#shared/contracts/reports.ts';
 import type { ReportDescriptor } from '#shared/domain/reports.ts';
 import { DialogFrame, DialogHeader } from '#client/components/dialog.tsx';
 import { sendAccessRequest } from './reports-api.ts';
@@ -29,9 +31,23 @@ export function RequestAccessDialog({
 }
 
 function RequestAccessForm({ report, onClose }: { report: ReportDescriptor; onClose: () => void }) {
-  const [message, setMessage] = useState('');
-  const send = useMutation({ mutationFn: () => sendAccessRequest(report.key, { message }) });
-  const tooLong = message.length > ACCESS_REQUEST_MESSAGE_MAX;
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<z.input<typeof reportAccessRequestSchema>, unknown, z.output<typeof reportAccessRequestSchema>>(
+    {
+      resolver: zodResolver(reportAccessRequestSchema),
+      defaultValues: { message: '' },
+      mode: 'onChange',
+    },
+  );
+  const message = useWatch({ control, name: 'message' }) ?? '';
+  const send = useMutation({
+    mutationFn: (values: z.output<typeof reportAccessRequestSchema>) => sendAccessRequest(report.key, values),
+  });
+  const tooLong = errors.message !== undefined;
   const title = `Request ${report.label}`;
 
   if (send.isIdle) {
@@ -39,13 +55,7 @@ function RequestAccessForm({ report, onClose }: { report: ReportDescriptor; onCl
       <>
         <DialogHeader title={title} />
         <Modal.Body>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!tooLong) send.mutate();
-            }}
-          >
+          <form noValidate onSubmit={(event) => void handleSubmit((values) => send.mutate(values))(event)}>
             <Stack gap="sm">
               <Text size="sm">
                 Our support team will contact you about adding {report.label} to your subscription.
@@ -53,13 +63,10 @@ function RequestAccessForm({ report, onClose }: { report: ReportDescriptor; onCl
               <Textarea
                 label="Message (optional)"
                 rows={4}
-                value={message}
-                onChange={(event) => setMessage(event.currentTarget.value)}
+                {...register('message')}
                 description={`${message.length}/${ACCESS_REQUEST_MESSAGE_MAX}`}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
-                error={
-                  tooLong ? `Keep the message under ${ACCESS_REQUEST_MESSAGE_MAX} characters.` : undefined
-                }
+                error={errors.message?.message}
                 data-autofocus
               />
               <Group justify="flex-end">

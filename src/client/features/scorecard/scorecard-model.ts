@@ -8,6 +8,7 @@ import {
   type CarrierType,
   type ScorecardMode,
 } from '#shared/domain/scorecard.ts';
+import type { Sort } from '#client/components/report/sort-header.tsx';
 
 /** The policy types of the scorecard (spec part 2 §3: P&C (Total), PL, CL, BOND, CROP). */
 export const POLICY_TYPE_OPTIONS: readonly { value: BroadLineCode; label: string }[] = [
@@ -99,7 +100,7 @@ export type SortKey =
   | 'baseCommissionYTD'
   | 'additionalCommissionYTD'
   | 'totalCommissionYTD';
-export type SortState = { key: SortKey; direction: 'asc' | 'desc' };
+export type SortState = Sort<SortKey>;
 /** Spec part 2 §2: "Default sort is written premium descending". */
 export const DEFAULT_SORT: SortState = { key: 'writtenPremiumYTD', direction: 'desc' };
 

@@ -1,8 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { standardTypesResponseSchema, type LineOfBusinessNode } from '#shared/contracts/lines-of-business.ts';
-import type { BroadLineCode } from '#shared/contracts/production.ts';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
 import {
   CARRIER_SEARCH_PLACEHOLDER,
@@ -19,8 +17,8 @@ import { useCurrentUser } from '#client/app/current-user.ts';
 import { choosesLevel, levelsQuery, useLevel } from '#client/app/level.ts';
 import { ReportLinkSlot } from '#client/components/report-link-slot.tsx';
 import { Select } from '#client/components/select.tsx';
-import { apiRequest, ApiError } from '#client/lib/api-client.ts';
-import { saveFile } from '#client/lib/save-file.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { saveFile } from '#client/components/report/save-file.ts';
 import { showServerError } from '#client/lib/session-alerts.ts';
 import {
   downloadScorecardCsv,
@@ -28,7 +26,9 @@ import {
   scorecardByCarrierQuery,
   scorecardStatsQuery,
 } from './scorecard-api.ts';
-import { ScorecardFilters, ScorecardStandardTypes } from './scorecard-filters.tsx';
+import { CompositeFilter } from '#client/components/report/composite-filter.tsx';
+import { StandardTypesPicker } from '#client/components/report/standard-types-picker.tsx';
+import { standardTypesQuery, typesOfLine } from '#client/components/report/standard-types-query.ts';
 import { ScorecardMeters } from './scorecard-meters.tsx';
 import {
   changeLine,
@@ -44,19 +44,6 @@ import { ScorecardTable } from './scorecard-table.tsx';
 // Network users only: Mantine's searchable Select (with Floating UI and the combobox) loads with
 // their page, not with an agency user's.
 const AgencySelect = lazy(() => import('./agency-select.tsx'));
-
-/** The line-of-business tree (shared with Carrier Production's cache entry). */
-const standardTypesQuery = queryOptions({
-  queryKey: ['mapping', 'standard-types'],
-  queryFn: ({ signal }) => apiRequest('/api/mapping/standard-types', standardTypesResponseSchema, { signal }),
-  staleTime: 60 * 60 * 1000,
-});
-
-function typesOf(tree: readonly LineOfBusinessNode[] | undefined, line: BroadLineCode) {
-  const find = (nodes: readonly LineOfBusinessNode[]): LineOfBusinessNode | undefined =>
-    nodes.find((n) => n.code === line) ?? nodes.map((n) => find(n.children)).find(Boolean);
-  return (find(tree ?? [])?.children ?? []).map((type) => ({ value: type.code, label: type.name }));
-}
 
 const ALL_AGENCIES = 'all';
 
@@ -238,16 +225,16 @@ export function ScorecardPage() {
               onChange={(event) => update({ search: event.currentTarget.value })}
               w={240}
             />
-            <ScorecardFilters
+            <CompositeFilter
               composite={state.composite}
               disabled={loading}
               onApply={(composite) => update({ composite })}
             />
           </Group>
           {offersStandardTypes(state.line) && (
-            <ScorecardStandardTypes
+            <StandardTypesPicker
               key={`${state.line}|${state.standardTypes.join(',')}`}
-              options={typesOf(tree.data?.tree, state.line)}
+              options={typesOfLine(tree.data?.tree, state.line)}
               applied={state.standardTypes}
               disabled={loading}
               onApply={(standardTypes) => update({ standardTypes })}

@@ -1,18 +1,5 @@
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Badge, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ScorecardCarrier, ScorecardFigures } from '#shared/contracts/scorecards.ts';
 import {
   CORE_CARRIER_BADGE,
@@ -27,7 +14,9 @@ import {
 import { ExpandAllBar, useExpandableRows } from '#client/components/expandable-rows.tsx';
 import { Money, Percent } from '#client/components/figures.tsx';
 import { usePaging } from '#client/components/table-pager.tsx';
-import { ScorecardMoney, ScorecardPercent } from './scorecard-figures.tsx';
+import { FigureCell } from '#client/components/report/figure-cell.tsx';
+import { nextSort, SortHeader } from '#client/components/report/sort-header.tsx';
+import { TableStatusRow } from '#client/components/report/table-status-row.tsx';
 import { DEFAULT_SORT, sortCarriers, type SortKey, type SortState } from './scorecard-model.ts';
 
 const COLUMN_COUNT = 10;
@@ -91,32 +80,6 @@ function SelectionSummary({
   );
 }
 
-function SortHeader({
-  sortKey,
-  label,
-  sort,
-  onSort,
-  colSpan,
-}: {
-  sortKey: SortKey;
-  label: string;
-  sort: SortState;
-  onSort: (key: SortKey) => void;
-  colSpan?: number;
-}) {
-  const direction = sort.key === sortKey ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none';
-  return (
-    <Table.Th aria-sort={direction} ta={sortKey === 'carrierName' ? 'left' : 'right'} colSpan={colSpan}>
-      <UnstyledButton onClick={() => onSort(sortKey)} fw={600} fz="sm">
-        {label}
-        <span aria-hidden="true">
-          {direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ''}
-        </span>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
 /** The figure cells of a row: Written Premium, then Base, Additional and Total, each amount and %. */
 function FigureCells({ figures, incomplete }: { figures: ScorecardFigures; incomplete: boolean }) {
   const pairs: [number | null, number | null][] = [
@@ -126,17 +89,17 @@ function FigureCells({ figures, incomplete }: { figures: ScorecardFigures; incom
   ];
   return (
     <>
-      <Table.Td ta="right">
-        <ScorecardMoney value={figures.writtenPremiumYTD} incomplete={incomplete} />
-      </Table.Td>
+      <FigureCell incomplete={incomplete}>
+        <Money value={figures.writtenPremiumYTD} />
+      </FigureCell>
       {pairs.map(([amount, percent], i) => (
         <Fragment key={i}>
-          <Table.Td ta="right">
-            <ScorecardMoney value={amount} incomplete={incomplete} />
-          </Table.Td>
-          <Table.Td ta="right">
-            <ScorecardPercent value={percent} incomplete={incomplete} />
-          </Table.Td>
+          <FigureCell incomplete={incomplete}>
+            <Money value={amount} />
+          </FigureCell>
+          <FigureCell incomplete={incomplete} percent>
+            <Percent value={percent} />
+          </FigureCell>
         </Fragment>
       ))}
     </>
@@ -213,29 +176,17 @@ export function ScorecardTable({
     if (!next.delete(id)) next.add(id);
     return next;
   };
-  const onSort = (key: SortKey) =>
-    setSort((previous) =>
-      previous.key === key
-        ? { key, direction: previous.direction === 'asc' ? 'desc' : 'asc' }
-        : { key, direction: key === 'carrierName' ? 'asc' : 'desc' },
-    );
+  const onSort = (key: SortKey) => setSort((previous) => nextSort(previous, key, 'carrierName'));
 
   let body: ReactNode;
   if (status !== 'ready' || shown.length === 0) {
     body = (
-      <Table.Tr>
-        <Table.Td colSpan={COLUMN_COUNT} ta="center" py="lg">
-          {status === 'loading' ? (
-            <Center aria-busy="true">
-              <Loader role="status" aria-label="Loading the scorecard" />
-            </Center>
-          ) : status === 'error' ? (
-            'The scorecard could not be loaded.'
-          ) : (
-            'No data found'
-          )}
-        </Table.Td>
-      </Table.Tr>
+      <TableStatusRow
+        status={status === 'ready' ? 'empty' : status}
+        colSpan={COLUMN_COUNT}
+        loadingLabel="Loading the scorecard"
+        errorText="The scorecard could not be loaded."
+      />
     );
   } else {
     body = shown.map((row) => {
@@ -331,18 +282,37 @@ export function ScorecardTable({
                   Lines
                 </span>
               </Table.Th>
-              <SortHeader sortKey="carrierName" label="Company" sort={sort} onSort={onSort} />
-              <SortHeader sortKey="writtenPremiumYTD" label="Written Premium" sort={sort} onSort={onSort} />
-              <SortHeader sortKey="baseCommissionYTD" label="Base Commission" sort={sort} onSort={onSort} />
+              <SortHeader sortKey="carrierName" label="Company" sort={sort} onSort={onSort} align="left" />
+              <SortHeader
+                sortKey="writtenPremiumYTD"
+                label="Written Premium"
+                sort={sort}
+                onSort={onSort}
+                align="right"
+              />
+              <SortHeader
+                sortKey="baseCommissionYTD"
+                label="Base Commission"
+                sort={sort}
+                onSort={onSort}
+                align="right"
+              />
               <Table.Th ta="right">%</Table.Th>
               <SortHeader
                 sortKey="additionalCommissionYTD"
                 label="Additional Compensation"
                 sort={sort}
                 onSort={onSort}
+                align="right"
               />
               <Table.Th ta="right">%</Table.Th>
-              <SortHeader sortKey="totalCommissionYTD" label="Total" sort={sort} onSort={onSort} />
+              <SortHeader
+                sortKey="totalCommissionYTD"
+                label="Total"
+                sort={sort}
+                onSort={onSort}
+                align="right"
+              />
               <Table.Th ta="right">%</Table.Th>
             </Table.Tr>
           </Table.Thead>

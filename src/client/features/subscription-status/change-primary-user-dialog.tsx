@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { SearchableSelect } from '#client/components/searchable-select.tsx';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Dialog } from '#client/components/dialog.tsx';
 import { changePrimaryUser, subscriberUsersQuery } from './subscription-api.ts';
@@ -52,7 +53,7 @@ export function ChangePrimaryUserDialog({
         )}
         {!confirming ? (
           <>
-            <Select
+            <SearchableSelect
               label="User"
               placeholder={users.isPending ? 'Loading users…' : 'Select a user'}
               data={(users.data?.users ?? []).map((u) => ({
@@ -62,7 +63,6 @@ export function ChangePrimaryUserDialog({
               value={selected}
               onChange={setSelected}
               allowDeselect={false}
-              searchable
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>

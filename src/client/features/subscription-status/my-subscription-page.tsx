@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -13,10 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Link, Navigate, useParams } from 'react-router';
 import { mySubscriptionPath } from '#shared/domain/navigation.ts';
-import type { SubscriberResponse } from '#shared/contracts/subscription.ts';
-import { agencyDisplayNameError } from '#shared/domain/subscription.ts';
+import { agencyNameRequestSchema, type SubscriberResponse } from '#shared/contracts/subscription.ts';
 import { currentUserQuery, useCurrentUser } from '#client/app/current-user.ts';
 import { useOpenedOnce } from '#client/components/deferred.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -30,6 +32,9 @@ const ChangePrimaryUserDialog = lazy(async () => ({
 /** `choose`: the answer means choosing a subscription again (e.g. the agency's customer is gone at Stripe). */
 type Notice = { kind: 'success' | 'error'; text: string; choose?: boolean } | null;
 
+const agencyNameSchema = agencyNameRequestSchema.pick({ displayName: true });
+type AgencyNameValues = z.infer<typeof agencyNameSchema>;
+
 /** The Agency Display Name form (primary user only): required, letters only, sent trimmed. */
 function AgencyNameForm({
   subscriber,
@@ -38,34 +43,31 @@ function AgencyNameForm({
   subscriber: SubscriberResponse['subscriber'];
   onSaved: () => void;
 }) {
-  const [value, setValue] = useState(subscriber.displayName);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<AgencyNameValues>({
+    resolver: zodResolver(agencyNameSchema),
+    defaultValues: { displayName: subscriber.displayName },
+  });
   const save = useMutation({
-    mutationFn: (displayName: string) => renameAgency(subscriber.uuid, displayName),
+    mutationFn: ({ displayName }: AgencyNameValues) => renameAgency(subscriber.uuid, displayName.trim()),
     onSuccess: ({ name }) => {
-      setValue(name);
+      reset({ displayName: name });
       onSaved();
     },
-    onError: (e) => setError(e.message),
+    onError: (e) => setError('displayName', { message: e.message }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = agencyDisplayNameError(value);
-    setError(problem);
-    if (problem) return;
-    save.mutate(value.trim());
-  };
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void handleSubmit((values) => save.mutate(values))(event)} noValidate>
       <Group align="flex-end">
         <TextInput
           label="Agency Display Name"
-          value={value}
-          onChange={(e) => {
-            setValue(e.currentTarget.value);
-            if (error) setError(agencyDisplayNameError(e.currentTarget.value));
-          }}
-          error={error}
+          {...register('displayName')}
+          error={errors.displayName?.message}
           required
           w={360}
           maw="100%"

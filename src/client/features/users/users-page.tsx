@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Center, Checkbox, Group, Loader, Stack, Table, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Table, Title } from '@mantine/core';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { INVITATION_DAYS } from '#shared/contracts/registration.ts';
 import { agencyUsersResponseSchema } from '#shared/contracts/user.ts';
@@ -8,6 +8,7 @@ import { apiRequest } from '#client/lib/api-client.ts';
 import { usePaging } from '#client/components/table-pager.tsx';
 import { useOpenedOnce } from '#client/components/deferred.tsx';
 import { PendingInvitations, pendingInvitationsQuery, useInvitableAgency } from './pending-invitations.tsx';
+import { TableStatusRow } from '#client/components/report/table-status-row.tsx';
 
 // The dialog loads the first time it opens (docs/first-load.md).
 const InviteUserDialog = lazy(async () => ({
@@ -80,20 +81,12 @@ export function UsersPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {users.isPending ? (
-              <Table.Tr>
-                <Table.Td colSpan={3}>
-                  <Center py="xl">
-                    <Loader role="status" aria-label="Loading users" />
-                  </Center>
-                </Table.Td>
-              </Table.Tr>
-            ) : shown.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={3} ta="center" py="lg">
-                  No data found
-                </Table.Td>
-              </Table.Tr>
+            {users.isPending || shown.length === 0 ? (
+              <TableStatusRow
+                status={users.isPending ? 'loading' : 'empty'}
+                colSpan={3}
+                loadingLabel="Loading users"
+              />
             ) : (
               shown.map((user) => (
                 <Table.Tr key={user.userUuid}>

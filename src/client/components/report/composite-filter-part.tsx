@@ -1,23 +1,26 @@
 import { useState } from 'react';
-import { Button, Popover, Radio, Stack, Group } from '@mantine/core';
+import { Button, Group, Popover, Radio, Stack } from '@mantine/core';
 import type { CarrierComposite } from '#shared/domain/carrier-composite.ts';
 import { useTakeOver, type Activation } from '#client/components/deferred.tsx';
-import { COMPOSITE_LABELS, FiltersButton, type ScorecardFiltersProps } from './scorecard-filters.tsx';
+import { COMPOSITE_LABELS, FiltersButton, type CompositeFilterProps } from './composite-filter-button.tsx';
 
 /**
- * The filter popup itself (scorecard-filters.tsx draws its button until this part has loaded): the
- * carrier tree, with Apply Filters, Clear Filters and Cancel; it closes on an outside click. The
- * draft starts from the applied choice each time it opens.
+ * The Filters popup itself (composite-filter.tsx draws its button until this part has loaded): the
+ * carrier tree, whose root is every carrier and wholesaler with the carriers and the wholesalers below
+ * it, and Cancel, Clear Filters and Apply Filters; it closes on an outside click or Escape (spec
+ * part 1 §3, part 2 §2). The draft starts from the applied choice each time it opens.
  */
-export function ScorecardFiltersPart({
+export function CompositeFilterPart({
+  view = 'carriers',
   composite,
   disabled,
   onApply,
   activation,
-}: ScorecardFiltersProps & { activation: Activation }) {
+}: CompositeFilterProps & { activation: Activation }) {
   const target = useTakeOver<HTMLButtonElement>(activation);
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<CarrierComposite>(composite);
+  const labels = COMPOSITE_LABELS[view];
   const close = () => setOpened(false);
   const apply = (value: CarrierComposite) => {
     close();
@@ -36,6 +39,7 @@ export function ScorecardFiltersPart({
         <FiltersButton
           ref={target}
           disabled={disabled}
+          aria-haspopup="dialog"
           aria-expanded={opened}
           onClick={() => {
             if (!opened) setDraft(composite);
@@ -43,14 +47,18 @@ export function ScorecardFiltersPart({
           }}
         />
       </Popover.Target>
-      <Popover.Dropdown aria-label="Carrier filters" role="dialog">
+      <Popover.Dropdown aria-label="Filters" role="dialog">
         <Stack gap="md">
-          <Radio.Group label="Carriers" value={draft} onChange={(value) => setDraft(value)}>
+          <Radio.Group
+            label={view === 'carriers' ? 'Carriers shown' : 'Production counted'}
+            value={draft}
+            onChange={(value) => setDraft(value)}
+          >
             <Stack gap="sm" mt="xs">
-              <Radio value="all" label={COMPOSITE_LABELS.all} />
+              <Radio value="all" label={labels.all} />
               <Stack gap="sm" pl="xl">
-                <Radio value="carriers" label={COMPOSITE_LABELS.carriers} />
-                <Radio value="wholesalers" label={COMPOSITE_LABELS.wholesalers} />
+                <Radio value="carriers" label={labels.carriers} />
+                <Radio value="wholesalers" label={labels.wholesalers} />
               </Stack>
             </Stack>
           </Radio.Group>

@@ -1,0 +1,38 @@
+import { Center, Loader, Table } from '@mantine/core';
+
+export const NO_DATA_FOUND = 'No data found';
+
+/**
+ * The one row a report's table shows instead of its rows: a spinner while it loads, the error's
+ * sentence when it failed, or 'No data found' (or the table's own words) when nothing is left.
+ */
+export function TableStatusRow({
+  status,
+  colSpan,
+  loadingLabel,
+  errorText,
+  emptyText = NO_DATA_FOUND,
+}: {
+  status: 'loading' | 'error' | 'empty';
+  colSpan: number;
+  /** The spinner's name, e.g. 'Loading carrier production'. */
+  loadingLabel: string;
+  errorText?: string;
+  emptyText?: string;
+}) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={colSpan} ta="center" py="lg">
+        {status === 'loading' ? (
+          <Center aria-busy="true">
+            <Loader role="status" aria-label={loadingLabel} />
+          </Center>
+        ) : status === 'error' ? (
+          errorText
+        ) : (
+          emptyText
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
