@@ -18,7 +18,7 @@ import type { AgreementSummary } from '#shared/contracts/profit-sharing.ts';
 import { useLevel } from '#client/app/level.ts';
 import { Select } from '#client/components/select.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
-import { saveFile } from '#client/lib/save-file.ts';
+import { saveFile } from '#client/components/report/save-file.ts';
 import { agreementsQuery, copyAgreements, downloadAgreementsCsv } from './profit-sharing-api.ts';
 import { failingGatesText, nextBandText, payout, StatusBadge } from './profit-sharing-parts.tsx';
 
