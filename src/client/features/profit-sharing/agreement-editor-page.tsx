@@ -77,12 +77,15 @@ function NumberField<N extends FieldPath<FormInput>>({
   label,
   placeholder,
   w,
+  labelHidden = false,
 }: {
   control: Control<FormInput, unknown, Form>;
   name: N;
   label: string;
   placeholder?: string;
   w?: number;
+  /** In the grid the headers say what a cell is: the label is for screen readers only. */
+  labelHidden?: boolean;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   return (
@@ -91,7 +94,8 @@ function NumberField<N extends FieldPath<FormInput>>({
       name={name}
       render={({ field, fieldState }) => (
         <TextInput
-          label={label}
+          label={labelHidden ? undefined : label}
+          aria-label={labelHidden ? label : undefined}
           placeholder={placeholder}
           w={w}
           inputMode="decimal"
@@ -327,13 +331,14 @@ function AgreementForm({ agreement }: { agreement: Agreement | null }) {
             <Table withTableBorder aria-label="Grid of bonus rates">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Loss ratio under (%)</Table.Th>
+                  <Table.Th>Loss ratio under (%) \ {columnLabel}</Table.Th>
                   {grid.minimums.map((_, col) => (
                     <Table.Th key={col}>
                       <NumberField
                         control={control}
                         name={`terms.grid.minimums.${col}`}
                         label={`${columnLabel}, column ${col + 1}`}
+                        labelHidden
                         w={120}
                       />
                     </Table.Th>
@@ -348,6 +353,7 @@ function AgreementForm({ agreement }: { agreement: Agreement | null }) {
                         control={control}
                         name={`terms.grid.lossRatioUnder.${row}`}
                         label={`Row ${row + 1} limit`}
+                        labelHidden
                         placeholder="Any"
                         w={120}
                       />
@@ -358,6 +364,7 @@ function AgreementForm({ agreement }: { agreement: Agreement | null }) {
                           control={control}
                           name={`terms.grid.rates.${row}.${col}`}
                           label={`Bonus %, row ${row + 1}, column ${col + 1}`}
+                          labelHidden
                           placeholder="None"
                           w={120}
                         />
