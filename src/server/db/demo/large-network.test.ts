@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRoot } from '#server/config.ts';
-import { openPglite, type Database } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
+import { createTestDatabase } from '#tests/support/test-database.ts';
 import { seedDemoData, type DemoSummary } from './generate.ts';
 
 const today = { year: 2026, month: 11, day: 22 };
@@ -41,8 +40,7 @@ describe('the benchmark network', () => {
   let summary: DemoSummary;
 
   beforeAll(async () => {
-    database = await openPglite(undefined);
-    await database.migrate(path.join(appRoot, 'src/server/db/migrations'));
+    database = await createTestDatabase();
     summary = await seedDemoData(database.db, { today, agencies: 3, passwordHash: async (p) => p });
   }, 120_000);
 
