@@ -152,3 +152,11 @@ export function besideRow(ours: Timing, columnar: Timing): Record<string, string
     'ours / DuckDB (p95)': Number((ours.p95 / columnar.p95).toFixed(2)),
   };
 }
+
+/** Prints a table of `besideRow`s and its worst ratio against the target (ours <= DuckDB). */
+export function printBeside(table: Record<string, string | number>[]): void {
+  console.log('  At the network level, ours beside a columnar engine over the same facts:');
+  console.table(table);
+  const worst = Math.max(...table.map((row) => row['ours / DuckDB (p95)'] as number));
+  console.log(`  worst ours / DuckDB (p95): ${worst} (target <= 1)`);
+}

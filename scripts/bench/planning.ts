@@ -41,7 +41,13 @@ import {
   type Shape,
   type Timing,
 } from './bench-support.ts';
-import { besideRow, byLevelQuery, codePageQuery, columnarReference } from './columnar-reference.ts';
+import {
+  besideRow,
+  byLevelQuery,
+  codePageQuery,
+  columnarReference,
+  printBeside,
+} from './columnar-reference.ts';
 
 /** The planning table's first page by agency code (25 rows, by written premium), or with a search and sort. */
 const codePage = (shape: Shape, extra: Record<string, string> = {}) =>
@@ -171,10 +177,7 @@ async function besideColumnar(database: Database, networkUuid: string, compared:
         table.push({ view: view.name, by, ...besideRow(ours, await reference.time(query)) });
       }
     }
-    console.log('  At the network level, ours beside a columnar engine over the same facts:');
-    console.table(table);
-    const worst = Math.max(...table.map((row) => row['ours / DuckDB (p95)'] as number));
-    console.log(`  worst ours / DuckDB (p95): ${worst} (target <= 1)`);
+    printBeside(table);
   } finally {
     reference.close();
   }

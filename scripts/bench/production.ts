@@ -35,7 +35,7 @@ import {
   compositeKinds,
   type CarrierComposite,
 } from '#shared/domain/carrier-composite.ts';
-import { besideRow, byLevelQuery, columnarReference } from './columnar-reference.ts';
+import { besideRow, byLevelQuery, columnarReference, printBeside } from './columnar-reference.ts';
 import {
   benchLevels,
   compositeQuery,
@@ -250,10 +250,7 @@ async function besideColumnar(
       const agency = await reference.time(byLevelQuery(shape, 'agency'));
       table.push({ view: shape.name, by: 'agency, first view', ...besideRow(byAgencyFirst, agency) });
     }
-    console.log('  At the network level, ours beside a columnar engine over the same facts:');
-    console.table(table);
-    const worst = Math.max(...table.map((row) => row['ours / DuckDB (p95)'] as number));
-    console.log(`  worst ours / DuckDB (p95): ${worst} (target <= 1)`);
+    printBeside(table);
   } finally {
     reference.close();
   }
