@@ -10,8 +10,22 @@ import type { Database } from '#server/db/client.ts';
 import { seedDemoData } from '#server/db/demo/generate.ts';
 import { ensureReadModel } from '#server/services/read-model/refresh.ts';
 import type { Level } from '#server/policies/scope.ts';
-import { compositeKinds, type CarrierComposite } from '#shared/domain/carrier-composite.ts';
-import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
+import type { BroadLineCode } from '#shared/contracts/production.ts';
+import {
+  compositeKinds,
+  compositeOf,
+  type CarrierComposite,
+  type CarrierKinds,
+} from '#shared/domain/carrier-composite.ts';
+import {
+  addMonths,
+  BUSINESS_TIME_ZONE,
+  calendarDateIn,
+  latestReportingMonth,
+  workingYear,
+} from '#shared/domain/reporting-month.ts';
+import { defaultTimeframe, parseTimeframe, type Timeframe } from '#shared/domain/timeframe.ts';
+import type { Db } from '#server/db/client.ts';
 
 export type Timing = { p50: number; p95: number };
 export const ms = (t: Timing) => `${Math.round(t.p50)}/${Math.round(t.p95)}`;
@@ -110,9 +124,67 @@ export async function time(
   return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
-/** A carrier composite as the query flags of a report request ('true' / 'false'). */
+/** Carrier kinds as the query flags of a report request ('true' / 'false'). */
+export const kindsQuery = (kinds: CarrierKinds): Record<string, string> =>
+  Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, String(v)]));
+
+/** A carrier composite as the query flags of a report request. */
 export const compositeQuery = (composite: CarrierComposite): Record<string, string> =>
-  Object.fromEntries(Object.entries(compositeKinds(composite)).map(([k, v]) => [k, String(v)]));
+  kindsQuery(compositeKinds(composite));
+
+/** The first three standard types of personal lines, by their order in the tree. */
+export async function personalLinesTypes(db: Db): Promise<string[]> {
+  const types = await db.execute<{ code: string }>(sql`select l.code from lines_of_business l
+    join lines_of_business b on b.uuid = l.parent_uuid where b.code = 'PL' order by l.sort_order limit 3`);
+  return types.rows.map((t) => t.code);
+}
+
+/**
+ * What users ask beyond the presets (none of them kept ahead): a month, two custom ranges, a past
+ * year, standard types, and a combination of carrier kinds no composite names (every kind but crop).
+ */
+export type Shape = {
+  name: string;
+  tf: Timeframe;
+  line: BroadLineCode;
+  standardTypes: string[];
+  kinds: CarrierKinds;
+};
+
+export async function periodShapes(db: Db): Promise<Shape[]> {
+  const latest = latestReportingMonth(today);
+  const range = (from: number, to: number) =>
+    parseTimeframe(`${addMonths(latest, from)}--${addMonths(latest, to)}`, today)!;
+  const all = compositeKinds('all');
+  const butCrop = { ...all, isCrop: false };
+  if (compositeOf(butCrop) !== null) throw new Error('every kind but crop is a named composite');
+  const ytd = defaultTimeframe(today);
+  const shape = (name: string, tf: Timeframe, more: Partial<Shape> = {}): Shape => ({
+    name,
+    tf,
+    line: 'P&C',
+    standardTypes: [],
+    kinds: all,
+    ...more,
+  });
+  return [
+    shape(`month ${latest}`, parseTimeframe(latest, today)!),
+    shape('custom, 6 months', range(-8, -3)),
+    shape('custom, 30 months', range(-31, -2)),
+    shape(`past year ${workingYear(today) - 1}`, parseTimeframe(`ytd-${workingYear(today) - 1}`, today)!),
+    shape('YTD, PL standard types', ytd, { line: 'PL', standardTypes: await personalLinesTypes(db) }),
+    shape('YTD, every kind but crop', ytd, { kinds: butCrop }),
+  ];
+}
+
+/** A shape as the query of a report request (before its schema parses it). */
+export const shapeQuery = (shape: Shape) => ({
+  startDate: shape.tf.startDate,
+  endDate: shape.tf.endDate,
+  broadLineOfBusinessStandardTypeCode: shape.line,
+  standardTypes: shape.standardTypes.join(','),
+  ...kindsQuery(shape.kinds),
+});
 
 /** The levels a benchmark reads: the network, and its agencies picked by a prime stride per run. */
 export function benchLevels(setup: { networkUuid: string; agencyUuids: string[] }) {

@@ -4,10 +4,12 @@
  * Times the planning tool's calls (spec part 2 §7) on the benchmark network of bench-support.ts: at
  * the network level (by carrier with its reporting dates and '...WithManual' figures, by agency, by
  * agency code, the network summary first and cached, the summary by carrier, the carrier list) and at
- * the agency level, for every preset, printing p50/p95 against the targets (network < 150 ms, agency
- * < 20 ms). By agency code, it times first the build of each preset's kept view, as the server runs it
- * ahead, then the table's first page (25 rows) and a searched, sorted third page. Figures go in the
- * issue's closing note; no test asserts them.
+ * the agency level, for every preset and what users ask beyond them (`periodShapes`), printing
+ * p50/p95 against the targets (network < 150 ms, agency < 20 ms). By agency code, it times first the
+ * build of each preset's kept view, as the server runs it ahead, then the table's first page (25 rows)
+ * and a searched, sorted third page. On PostgreSQL, the network's by carrier, by agency and by agency
+ * code are then timed in DuckDB over the same facts and printed beside ours
+ * (`columnar-reference.ts`). Figures go in decision records; no test asserts them.
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -24,16 +26,36 @@ import { clearPlanningCache } from '#server/services/planning/tenant-cache.ts';
 import { warmKeptCodes } from '#server/services/read-model/warm-up.ts';
 import { summaryByCarrierQuerySchema } from '#shared/contracts/planning.ts';
 import { agencyCodeQuerySchema, productionQuerySchema } from '#shared/contracts/production.ts';
-import { presets, type Timeframe } from '#shared/domain/timeframe.ts';
-import { benchLevels, ensurePostgresDatabase, ms, parseArgs, prepare, time, today } from './bench-support.ts';
-
-const queryFor = (tf: Timeframe) =>
-  productionQuerySchema.parse({ startDate: tf.startDate, endDate: tf.endDate });
+import { compositeKinds } from '#shared/domain/carrier-composite.ts';
+import { presets } from '#shared/domain/timeframe.ts';
+import {
+  benchLevels,
+  ensurePostgresDatabase,
+  ms,
+  parseArgs,
+  periodShapes,
+  prepare,
+  shapeQuery,
+  time,
+  today,
+  type Shape,
+  type Timing,
+} from './bench-support.ts';
+import {
+  besideRow,
+  byLevelQuery,
+  codePageQuery,
+  columnarReference,
+  printBeside,
+} from './columnar-reference.ts';
 
 /** The planning table's first page by agency code (25 rows, by written premium), or with a search and sort. */
-const codePage = (tf: Timeframe, extra: Record<string, string> = {}) =>
-  agencyCodeQuerySchema.parse({ startDate: tf.startDate, endDate: tf.endDate, pageSize: '25', ...extra });
+const codePage = (shape: Shape, extra: Record<string, string> = {}) =>
+  agencyCodeQuerySchema.parse({ ...shapeQuery(shape), pageSize: '25', ...extra });
 const SEARCHED = { search: 'ins', sort: 'lossRatio', direction: 'asc', page: '3' };
+
+/** The network-level calls a columnar engine can compute from the facts too. */
+type Compared = { view: Shape; byCarrier: Timing; byAgency: Timing; byAgencyCode: Timing };
 
 async function measure(
   label: string,
@@ -62,19 +84,33 @@ async function measure(
         .join(', '),
   );
   const rows: Record<string, string>[] = [];
+  const compared: Compared[] = [];
   const worst = { network: 0, agency: 0 };
   const uncached = async () => clearPlanningCache();
-  for (const tf of presets(today)) {
-    const q = queryFor(tf);
-    const byCarrierQ = summaryByCarrierQuerySchema.parse({ startDate: tf.startDate, endDate: tf.endDate });
+  // The presets (kept ahead), then what users ask beyond them (nothing kept ahead).
+  const all = compositeKinds('all');
+  const views: Shape[] = [
+    ...presets(today).map((tf) => ({
+      name: tf.name,
+      tf,
+      line: 'P&C' as const,
+      standardTypes: [],
+      kinds: all,
+    })),
+    ...(await periodShapes(db)),
+  ];
+  for (const view of views) {
+    const { tf } = view;
+    const q = productionQuerySchema.parse(shapeQuery(view));
+    const byCarrierQ = summaryByCarrierQuerySchema.parse(shapeQuery(view));
     const net = {
       'by carrier': await time(runs, () => productionByCarrier(db, network, q, today, null)),
       'by agency': await time(runs, () => productionByAgency(db, network, q, today, null)),
       'by agency code': await time(runs, () =>
-        productionByAgencyCode(db, network, codePage(tf), today, null),
+        productionByAgencyCode(db, network, codePage(view), today, null),
       ),
       'by agency code, searched': await time(runs, () =>
-        productionByAgencyCode(db, network, codePage(tf, SEARCHED), today, null),
+        productionByAgencyCode(db, network, codePage(view, SEARCHED), today, null),
       ),
       'summary, first': await time(runs, () => networkSummary(db, network, q, today, null), uncached),
       'summary, cached': await time(runs, () => networkSummary(db, network, q, today, null)),
@@ -88,7 +124,7 @@ async function measure(
     const agency = {
       'agency: by carrier': await time(runs, (i) => productionByCarrier(db, agencyAt(i), q, today, null)),
       'agency: by agency code': await time(runs, (i) =>
-        productionByAgencyCode(db, agencyAt(i), codePage(tf), today, null),
+        productionByAgencyCode(db, agencyAt(i), codePage(view), today, null),
       ),
       'agency: summary, first': await time(
         runs,
@@ -96,7 +132,17 @@ async function measure(
         uncached,
       ),
     };
-    const row: Record<string, string> = { driver: label, timeframe: tf.name };
+    compared.push({
+      view,
+      byCarrier: net['by carrier'],
+      byAgency: net['by agency'],
+      byAgencyCode: net['by agency code'],
+    });
+    const row: Record<string, string> = {
+      driver: label,
+      view: view.name,
+      months: `${tf.startMonth}..${tf.endMonth}`,
+    };
     for (const [name, t] of Object.entries(net)) {
       row[name] = ms(t);
       worst.network = Math.max(worst.network, t.p95);
@@ -113,6 +159,28 @@ async function measure(
     `  ${label}: worst p95 at the network level ${Math.round(worst.network)} ms (target < 150), ` +
       `at the agency level ${Math.round(worst.agency)} ms (target < 20)`,
   );
+  return compared;
+}
+
+/** Ours beside DuckDB over the same facts, for every view of `measure`. */
+async function besideColumnar(database: Database, networkUuid: string, compared: Compared[], runs: number) {
+  const reference = await columnarReference(database, networkUuid, (fn) => time(runs, fn));
+  try {
+    const table: Record<string, string | number>[] = [];
+    for (const { view, byCarrier, byAgency, byAgencyCode } of compared) {
+      const pairs = [
+        ['carrier', byCarrier, byLevelQuery(view, 'carrier')],
+        ['agency', byAgency, byLevelQuery(view, 'agency')],
+        ['agency code, first page', byAgencyCode, codePageQuery(view)],
+      ] as const;
+      for (const [by, ours, query] of pairs) {
+        table.push({ view: view.name, by, ...besideRow(ours, await reference.time(query)) });
+      }
+    }
+    printBeside(table);
+  } finally {
+    reference.close();
+  }
 }
 
 async function main() {
@@ -123,7 +191,9 @@ async function main() {
     await ensurePostgresDatabase(url);
     const database = await openPostgres(url);
     try {
-      await measure('postgres', database, await prepare(database, args.agencies), args.runs);
+      const setup = await prepare(database, args.agencies);
+      const compared = await measure('postgres', database, setup, args.runs);
+      await besideColumnar(database, setup.networkUuid, compared, args.runs);
     } finally {
       await database.close();
     }

@@ -9,9 +9,11 @@
  * built on demand, and kept), the build ahead of every preset, the agency level, right after an
  * agency changed, a manual entry save (through the service the route calls) and the refresh of an
  * agency without named months, and the CSV export, printing p50/p95 (`--only save`: the preset views
- * kept, then the save and the refresh alone). On
- * PostgreSQL it then copies the network's facts into an in-process DuckDB and times the same by-agency views there
- * (`columnar-reference.ts`). Figures go in the issue's closing note; no test asserts them.
+ * kept, then the save and the refresh alone). Beside the presets it times what users ask too
+ * (`periodShapes`: a month, two custom ranges, a past year, standard types, a combination of carrier
+ * kinds no composite names), by carrier and by agency. On PostgreSQL it then copies the network's
+ * facts into an in-process DuckDB and times every one of those views there, printed beside ours
+ * (`columnar-reference.ts`). Figures go in decision records; no test asserts them.
  */
 import path from 'node:path';
 import { appRoot } from '#server/config.ts';
@@ -28,8 +30,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { dropKeptViews, readHorizon } from '#server/services/read-model/store.ts';
 import { keepPresetViews, keepViewsAhead, presetKeys } from '#server/services/read-model/ahead.ts';
-import { CARRIER_COMPOSITES, type CarrierComposite } from '#shared/domain/carrier-composite.ts';
-import { columnarReference } from './columnar-reference.ts';
+import {
+  CARRIER_COMPOSITES,
+  compositeKinds,
+  type CarrierComposite,
+} from '#shared/domain/carrier-composite.ts';
+import { besideRow, byLevelQuery, columnarReference, printBeside } from './columnar-reference.ts';
 import {
   benchLevels,
   compositeQuery,
@@ -37,9 +43,12 @@ import {
   ms,
   parseArgs,
   percentile,
+  periodShapes,
   prepare,
+  shapeQuery,
   time,
   today,
+  type Shape,
   type Timing,
 } from './bench-support.ts';
 import type { Level } from '#server/policies/scope.ts';
@@ -73,11 +82,7 @@ async function measure(
 ): Promise<Map<string, Timing>> {
   const timeframes = presets(today);
   const { network, agencyUuidAt, agencyAt } = benchLevels(setup);
-  const dropKept = () =>
-    database.db.transaction(async (tx) => {
-      await readHorizon(tx, setup.networkUuid, 'update');
-      await dropKeptViews(tx, setup.networkUuid);
-    });
+  const dropKept = () => dropNetworkKeptViews(database, setup.networkUuid);
   const noop = async () => {};
   let changes = 0;
   const changeAnAgency = () =>
@@ -169,6 +174,86 @@ async function measure(
   const pl = { ...q36, broadLineOfBusinessStandardTypeCode: 'PL' as const };
   await measureExport(`${label} export (Agency view, network, 36MM, PL)`, database, network, pl, noop);
   return byAgencyFirstViews;
+}
+
+function dropNetworkKeptViews(database: Database, networkUuid: string) {
+  return database.db.transaction(async (tx) => {
+    await readHorizon(tx, networkUuid, 'update');
+    await dropKeptViews(tx, networkUuid);
+  });
+}
+
+type ShapeTimings = { shape: Shape; byCarrier: Timing; byAgencyFirst: Timing };
+
+/**
+ * What users ask beyond the presets (`periodShapes`) at the network level: by carrier, and by agency
+ * as its first view (nothing kept: the network's kept views dropped before each run) and again.
+ */
+async function measureShapes(
+  label: string,
+  database: Database,
+  setup: { networkUuid: string; agencyUuids: string[] },
+  runs: number,
+): Promise<ShapeTimings[]> {
+  const { network } = benchLevels(setup);
+  const timings: ShapeTimings[] = [];
+  const rows: Record<string, string>[] = [];
+  for (const shape of await periodShapes(database.db)) {
+    const q = productionQuerySchema.parse(shapeQuery(shape));
+    const byCarrier = await time(runs, () => productionByCarrier(database.db, network, q, today, null));
+    const byAgencyFirst = await time(
+      runs,
+      () => productionByAgency(database.db, network, q, today, null),
+      () => dropNetworkKeptViews(database, setup.networkUuid),
+    );
+    const again = await time(runs, () => productionByAgency(database.db, network, q, today, null));
+    timings.push({ shape, byCarrier, byAgencyFirst });
+    rows.push({
+      driver: label,
+      view: shape.name,
+      months: `${shape.tf.startMonth}..${shape.tf.endMonth}`,
+      'by carrier': ms(byCarrier),
+      'by agency, first view': ms(byAgencyFirst),
+      'by agency, again': ms(again),
+    });
+  }
+  console.log(`  ${label}: beside the presets, p50/p95 ms at the network level (${runs} runs each)`);
+  console.table(rows);
+  return timings;
+}
+
+/**
+ * Ours beside DuckDB over the same facts: the by-agency first view of every preset and line, then by
+ * carrier and by agency for every shape beyond the presets.
+ */
+async function besideColumnar(
+  database: Database,
+  networkUuid: string,
+  presetFirstViews: Map<string, Timing>,
+  shapes: ShapeTimings[],
+  runs: number,
+) {
+  const reference = await columnarReference(database, networkUuid, (fn) => time(runs, fn));
+  try {
+    const table: Record<string, string | number>[] = [];
+    for (const tf of presets(today)) {
+      for (const line of BROAD_LINE_CODES) {
+        const view = { tf, line, standardTypes: [], kinds: compositeKinds('all') };
+        const columnar = await reference.time(byLevelQuery(view, 'agency'));
+        const ours = presetFirstViews.get(`${tf.name} ${line}`)!;
+        table.push({ view: `${tf.name} ${line}`, by: 'agency, first view', ...besideRow(ours, columnar) });
+      }
+    }
+    for (const { shape, byCarrier, byAgencyFirst } of shapes) {
+      const carrier = await reference.time(byLevelQuery(shape, 'carrier'));
+      table.push({ view: shape.name, by: 'carrier', ...besideRow(byCarrier, carrier) });
+      const agency = await reference.time(byLevelQuery(shape, 'agency'));
+      table.push({ view: shape.name, by: 'agency, first view', ...besideRow(byAgencyFirst, agency) });
+    }
+    printBeside(table);
+  } finally {
+    reference.close();
+  }
 }
 
 /**
@@ -321,9 +406,8 @@ async function main() {
         await measureSave('postgres', database, setup, args.runs);
       } else {
         const firstViews = await measure('postgres', database, setup, args.runs);
-        await columnarReference(database, setup.networkUuid, presets(today), firstViews, (fn) =>
-          time(args.runs, fn),
-        );
+        const shapes = await measureShapes('postgres', database, setup, args.runs);
+        await besideColumnar(database, setup.networkUuid, firstViews, shapes, args.runs);
       }
     } finally {
       await database.close();
@@ -336,7 +420,10 @@ async function main() {
     try {
       const setup = await prepare(database, args.agencies);
       if (args.only === 'save') await measureSave('pglite', database, setup, args.runs);
-      else await measure('pglite', database, setup, args.runs);
+      else {
+        await measure('pglite', database, setup, args.runs);
+        await measureShapes('pglite', database, setup, args.runs);
+      }
     } finally {
       await database.close();
     }

@@ -5,11 +5,13 @@
  * benchmark network (generated once, as `bench:production` does; same databases): at the network
  * level for each year and mode users pick (12M Book, YTD, an earlier year), each policy type and
  * carrier composite, with standard types, and at the agency level; then the refresh one agency's
- * change adds to a write. Every call is a first view (the scorecard keeps nothing per period).
+ * change adds to a write; then what users ask beyond those (`periodShapes`: a month, custom ranges, a
+ * past year, standard types, carrier kinds no composite names). Every call is a first view (the
+ * scorecard keeps nothing per period). No columnar reference here: the scorecard reads commission
+ * facts, which `columnar-reference.ts` does not load.
  * Prints p50/p95; figures go in the issue's closing note, no test asserts them.
  */
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { appRoot } from '#server/config.ts';
 import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
@@ -28,8 +30,11 @@ import {
   benchLevels,
   compositeQuery,
   ensurePostgresDatabase,
+  kindsQuery,
   ms,
   parseArgs,
+  periodShapes,
+  personalLinesTypes,
   prepare,
   time,
   today,
@@ -65,8 +70,7 @@ async function measure(
   const db = database.db;
   const { network, agencyUuidAt, agencyAt } = benchLevels(setup);
   const context = (level: Level) => ({ level, today, mode: null });
-  const types = await db.execute<{ code: string }>(sql`select l.code from lines_of_business l
-    join lines_of_business b on b.uuid = l.parent_uuid where b.code = 'PL' order by l.sort_order limit 3`);
+  const types = await personalLinesTypes(db);
   const rows: Record<string, string>[] = [];
   const worst = { network: 0, agency: 0 };
   const note = (level: 'network' | 'agency', t: Timing) => {
@@ -101,7 +105,7 @@ async function measure(
     const typed = scorecardByCarrierQuerySchema.parse({
       ...query(view),
       parentTypeCode: 'PL',
-      standardTypes: types.rows.map((t) => t.code).join(','),
+      standardTypes: types.join(','),
     });
     row['network: by carrier, PL types'] = note(
       'network',
@@ -119,6 +123,41 @@ async function measure(
   }
   console.log(`  ${label}: p50/p95 ms per call (${runs} runs each, after a warm-up)`);
   console.table(rows);
+  // What users ask beyond the years and modes: a month, custom ranges, a past year as its months,
+  // standard types, a combination of carrier kinds no composite names.
+  const shapeRows: Record<string, string>[] = [];
+  for (const shape of await periodShapes(db)) {
+    const period = { startDate: shape.tf.startDate, endDate: shape.tf.endDate, ...kindsQuery(shape.kinds) };
+    const levelQuery = scorecardQuerySchema.parse(period);
+    const carrierQuery = scorecardByCarrierQuerySchema.parse({
+      ...period,
+      parentTypeCode: shape.line,
+      standardTypes: shape.standardTypes.join(','),
+    });
+    shapeRows.push({
+      driver: label,
+      view: shape.name,
+      months: `${shape.tf.startMonth}..${shape.tf.endMonth}`,
+      'network: by carrier': note(
+        'network',
+        await time(runs, () => scorecardByCarrier(db, carrierQuery, context(network))),
+      ),
+      'network: by agency': note(
+        'network',
+        await time(runs, () => scorecardByAgency(db, levelQuery, context(network))),
+      ),
+      'network: stats': note(
+        'network',
+        await time(runs, () => scorecardStats(db, levelQuery, context(network))),
+      ),
+      'agency: by carrier': note(
+        'agency',
+        await time(runs, (i) => scorecardByCarrier(db, carrierQuery, context(agencyAt(i)))),
+      ),
+    });
+  }
+  console.log(`  ${label}: beside the years and modes, p50/p95 ms per call`);
+  console.table(shapeRows);
   const refresh = await time(runs, (i) =>
     db.transaction((tx) => refreshAgencyFacts(tx, agencyUuidAt(i), [])),
   );

@@ -14,26 +14,67 @@ import type { Db } from './client.ts';
  * ReadyForQuery with the error the server reported, if any.
  */
 export async function copyFrom(db: Db, copy: string, data: string | Buffer): Promise<void> {
+  await withConnection(db, (connection) => connection.copy(copy, data));
+}
+
+/**
+ * One connection of the database handle for a sequence of statements and COPYs. Neither waits for
+ * the one before: the connection runs them in the order they were sent, so a bulk writer can go on
+ * producing its next batch while the last one loads, and waits only where it must (e.g. for a
+ * transaction's COMMIT). A statement sent after one that failed in the same transaction fails too.
+ */
+export type BulkConnection = {
+  /** A statement without parameters (`begin`, `set local ...`, `commit`). */
+  execute: (statement: string) => Promise<void>;
+  /** `COPY ... FROM STDIN` of one batch, as `copyFrom` takes it. */
+  copy: (copy: string, data: string | Buffer) => Promise<void>;
+};
+
+export async function withConnection<T>(db: Db, fn: (connection: BulkConnection) => Promise<T>): Promise<T> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof PGlite) {
-    await client.query(`copy ${copy.replace(/\bwith\b/i, "from '/dev/blob' with")}`, [], {
-      blob: new Blob([typeof data === 'string' ? data : new Uint8Array(data)]),
-    });
-    return;
+    const connection: BulkConnection = {
+      execute: async (statement) => {
+        await client.exec(statement);
+      },
+      copy: async (copy, data) => {
+        await client.query(`copy ${copy.replace(/\bwith\b/i, "from '/dev/blob' with")}`, [], {
+          blob: new Blob([typeof data === 'string' ? data : new Uint8Array(data)]),
+        });
+      },
+    };
+    try {
+      return await fn(connection);
+    } catch (error) {
+      // The one session PGlite has is not left inside the transaction that failed.
+      if (client.isInTransaction()) await client.exec('rollback');
+      throw error;
+    }
   }
   if (!(client instanceof pg.Pool) && !(client instanceof pg.Client)) {
     throw new Error('COPY needs the database handle itself, not a transaction.');
   }
-  const statement = `copy ${copy.replace(/\bwith\b/i, 'from stdin with')}`;
-  if (client instanceof pg.Client) {
-    await runCopy(client, statement, data);
-    return;
-  }
-  const connection = await client.connect();
+  const connection = client instanceof pg.Client ? client : await client.connect();
+  let failed = false;
   try {
-    await runCopy(connection, statement, data);
+    // In turn, one after the other: the driver runs one query at a time.
+    let tail: Promise<unknown> = Promise.resolve();
+    const inTurn = (run: () => Promise<unknown>) => {
+      const done = tail.then(run).then(() => {});
+      tail = done.catch(() => {});
+      return done;
+    };
+    return await fn({
+      execute: (statement) => inTurn(() => connection.query(statement)),
+      copy: (copy, data) =>
+        inTurn(() => runCopy(connection, `copy ${copy.replace(/\bwith\b/i, 'from stdin with')}`, data)),
+    });
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
-    connection.release();
+    // A connection left by a failure may be inside a transaction: it is closed, not reused.
+    if (connection !== client) (connection as pg.PoolClient).release(failed);
   }
 }
 
@@ -87,4 +128,21 @@ class CopyIn implements pg.Submittable {
   handleReadyForQuery(): void {
     this.done(this.error);
   }
+}
+
+/**
+ * One line of a `with (format csv)` COPY: NULL as an empty field, text quoted when it could be read
+ * otherwise (an empty string, a comma, quote or line break), dates as ISO instants, booleans as t/f.
+ */
+export function copyCsvLine(
+  values: readonly (string | number | boolean | Date | null | undefined)[],
+): string {
+  const fields = values.map((value) => {
+    if (value === null || value === undefined) return '';
+    if (value instanceof Date) return value.toISOString();
+    if (typeof value === 'boolean') return value ? 't' : 'f';
+    if (typeof value === 'number') return String(value);
+    return value === '' || /[",\r\n\\]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  });
+  return `${fields.join(',')}\n`;
 }

@@ -3,9 +3,10 @@
  * production and commission facts, the global dimensions, and the demo users. The same seed and the
  * same `today` produce the same rows (UUIDs included) on every run.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
+import { copyCsvLine, withConnection, type BulkConnection } from '#server/db/copy-from.ts';
 import { agencies, networks, subscribers, subscriptions } from '#server/db/schema/tenancy.ts';
 import { carriers, classifications, linesOfBusiness } from '#server/db/schema/dimensions.ts';
 import {
@@ -59,6 +60,9 @@ const HISTORY = 12;
 /** Agencies written per transaction in large-network mode (keeps memory bounded). */
 const LARGE_BATCH_AGENCIES = 50;
 
+/** Rows per COPY of a fact table in large-network mode. */
+const COPY_BATCH_ROWS = 50_000;
+
 export type DemoSummary = {
   networks: number;
   agencies: number;
@@ -96,7 +100,9 @@ export async function seedDemoData(db: Db, options: SeedDemoOptions): Promise<De
     options.agencies === undefined
       ? await db.transaction((tx) => seedDemo(tx, { ...options, seed, log, months, createdAt }))
       : await seedLargeNetwork(db, options.agencies, { ...options, seed, log, months, createdAt });
+  const started = performance.now();
   await ensureReadModel(db, log);
+  if (options.agencies !== undefined) log(`read model built in ${seconds(started)} s`);
   if (options.agencies === undefined) {
     const manual = await seedDemoManualEntries(db, options.today, deriveRng(seed, 'demo-manual-entries'));
     summary.productionFacts += manual.facts;
@@ -117,7 +123,7 @@ type Context = SeedDemoOptions & {
 async function seedDemo(tx: Tx, ctx: Context): Promise<DemoSummary> {
   await skipTriggersIfAllowed(tx);
   const dims = await ensureDimensions(tx, ctx.seed);
-  const writers = createWriters(tx);
+  const writers = createWriters(insertSink(tx));
   const netRng = deriveRng(ctx.seed, 'demo-networks');
   const networkRows = NETWORKS.map((n) => ({ uuid: netRng.uuid(), ...n, createdAt: ctx.createdAt }));
   await tx.insert(networks).values(networkRows);
@@ -137,7 +143,7 @@ async function seedDemo(tx: Tx, ctx: Context): Promise<DemoSummary> {
     for (const [i, agency] of group.list.entries()) {
       const rng = deriveRng(ctx.seed, 'demo-agency', g, i);
       const isOwnerAgency = g === 0 && i === 0;
-      const uuid = await writeAgency(tx, writers, dims, ctx, rng, {
+      const uuid = await writeAgency(writers, dims, ctx, rng, {
         ...agency,
         networkUuid: group.networkUuid,
         carrierCount: [12, 44],
@@ -265,33 +271,60 @@ async function seedLargeNetwork(db: Db, count: number, ctx: Context): Promise<De
   const places = [...HEARTLAND_AGENCIES, ...COASTAL_AGENCIES];
   const usedNames = new Set<string>();
   const totals = { agencyCodes: 0, reportedMonths: 0, productionFacts: 0, commissionFacts: 0 };
-  for (let start = 0; start < count; start += LARGE_BATCH_AGENCIES) {
-    const end = Math.min(count, start + LARGE_BATCH_AGENCIES);
-    await db.transaction(async (tx) => {
-      await skipTriggersIfAllowed(tx);
-      const writers = createWriters(tx);
-      for (let i = start; i < end; i++) {
-        const agencyRng = deriveRng(ctx.seed, 'large-agency', count, i);
-        const place = agencyRng.pick(places);
-        const agencyName = uniqueName(agencyRng, place.city, usedNames);
-        await writeAgency(tx, writers, dims, ctx, agencyRng, {
-          name: agencyName,
-          city: place.city,
-          state: place.state,
-          networkUuid,
-          carrierCount: [26, 34],
-          owner: null,
-        });
+  const skipTriggers = await canSkipTriggers(db);
+  const started = performance.now();
+  // Every row goes by COPY on one connection, one transaction per batch of agencies. A batch loads
+  // while the next one is generated; it commits only once the one before it has loaded, so a failure
+  // leaves the batches before it and nothing after.
+  await withConnection(db, async (connection) => {
+    const sent: Promise<void>[] = [];
+    const send = (statement: Promise<void>) => {
+      sent.push(statement);
+      statement.catch(() => {}); // awaited below, with the rest of its batch
+    };
+    let loading: Promise<unknown> = Promise.resolve();
+    try {
+      for (let start = 0; start < count; start += LARGE_BATCH_AGENCIES) {
+        const end = Math.min(count, start + LARGE_BATCH_AGENCIES);
+        const batch = sent.length;
+        send(connection.execute('begin'));
+        if (skipTriggers) send(connection.execute('set local session_replication_role = replica'));
+        const writers = createWriters(copySink(connection, send));
+        for (let i = start; i < end; i++) {
+          const agencyRng = deriveRng(ctx.seed, 'large-agency', count, i);
+          const place = agencyRng.pick(places);
+          const agencyName = uniqueName(agencyRng, place.city, usedNames);
+          await writeAgency(writers, dims, ctx, agencyRng, {
+            name: agencyName,
+            city: place.city,
+            state: place.state,
+            networkUuid,
+            carrierCount: [26, 34],
+            owner: null,
+          });
+        }
+        await writers.flushAll();
+        await loading;
+        send(connection.execute('commit'));
+        loading = Promise.all(sent.slice(batch));
+        const c = writers.counts();
+        totals.agencyCodes += c.agencyCodes;
+        totals.reportedMonths += c.reportedMonths;
+        totals.productionFacts += c.productionFacts;
+        totals.commissionFacts += c.commissionFacts;
+        ctx.log(`${name}: ${end}/${count} agencies generated (${totals.productionFacts} production facts)`);
       }
-      await writers.flushAll();
-      const c = writers.counts();
-      totals.agencyCodes += c.agencyCodes;
-      totals.reportedMonths += c.reportedMonths;
-      totals.productionFacts += c.productionFacts;
-      totals.commissionFacts += c.commissionFacts;
-    });
-    ctx.log(`${name}: ${end}/${count} agencies written (${totals.productionFacts} production facts)`);
-  }
+      await loading;
+    } catch (error) {
+      await Promise.allSettled(sent);
+      throw error;
+    }
+  });
+  const rows = totals.agencyCodes + totals.reportedMonths + totals.productionFacts + totals.commissionFacts;
+  ctx.log(
+    `${name}: written in ${seconds(started)} s ` +
+      `(${Math.round(rows / ((performance.now() - started) / 1000))} rows/s)`,
+  );
   await ensureProductFeatures(db);
   await grantPlanFeatures(db);
   return { networks: 1, agencies: count, carriers: dims.carriers.length, ...totals, users: 0 };
@@ -304,11 +337,17 @@ async function seedLargeNetwork(db: Db, count: number, ctx: Context): Promise<De
  * construction; the tests check referential integrity. Unique indexes are still enforced.
  */
 async function skipTriggersIfAllowed(tx: Tx): Promise<void> {
-  const result = await tx.execute<{ superuser: boolean }>(
+  if (await canSkipTriggers(tx)) await tx.execute(sql`set local session_replication_role = replica`);
+}
+
+async function canSkipTriggers(db: Executor): Promise<boolean> {
+  const result = await db.execute<{ superuser: boolean }>(
     sql`select rolsuper as superuser from pg_roles where rolname = current_user`,
   );
-  if (result.rows[0]?.superuser) await tx.execute(sql`set local session_replication_role = replica`);
+  return result.rows[0]?.superuser ?? false;
 }
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
 function uniqueName(rng: Rng, city: string, used: Set<string>): string {
   let name = `${rng.pick(AGENCY_NAME_STEMS)} ${rng.pick(AGENCY_NAME_SUFFIXES)}`;
@@ -470,32 +509,78 @@ async function insertUnnest(
   );
 }
 
-function createWriters(tx: Executor) {
+/** Where the writers send their batches: INSERT statements in a transaction, or COPY. */
+type RowSink = {
+  rows: <T extends PgTable>(table: T, rows: T['$inferInsert'][]) => Promise<unknown>;
+  facts: (table: PgTable, columns: ColumnSpec, rows: FactRow[]) => Promise<unknown>;
+  factBatchRows: number;
+};
+
+/** The demo's sink: INSERT statements in the caller's transaction. */
+function insertSink(tx: Executor): RowSink {
+  return {
+    rows: (table, rows) => tx.insert(table).values(rows),
+    facts: (table, columns, rows) => insertUnnest(tx, table, columns, rows),
+    factBatchRows: FACT_BATCH_ROWS,
+  };
+}
+
+/**
+ * The large network's sink: each batch as one COPY on the connection, handed to `send` and not
+ * waited for (the connection runs them in order, parents before the facts that name them).
+ */
+function copySink(connection: BulkConnection, send: (statement: Promise<void>) => void): RowSink {
+  const copy = (table: PgTable, names: string[], lines: string[]) =>
+    send(connection.copy(`${getTableName(table)} (${names.join(', ')}) with (format csv)`, lines.join('')));
+  return {
+    rows: async (table, rows) => {
+      const columns = getTableColumns(table);
+      const keys = Object.keys(rows[0]!) as (keyof (typeof rows)[number] & keyof typeof columns)[];
+      copy(
+        table,
+        keys.map((key) => columns[key]!.name),
+        rows.map((row) =>
+          copyCsvLine(keys.map((key) => row[key] as Parameters<typeof copyCsvLine>[0][number])),
+        ),
+      );
+    },
+    facts: async (table, columns, rows) => {
+      copy(
+        table,
+        columns.map(([column]) => column.name),
+        rows.map((row) => copyCsvLine(row)),
+      );
+    },
+    factBatchRows: COPY_BATCH_ROWS,
+  };
+}
+
+function createWriters(sink: RowSink) {
   const w = {
-    agencies: new BatchWriter<typeof agencies.$inferInsert>((r) => tx.insert(agencies).values(r), BATCH_ROWS),
+    agencies: new BatchWriter<typeof agencies.$inferInsert>((r) => sink.rows(agencies, r), BATCH_ROWS),
     subscribers: new BatchWriter<typeof subscribers.$inferInsert>(
-      (r) => tx.insert(subscribers).values(r),
+      (r) => sink.rows(subscribers, r),
       BATCH_ROWS,
     ),
     subscriptions: new BatchWriter<typeof subscriptions.$inferInsert>(
-      (r) => tx.insert(subscriptions).values(r),
+      (r) => sink.rows(subscriptions, r),
       BATCH_ROWS,
     ),
     agencyCodes: new BatchWriter<typeof agencyCodes.$inferInsert>(
-      (r) => tx.insert(agencyCodes).values(r),
+      (r) => sink.rows(agencyCodes, r),
       BATCH_ROWS,
     ),
     reportedMonths: new BatchWriter<FactRow>(
-      (r) => insertUnnest(tx, carrierReportedMonths, REPORTED_MONTH_COLUMNS, r),
-      FACT_BATCH_ROWS,
+      (r) => sink.facts(carrierReportedMonths, REPORTED_MONTH_COLUMNS, r),
+      sink.factBatchRows,
     ),
     productionFacts: new BatchWriter<FactRow>(
-      (r) => insertUnnest(tx, productionFacts, PRODUCTION_COLUMNS, r),
-      FACT_BATCH_ROWS,
+      (r) => sink.facts(productionFacts, PRODUCTION_COLUMNS, r),
+      sink.factBatchRows,
     ),
     commissionFacts: new BatchWriter<FactRow>(
-      (r) => insertUnnest(tx, commissionFacts, COMMISSION_COLUMNS, r),
-      FACT_BATCH_ROWS,
+      (r) => sink.facts(commissionFacts, COMMISSION_COLUMNS, r),
+      sink.factBatchRows,
     ),
   };
   const parents = [w.agencies, w.subscribers, w.subscriptions, w.agencyCodes];
@@ -592,7 +677,6 @@ const TYPES_PER_CARRIER = [1, 2, 3, 4, 5] as const;
 const TYPES_PER_CARRIER_WEIGHT = [45, 28, 15, 8, 4] as const;
 
 async function writeAgency(
-  tx: Executor,
   writers: Writers,
   dims: Dimensions,
   ctx: Context,
