@@ -58,15 +58,23 @@ function readModelStatements(): { file: string; text: string; params: unknown[] 
   return readdirSync(dir)
     .filter((file) => file.endsWith('.sql'))
     .sort()
-    .map((file) => {
-      const lines = readFileSync(path.join(dir, file), 'utf8').split('\n');
-      const params: unknown[] = [];
-      for (const line of lines) {
+    .flatMap((file) => {
+      // A snapshot may hold several statements (a builder that runs two), each after its own
+      // "-- Parameters:" block numbered from $1.
+      const statements: { sql: string[]; params: unknown[] }[] = [{ sql: [], params: [] }];
+      for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
+        const current = statements.at(-1)!;
+        if (line.startsWith('-- Parameters:') && current.sql.some((l) => l.trim() !== ''))
+          statements.push({ sql: [], params: [] });
         const param = /^--\s+\$(\d+) = (.*)$/.exec(line);
-        if (param) params[Number(param[1]) - 1] = JSON.parse(param[2]!);
+        if (param) statements.at(-1)!.params[Number(param[1]) - 1] = JSON.parse(param[2]!);
+        else if (!line.startsWith('--')) statements.at(-1)!.sql.push(line);
       }
-      const text = lines.filter((line) => !line.startsWith('--')).join('\n');
-      return { file, text, params };
+      return statements.map((statement, index) => ({
+        file: statements.length > 1 ? `${file} (statement ${index + 1})` : file,
+        text: statement.sql.join('\n'),
+        params: statement.params,
+      }));
     });
 }
 
