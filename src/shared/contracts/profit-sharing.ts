@@ -199,15 +199,22 @@ export const createAgreementBodySchema = z.object({
 export type CreateAgreementBody = z.infer<typeof createAgreementBodySchema>;
 export type CreateAgreementInput = z.input<typeof createAgreementBodySchema>;
 
+/** The version an edit was made on: a count of saves (a database integer). */
+const version = z
+  .number({ message: 'version must be the version the agreement was read at' })
+  .int('version must be the version the agreement was read at')
+  .min(1, 'version must be the version the agreement was read at')
+  .max(2_147_483_647, 'version must be the version the agreement was read at');
+
 /** PUT /api/profit-sharing/agreements/{agreementUuid}: the whole agreement, on the version it was read. */
-export const saveAgreementBodySchema = z.object({ version: z.number().int(), ...agreementFields });
+export const saveAgreementBodySchema = z.object({ version, ...agreementFields });
 export type SaveAgreementBody = z.infer<typeof saveAgreementBodySchema>;
 
 export const agreementParamsSchema = z.object({
   agreementUuid: z.string().uuid('agreementUuid must be the id of an agreement'),
 });
 
-export const deleteAgreementQuerySchema = z.object({ version: z.coerce.number().int() });
+export const deleteAgreementQuerySchema = z.object({ version: z.coerce.number().pipe(version) });
 
 export const agreementsQuerySchema = z.object({
   levelUuid: z.string().uuid('levelUuid must be the UUID of a network or an agency').optional(),
