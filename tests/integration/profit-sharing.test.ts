@@ -319,6 +319,13 @@ describe('profit-sharing agreements', () => {
     expect((await call('owner', 'DELETE', `/api/profit-sharing/agreements/${id}?version=1`)).statusCode).toBe(
       409,
     );
+    // A version no save can reach is a bad request, not a database error.
+    const huge = await call(
+      'owner',
+      'DELETE',
+      `/api/profit-sharing/agreements/${id}?version=-9007199254740991`,
+    );
+    expect(huge.statusCode).toBe(400);
   });
 
   it('names what is wrong with a grid and refuses a duplicate name', async () => {
