@@ -153,7 +153,8 @@ export function ProfitSharingPage() {
   const levelUuid = useLevel();
   const [params, setParams] = useSearchParams();
   const requestedYear = Number(params.get('year')) || undefined;
-  const query = useQuery(agreementsQuery(levelUuid, requestedYear));
+  // Staff and network users choose a level first (the header's picker): no call before it is known.
+  const query = useQuery({ ...agreementsQuery(levelUuid, requestedYear), enabled: !!levelUuid });
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<{ tone: 'red' | 'green'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
