@@ -8,8 +8,8 @@ import { servePowerBiFromFake, signInAs } from './support.ts';
  * Looks at every page each demo role reaches, as a person on a laptop and on a wide screen would
  * (issue 31 item 7, decision 050): unreadable text, a page that scrolls sideways, clipped text and
  * unnamed icon controls fail, and so does a loader still on screen once the page's data has come; a
- * screenshot of a page with a problem goes into the report, and with LOOKS_SCREENS_DIR set a
- * screenshot of every page at 1280 and 1920 px goes into that folder (decision 059). Each role signs
+ * screenshot of every page at 1280 and 1920 px goes into the report, and with LOOKS_SCREENS_DIR set
+ * into that folder too (decision 059). Each role signs
  * in once and walks its pages in one browser page. Read-only against the demo data: it only opens
  * pages and their details, so it runs beside the other specs.
  */
@@ -146,16 +146,15 @@ function slug(pathname: string): string {
 }
 
 /**
- * A full-page screenshot: into the report when the page has a problem, and into LOOKS_SCREENS_DIR
- * when it is set (a screenshot is the dearest step of a look: none is taken otherwise).
+ * A full-page screenshot of every page at each width, into the report (issue 31 item 7: a person
+ * looks at them), and into LOOKS_SCREENS_DIR when it is set.
  */
-async function shoot(page: Page, testInfo: TestInfo, name: string, problems: readonly string[]) {
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
   const dir = process.env.LOOKS_SCREENS_DIR;
-  if (!dir && problems.length === 0) return;
   // From the top: a page scrolled by a click would draw its fixed header halfway down.
   await page.evaluate(() => window.scrollTo(0, 0));
   const body = await page.screenshot({ fullPage: true });
-  if (problems.length > 0) await testInfo.attach(name, { body, contentType: 'image/png' });
+  await testInfo.attach(name, { body, contentType: 'image/png' });
   if (dir) {
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, `${name}.png`), body);
@@ -208,11 +207,11 @@ for (const role of roles) {
       // A loader still on screen a second after the page's requests settled never ends, or
       // outlived its data.
       const narrow = format([...(await loadersOnScreen(page)), ...(await lookAtPage(page))]);
-      await shoot(page, testInfo, `${name}-1280`, narrow);
+      await shoot(page, testInfo, `${name}-1280`);
       await page.setViewportSize(WIDE);
       await settleLayout(page);
       const wide = format(await lookAtPage(page)).map((p) => `at 1920 px: ${p}`);
-      await shoot(page, testInfo, `${name}-1920`, wide);
+      await shoot(page, testInfo, `${name}-1920`);
       const problems = [...new Set([...narrow, ...wide])];
       if (problems.length > 0) found[`${pathname}${suffix}`] = problems;
     };
