@@ -3,7 +3,7 @@
  *   [--through YYYY-MM] [--sheet NAME] [--date-order day-first|month-first] [--decimal point|comma]
  *   [--one-month] FILE...`
  *
- * Loads carrier files without the browser (issue 20), for staff loading years of history: each file
+ * Loads carrier files without the browser, for staff loading years of history: each file
  * is read as a stream with the network's mapping profile (made on the upload page), checked, and
  * loaded in one transaction exactly as the upload page does; a file with row errors loads nothing
  * and its errors are printed. Dates and amounts are read as the upload page reads them: in the

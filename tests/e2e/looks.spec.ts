@@ -6,7 +6,7 @@ import { servePowerBiFromFake, signInAs } from './support.ts';
 
 /**
  * Looks at every page each demo role reaches, as a person on a laptop and on a wide screen would
- * (issue 31 item 7, decision 050): unreadable text, a page that scrolls sideways, clipped text and
+ * (decision 050): unreadable text, a page that scrolls sideways, clipped text and
  * unnamed icon controls fail, and so does a loader still on screen once the page's data has come; a
  * screenshot of every page at 1280 and 1920 px goes into the report, and with LOOKS_SCREENS_DIR set
  * into that folder too (decision 059). Each role signs
@@ -146,7 +146,7 @@ function slug(pathname: string): string {
 }
 
 /**
- * A full-page screenshot of every page at each width, into the report (issue 31 item 7: a person
+ * A full-page screenshot of every page at each width, into the report (a person
  * looks at them), and into LOOKS_SCREENS_DIR when it is set.
  */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {

@@ -133,7 +133,7 @@ test('an agency user without Carrier Production has no Performance Charts', asyn
 });
 
 /**
- * Largest Contentful Paint of /dataviz on the demo data, every chart drawn (issue 17: under 2.5 s).
+ * Largest Contentful Paint of /dataviz on the demo data, every chart drawn (under 2.5 s).
  * A measurement, reported in the run's output and annotations, not a timed assertion.
  */
 test('measures the largest contentful paint of /dataviz', async ({ page }) => {

@@ -80,7 +80,7 @@ const demoUsers = [
       'Upload Data',
       'Manual Carrier Entry',
       'Users',
-      // The owner is the subscriber's primary user, who sees the subscription (issue 31).
+      // The owner is the subscriber's primary user, who sees the subscription.
       'My subscription',
       'My Profile',
       'Help',

@@ -74,7 +74,7 @@ export function AppFrame() {
             We could not load your account
           </Title>
           <Text>{userLookupFailure(error.message)}</Text>
-          {/* No dead end (issue 31): try again, or sign out and start afresh. */}
+          {/* No dead end: try again, or sign out and start afresh. */}
           <Group>
             <Button onClick={() => void refetch()} loading={isFetching}>
               Try again

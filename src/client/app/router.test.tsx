@@ -123,7 +123,7 @@ describe('carrier production routes', () => {
   it('show the access-denied screen to users without cpr, naming a page open to them', async () => {
     start('/production', shellApi({ features: [] }));
     expect(await screen.findByText(ACCESS_DENIED)).toBeInTheDocument();
-    // Not "the menu on the left", which has no words when collapsed (issue 31).
+    // Not "the menu on the left", which has no words when collapsed.
     expect(screen.queryByText(/menu on the left/)).not.toBeInTheDocument();
     const open = await screen.findByTestId('access-denied-open-page');
     expect(open).toHaveTextContent(/is open to you\.$/);

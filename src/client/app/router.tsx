@@ -190,7 +190,7 @@ const routes: RouteObject[] = [
                     ),
                   },
                   {
-                    // The upload portal built in (issue 20), when UPLOAD_PORTAL_URL is not set.
+                    // The upload portal built in, when UPLOAD_PORTAL_URL is not set.
                     path: 'upload',
                     element: lazyPage(
                       async () => (await import('#client/features/upload/upload-page.tsx')).UploadPage,
@@ -252,7 +252,7 @@ const routes: RouteObject[] = [
                     },
                   ]),
                   {
-                    // Performance Charts (issue 17), for users with the cpr permission (its module checks).
+                    // Performance Charts, for users with the cpr permission (its module checks).
                     path: 'dataviz',
                     element: lazyPage(
                       async () => (await import('./performance-charts-route.tsx')).PerformanceChartsRoute,

@@ -49,7 +49,7 @@ describe('loading the user', () => {
     );
   });
 
-  it('offers to try again, which loads the account once it answers, and to log out (issue 31)', async () => {
+  it('offers to try again, which loads the account once it answers, and to log out', async () => {
     const api = shellApi();
     const answer = api.handlers['/api/user']!;
     api.handlers['/api/user'] = () => ({

@@ -44,7 +44,7 @@ export function NotReported() {
   );
 }
 
-/** A figure is never broken across lines (issue 31). */
+/** A figure is never broken across lines. */
 const figure: CSSProperties = { whiteSpace: 'nowrap' };
 
 /** Dollars without cents, or the not-reported mark for null. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 
-/** Ten failed passwords in a row lock an address for a cooling-off period (issue 6, sign-in hardening). */
+/** Ten failed passwords in a row lock an address for a cooling-off period (sign-in hardening). */
 export const LOCKOUT_FAILURES = 10;
 export const LOCKOUT_MINUTES = 15;
 

@@ -3,7 +3,7 @@ import { ALL_IMPORT_FIELDS, IMPORT_AMOUNTS } from '#shared/domain/import-matchin
 import { DATE_ORDERS, DECIMAL_SEPARATORS } from '#shared/domain/import-values.ts';
 
 /**
- * Uploading carrier files (issue 20): upload, map columns, map values, preview, commit, undo.
+ * Uploading carrier files: upload, map columns, map values, preview, commit, undo.
  * The file itself is sent as the raw body (application/octet-stream) of POST /api/imports.
  */
 

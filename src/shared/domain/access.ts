@@ -73,7 +73,7 @@ export function hasCarrierProduction(access: Readonly<Record<string, boolean>>):
 export const UPLOAD_PERMISSION = 'clarity:access:basic';
 
 /**
- * Who may upload carrier files at `/upload` (issue 20, spec part 1 §2 and §6): agency
+ * Who may upload carrier files at `/upload` (spec part 1 §2 and §6): agency
  * administrators (owners included) for their own agency, and network users and staff holding the
  * upload permission `clarity:access:basic`. The server refuses everyone else whatever the client shows.
  */

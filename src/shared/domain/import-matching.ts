@@ -1,5 +1,5 @@
 /**
- * Mapping a carrier file onto the product (issue 20): which column holds which field, the header's
+ * Mapping a carrier file onto the product: which column holds which field, the header's
  * fingerprint that lets next month's file map itself, and suggested matches for the file's values
  * (carriers, standard types, agency codes): normalised names first, then a fuzzy ranking.
  */

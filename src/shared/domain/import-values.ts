@@ -1,5 +1,5 @@
 /**
- * Reading the values of carrier files (issue 20): amounts and months as carriers' portals write them.
+ * Reading the values of carrier files: amounts and months as carriers' portals write them.
  * Pure functions, used by the server's file reader and by the upload page's preview.
  */
 

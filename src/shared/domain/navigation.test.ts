@@ -182,7 +182,7 @@ describe('sidebarLinks', () => {
     expect(keys(sidebarLinks(input({ user: staff })))).toContain('report:/revenue-variance');
   });
 
-  it('gives every link its own icon, so the collapsed sidebar can be told apart (issue 31)', () => {
+  it('gives every link its own icon, so the collapsed sidebar can be told apart', () => {
     for (const user of [staff, networkUser, agencyUser, agencyAdmin]) {
       const links = sidebarLinks(
         input({

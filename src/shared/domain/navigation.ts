@@ -69,7 +69,7 @@ export type NavigationIcon =
   | 'profit-sharing';
 
 /**
- * Each report path's own icon (issue 31: a collapsed sidebar of identical glyphs cannot be read): by
+ * Each report path's own icon (a collapsed sidebar of identical glyphs cannot be read): by
  * the sidebar path, so a teaser shown in a report's place keeps the report's icon.
  */
 const REPORT_ICONS: Readonly<Record<string, NavigationIcon>> = {
@@ -190,7 +190,7 @@ const sidebarEntries: readonly Entry[] = [
   ({ flags, config }) =>
     flags.aiChat ? external('ai-chat', 'AI Chat', 'ai-chat', config?.aiChatUrl || null) : null,
   // The upload portal (spec part 1 §2): the external one when UPLOAD_PORTAL_URL is set, else the
-  // product's own /upload page for those who may upload carrier files (issue 20).
+  // product's own /upload page for those who may upload carrier files.
   ({ user, permissions, config }) => {
     if (!config) return null;
     if (config.uploadPortalUrl) {

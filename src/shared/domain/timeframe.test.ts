@@ -417,7 +417,7 @@ describe('priorPeriod', () => {
     expect(priorPeriod(defaultTimeframe(NOV_22))).toEqual({
       name: 'Custom',
       code: '2025-01--2025-10',
-      // Worded as the full year's prior is (issue 31).
+      // Worded as the full year's prior is.
       displayText: 'YTD 2025 through 2025-10',
       isYtd: true,
       startDate: '2025-01-01',

@@ -161,7 +161,7 @@ export function priorPeriod(tf: Timeframe): Timeframe {
   const name: TimeframeName = tf.name === 'YTD' && !endMonth.endsWith('-12') ? 'Custom' : tf.name;
   const prior = timeframe(name, startMonth, endMonth, tf.isYtd);
   // Read the same way as the timeframe it is the prior of: 'YTD 2025 through 2025-10' for this year's
-  // YTD as for a full year's (issue 31), though its code is a custom range.
+  // YTD as for a full year's, though its code is a custom range.
   return tf.name === 'YTD' ? { ...prior, displayText: describe('YTD', startMonth, endMonth) } : prior;
 }
 

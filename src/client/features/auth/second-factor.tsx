@@ -31,7 +31,7 @@ const failureText = (error: unknown) =>
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 /**
- * The second sign-in step (spec part 1 §4 MFA, issue 6): set up an authenticator app and confirm it
+ * The second sign-in step (spec part 1 §4 MFA): set up an authenticator app and confirm it
  * with a code (then the recovery codes, shown once), or enter the app's code, a recovery code, or the
  * code sent by e-mail. `onDone` continues into the app; `onCancel` signs out.
  */

@@ -13,7 +13,7 @@ const NOT_OFFERED = new Set(['logout', 'my-profile', 'help']);
 /**
  * A screen the user may not use (spec part 1 §2 generic pages): says so, and names the page that is
  * open to the user (the first of their sidebar) with a link, rather than pointing at a menu that,
- * collapsed, has no words (issue 31).
+ * collapsed, has no words.
  */
 export function AccessDeniedPage() {
   const user = useCurrentUser();

@@ -13,7 +13,7 @@ export const PAGE_TITLE = 'Performance Charts';
 type Options<T> = UseQueryOptions<T, Error, T, string[]>;
 
 /**
- * /dataviz, Performance Charts (issue 17, spec part 1 §2: users with the cpr permission): Carrier
+ * /dataviz, Performance Charts (spec part 1 §2: users with the cpr permission): Carrier
  * Production's figures drawn, for the timeframe, line and carrier filters the shell composes in
  * (`filters`, with Carrier Production's controls), on its calls and the month-by-month one.
  */

@@ -115,7 +115,7 @@ function Cards({ rows }: { rows: CardRow[] }) {
       <Title order={2} size="h4" mb="xs">
         {title}
       </Title>
-      {/* A card narrower than its figures scrolls them within itself (issue 31). */}
+      {/* A card narrower than its figures scrolls them within itself. */}
       <Table.ScrollContainer minWidth={0} type="native">
         <Table aria-label={title}>
           <Table.Thead>

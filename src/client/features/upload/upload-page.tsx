@@ -44,7 +44,7 @@ function useUploadNetwork(): { networkUuid: string | undefined; ready: boolean }
 }
 
 /**
- * The upload portal built into the product (issue 20; spec part 1 §2 names `/upload`): choose and
+ * The upload portal built into the product (spec part 1 §2 names `/upload`): choose and
  * upload carrier files, map their columns and values, preview, commit; the list of uploads with Undo.
  * Used when no external portal (UPLOAD_PORTAL_URL) is configured.
  */

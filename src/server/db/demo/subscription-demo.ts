@@ -9,8 +9,8 @@ import { deriveRng } from './random.ts';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * The demo's subscription products (issue 19: "the demo data holds products and prices, so
- * /subscriptions shows them either way"). The same names and amounts as the fake Stripe's
+ * The demo's subscription products: the demo data holds products and prices, so
+ * /subscriptions shows them with billing on or off. The same names and amounts as the fake Stripe's
  * catalogue used in the browser tests (tests/support/fake-stripe.ts).
  */
 export const DEMO_PRODUCTS = [

@@ -17,7 +17,7 @@ import { carriers } from './dimensions.ts';
 import { IMPORT_AMOUNTS } from '#shared/domain/import-matching.ts';
 
 /**
- * One uploaded carrier file (issue 20) and what became of it: 'staged' (read, not yet written),
+ * One uploaded carrier file and what became of it: 'staged' (read, not yet written),
  * 'committed' (its facts loaded), 'undone' (what it replaced restored), 'discarded' (dropped unloaded
  * by a person) or 'expired' (left unloaded too long). Who, when, the file's name and SHA-256, its row
  * counts and totals.

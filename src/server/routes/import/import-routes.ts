@@ -100,7 +100,7 @@ async function recordResponse(db: Db, record: ImportRecord): Promise<ImportRecor
 }
 
 /**
- * The upload portal's API (issue 20). Every call resolves the caller's upload scope first
+ * The upload portal's API. Every call resolves the caller's upload scope first
  * (services/import/import-access.ts); an upload outside it answers 404 as if it did not exist.
  */
 export const importRoutes: FastifyPluginAsyncZod<{

@@ -20,7 +20,7 @@ async function hasUploadPermission(db: Db, actor: Actor): Promise<boolean> {
 }
 
 /**
- * Who may upload carrier files (issue 20, spec part 1 §2 and §6): network users and staff holding
+ * Who may upload carrier files (spec part 1 §2 and §6): network users and staff holding
  * the upload permission `clarity:access:basic`, for the agencies of their network (staff: of the
  * network they choose); agency administrators (owners included) for their own agency only.
  * Anyone else, or any other network, is refused with 403 whether or not it exists.

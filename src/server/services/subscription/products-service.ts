@@ -12,7 +12,7 @@ const textMetadata = (metadata: Stripe.Metadata | null | undefined): Record<stri
   Object.fromEntries(Object.entries(metadata ?? {}).filter(([, v]) => typeof v === 'string'));
 
 /**
- * Copies Stripe's active products and their recurring prices into the database (issue 19: products
+ * Copies Stripe's active products and their recurring prices into the database (products
  * and prices kept in the database, synced from Stripe when it is configured). Products and prices
  * Stripe no longer offers are kept but marked inactive, so subscriptions naming them still resolve.
  */

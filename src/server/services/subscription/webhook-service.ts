@@ -16,7 +16,7 @@ import { AppError } from '#server/errors.ts';
 import type { Billing } from './stripe-client.ts';
 import { isResourceMissing, type StripeDeadline } from './stripe-errors.ts';
 
-/** The events that change a subscriber's subscription (issue 19). Others are acknowledged and ignored. */
+/** The events that change a subscriber's subscription. Others are acknowledged and ignored. */
 export const HANDLED_EVENTS = [
   'checkout.session.completed',
   'customer.subscription.created',
