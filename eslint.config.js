@@ -21,6 +21,13 @@ const frameworkAndIo = [
   'node:*',
 ];
 
+/** The app's own table replaces Mantine's, whose scroll container loads ScrollArea and Floating UI (decision 072). */
+const ownTable = {
+  name: '@mantine/core',
+  importNames: ['Table', 'TableScrollContainer', 'TableTd', 'TableTh', 'TableTr', 'TableThead', 'TableTbody'],
+  message: "Use the app's Table from #client/components/table.tsx (decision 072).",
+};
+
 /** Import boundaries (DESIGN §2): client -> shared <- server; features do not import each other. */
 const boundaries = {
   shared: {
@@ -46,6 +53,7 @@ const boundaries = {
       'no-restricted-imports': [
         'error',
         {
+          paths: [ownTable],
           patterns: [
             {
               regex: '^#server/|/server/|^(drizzle-orm|fastify|pg|node:)',
@@ -62,6 +70,7 @@ const boundaries = {
       'no-restricted-imports': [
         'error',
         {
+          paths: [ownTable],
           patterns: [
             {
               regex: '^#server/|/server/|^(drizzle-orm|fastify|pg|node:)',

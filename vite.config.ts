@@ -114,91 +114,6 @@ function zodWithoutJsonSchema(): Plugin {
   };
 }
 
-/**
- * Two Mantine modules import a whole library for one small piece, which then loads with every page
- * that shows them (docs/first-load.md). Each such import is given a module with the
- * same export, taken from a lighter place; every other importer gets the real library:
- * - ScrollArea (in every Table) imports `useMergeRefs` from `@floating-ui/react`: the whole of
- *   Floating UI (about 15 kB gzip) came with every table. Mantine's own `useMergedRef` does the same.
- * - \`Table\` has \`Table.ScrollContainer\` as a static property, which imports ScrollArea (about 5 kB gzip
- *   with its hooks) for its default \`type="scrollarea"\`: every page with a table loaded it. Every
- *   scroll container of the app is \`type="native"\` (a plain box that scrolls; decision 030); the
- *   container's ScrollArea is a plain scrolling box, so one written without the type still scrolls.
- * - the AppShell's header, footer and aside read `RemoveScroll.classNames.zeroRight` from
- *   `react-remove-scroll`: its whole scroll lock (about 4 kB) came with the shell. The class names are
- *   the constants of `react-remove-scroll-bar`, which the scroll lock itself uses.
- * - the AppShell's sections import the drag handle of a resizable section (with its size helpers),
- *   drawn only when the AppShell has a `resize` prop. The shell's AppShell has none (app-layout.tsx):
- *   its sections get a handle that draws nothing. Giving it `resize` means removing this entry.
- * - NavLink imports Collapse (with its hooks, about 1.5 kB gzip) to fold the nested links of a link
- *   that has some; the sidebar's links have none (sidebar.tsx). NavLink's nested links, if any, are
- *   drawn when open, at once rather than unfolding.
- */
-const LIGHTER_IMPORTS: { source: string; importer: RegExp; id: string; code: string }[] = [
-  {
-    source: '@floating-ui/react',
-    importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
-    id: '\0lighter:merge-refs',
-    code: [
-      "import { useMergedRef } from '@mantine/hooks';",
-      'export const useMergeRefs = (refs) => useMergedRef(...refs);',
-    ].join('\n'),
-  },
-  {
-    source: '../ScrollArea/ScrollArea.mjs',
-    importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/,
-    id: '\0lighter:table-scroll-area',
-    code: [
-      "import { createElement, forwardRef } from 'react';",
-      // Only the DOM's own props go to the box; ScrollArea's own (offsetScrollbars...) are left out.
-      'const own = /^(?:className|style|children|id|role|tabIndex|aria-.+|data-.+)$/;',
-      'export const ScrollArea = forwardRef(function TableScrollBox(props, ref) {',
-      '  const dom = Object.fromEntries(Object.entries(props).filter(([key]) => own.test(key)));',
-      "  return createElement('div', { ...dom, ref, style: { ...dom.style, overflow: 'auto' } });",
-      '});',
-    ].join('\n'),
-  },
-  {
-    source: 'react-remove-scroll',
-    importer:
-      /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(?:Header|Footer|Aside)[\\/][^\\/]+\.mjs$/,
-    id: '\0lighter:remove-scroll-class-names',
-    code: [
-      "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
-      'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };',
-    ].join('\n'),
-  },
-  {
-    source: '../AppShellResizeHandle/AppShellResizeHandle.mjs',
-    importer:
-      /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(?:Navbar|Aside|Header|Footer)[\\/][^\\/]+\.mjs$/,
-    id: '\0lighter:app-shell-without-resize-handle',
-    code: 'export const AppShellResizeHandle = () => null;',
-  },
-  {
-    source: '../Collapse/Collapse.mjs',
-    importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]NavLink[\\/]NavLink\.mjs$/,
-    id: '\0lighter:nav-link-collapse',
-    // The nested links of an open NavLink, drawn without the animation (Collapse's own props left out).
-    code: 'export const Collapse = ({ expanded, children }) => (expanded ? children : null);',
-  },
-];
-
-function lighterImports(): Plugin {
-  return {
-    name: 'understanding:lighter-imports',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer) return null;
-      return LIGHTER_IMPORTS.find((it) => it.source === source && it.importer.test(importer))?.id ?? null;
-    },
-    load(id) {
-      return LIGHTER_IMPORTS.find((it) => it.id === id)?.code ?? null;
-    },
-  };
-}
-
 /** The barrels whose imports `directImports` rewrites: name -> the module that defines it. */
 const BARRELS = ['@mantine/core', '@mantine/hooks'];
 
@@ -328,7 +243,7 @@ function layoutChunk(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), zodWithoutJsonSchema(), lighterImports(), directImports(), layoutChunk()],
+  plugins: [react(), precompress(), zodWithoutJsonSchema(), directImports(), layoutChunk()],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import './app/tables.css';
+import './app/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';

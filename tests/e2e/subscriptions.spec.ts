@@ -98,7 +98,11 @@ test('a lapsed agency subscribes through checkout, is let in, renames the agency
   await signInAs(page, COLLEAGUE, baseURL);
   await page.goto('/');
   await expect(page).toHaveURL(/\/production$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Carrier Production' })).toBeVisible();
   await page.getByRole('link', { name: 'My subscription' }).click();
+  await expect(page).toHaveURL(/\/my-subscription\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('region', { name: 'Primary user' })).toContainText('Sam Ortiz');
+  await expect(page.getByRole('region', { name: 'Plan' })).toContainText('Understanding Pro (Active)');
   await page.getByRole('button', { name: 'Manage' }).click();
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(page).toHaveURL(/\/no-subscription$/);

@@ -1,6 +1,7 @@
-import { ActionIcon, AppShell, Group, Text } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { isCollaborating } from '#shared/domain/collaboration.ts';
 import {
@@ -45,7 +46,9 @@ function useAssignedReports(internal: boolean): ReadonlySet<string> | undefined 
 
 /**
  * The shell around every signed-in screen: a header (toggle, organisation, level picker, collaboration
- * mode, What's new, profile menu) and a sidebar 280 px wide, or 80 px with icons only when collapsed.
+ * mode, What's new, profile menu) and a sidebar 280 px wide, or 80 px with icons only when collapsed;
+ * below 48em the sidebar covers the page when expanded and hides when collapsed. Drawn by
+ * `app/shell.css` (decision 072).
  */
 export function AppLayout() {
   const user = useCurrentUser();
@@ -59,16 +62,15 @@ export function AppLayout() {
   const [collaborationDialog, collaborationDialogHandlers] = useDisclosure(false);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{
-        width: expanded ? NAV_WIDTH_EXPANDED : NAV_WIDTH_COLLAPSED,
-        breakpoint: 'sm',
-        collapsed: { mobile: !expanded },
-      }}
-      padding="md"
+    <div
+      className="app-shell"
+      style={
+        {
+          '--app-shell-navbar-width': `${expanded ? NAV_WIDTH_EXPANDED : NAV_WIDTH_COLLAPSED}px`,
+        } as CSSProperties
+      }
     >
-      <AppShell.Header>
+      <header className="app-shell-header">
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Hint label={expanded ? 'Collapse navigation' : 'Expand navigation'}>
@@ -108,13 +110,18 @@ export function AppLayout() {
             />
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar id={NAVIGATION_ID} aria-label="Main navigation" p="sm" style={{ overflowY: 'auto' }}>
+      </header>
+      <nav
+        id={NAVIGATION_ID}
+        aria-label="Main navigation"
+        className="app-shell-navbar"
+        data-collapsed={expanded ? undefined : true}
+      >
         <Sidebar links={sidebarLinks(navigation)} expanded={expanded} />
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </nav>
+      <main className="app-shell-main">
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

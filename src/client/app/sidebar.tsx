@@ -1,4 +1,4 @@
-import { NavLink, Stack, VisuallyHidden } from '@mantine/core';
+import { Stack, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { NavigationLink } from '#shared/domain/navigation.ts';
 import { Icon } from '#client/components/icons.tsx';
@@ -24,17 +24,29 @@ function SidebarLink({
       {link.external && <VisuallyHidden> (opens in a new tab)</VisuallyHidden>}
     </>
   );
+  const content = (
+    <>
+      <Icon name={link.icon} />
+      {expanded ? (
+        <span className="app-nav-link-label">{label}</span>
+      ) : (
+        <VisuallyHidden>{label}</VisuallyHidden>
+      )}
+    </>
+  );
   const common = {
-    active,
-    leftSection: <Icon name={link.icon} />,
-    label: expanded ? label : <VisuallyHidden>{label}</VisuallyHidden>,
+    className: 'app-nav-link',
+    'data-collapsed': expanded ? undefined : true,
     'aria-current': active ? ('page' as const) : undefined,
-    styles: expanded ? undefined : { section: { marginInlineEnd: 0 }, root: { justifyContent: 'center' } },
   };
   const item = link.external ? (
-    <NavLink component="a" href={link.href} target="_blank" rel="noopener noreferrer" {...common} />
+    <a href={link.href} target="_blank" rel="noopener noreferrer" {...common}>
+      {content}
+    </a>
   ) : (
-    <NavLink component={Link} to={link.href} {...common} />
+    <Link to={link.href} {...common}>
+      {content}
+    </Link>
   );
   if (expanded) return item;
   return (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { INCOMPLETE_CARRIER_TOOLTIP } from '#shared/domain/incomplete-data.ts';
 import { Hint } from '#client/components/hint.tsx';
 

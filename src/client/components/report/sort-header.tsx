@@ -1,4 +1,5 @@
-import { Table, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 
 /** A table's sort: the column's key and its direction. */
 export type Sort<K extends string> = { key: K; direction: 'asc' | 'desc' };

@@ -1,4 +1,5 @@
-import { Center, Loader, Table } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 
 export const NO_DATA_FOUND = 'No data found';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Code, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Code, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccessRecord, ProductFeature } from '#shared/contracts/access.ts';
 import { replaceUserAccess, userAccessKey } from './admin-api.ts';
@@ -88,7 +89,7 @@ export function AccessRecordsEditor({
         {rows.length === 0 ? (
           <Text>There are no product features.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640} type="native">
+          <Table.ScrollContainer minWidth={640}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>

@@ -1,4 +1,5 @@
-import { Anchor, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   carrierRequestListResponseSchema,
@@ -51,7 +52,7 @@ export function CarrierRequestsPage() {
         <Text role="status">There are no carrier requests yet.</Text>
       )}
       {requests.data && requests.data.requests.length > 0 && (
-        <Table.ScrollContainer minWidth={1100} type="native">
+        <Table.ScrollContainer minWidth={1100}>
           <Table verticalSpacing="xs" striped>
             <Table.Caption>{requests.data.requests.length} carrier requests</Table.Caption>
             <Table.Thead>

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
-import { Button, Code, Group, Loader, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminFeatureFlag, AdminUser } from '#shared/contracts/admin.ts';
 import {
@@ -80,7 +81,7 @@ export function FeatureFlagsSection({
       {flags.data && flags.data.flags.length === 0 && <Text>There are no feature flags.</Text>}
       {flags.data && flags.data.flags.length > 0 && (
         <>
-          <Table.ScrollContainer minWidth={640} type="native">
+          <Table.ScrollContainer minWidth={640}>
             <Table verticalSpacing="sm" aria-busy={flags.isFetching}>
               <Table.Thead>
                 <Table.Tr>

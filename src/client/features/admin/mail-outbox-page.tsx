@@ -1,4 +1,5 @@
-import { Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Loader, Stack, Text, Title } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MAIL_OUTBOX_LIMIT, mailOutboxResponseSchema, type MailTransport } from '#shared/contracts/mail.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
@@ -37,7 +38,7 @@ export function MailOutboxPage() {
       <ApiErrorAlert error={outbox.error} title="Could not load the outbox" />
       {outbox.data && outbox.data.messages.length === 0 && <Text role="status">No e-mails yet.</Text>}
       {outbox.data && outbox.data.messages.length > 0 && (
-        <Table.ScrollContainer minWidth={1000} type="native">
+        <Table.ScrollContainer minWidth={1000}>
           <Table verticalSpacing="xs" striped>
             <Table.Caption>{outbox.data.messages.length} e-mails</Table.Caption>
             <Table.Thead>

@@ -7,12 +7,12 @@ import {
   NativeSelect,
   Paper,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminAssignmentsResponseSchema,
@@ -279,7 +279,7 @@ export function ReportAssignmentsPage() {
         <Text role="status">No dashboards are assigned yet.</Text>
       )}
       {assignments.data && assignments.data.assignments.length > 0 && (
-        <Table.ScrollContainer minWidth={1000} type="native">
+        <Table.ScrollContainer minWidth={1000}>
           <Table verticalSpacing="xs" striped>
             <Table.Caption>{assignments.data.assignments.length} assignments</Table.Caption>
             <Table.Thead>

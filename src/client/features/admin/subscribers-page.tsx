@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Loader, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminSubscribersResponseSchema,
@@ -56,7 +57,7 @@ export function SubscribersPage() {
       <ApiErrorAlert error={subscribers.error} title="Could not load the subscribers" />
       <ApiErrorAlert error={save.error} title="Could not change the bypass" />
       {subscribers.data && (
-        <Table.ScrollContainer minWidth={800} maxHeight={800} type="native">
+        <Table.ScrollContainer minWidth={800} maxHeight={800}>
           <Table verticalSpacing="xs" striped stickyHeader>
             <Table.Caption>{shown.length} subscribers</Table.Caption>
             <Table.Thead>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Button, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -38,7 +39,7 @@ export function UsersSection({ onChooseUser }: { onChooseUser: (user: AdminUser)
         </Text>
       )}
       {users.data && users.data.users.length > 0 && (
-        <Table.ScrollContainer minWidth={820} type="native">
+        <Table.ScrollContainer minWidth={820}>
           <Table verticalSpacing="xs" highlightOnHover aria-busy={users.isFetching}>
             <Table.Thead>
               <Table.Tr>

@@ -9,12 +9,12 @@ import {
   Loader,
   Paper,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -325,7 +325,7 @@ export function GrowthMeasurementPage() {
       )}
       {plan && measurement && (
         <>
-          <Table.ScrollContainer minWidth={1100} type="native">
+          <Table.ScrollContainer minWidth={1100}>
             <Table
               stickyHeader
               highlightOnHover

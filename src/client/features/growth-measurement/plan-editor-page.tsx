@@ -8,11 +8,11 @@ import {
   Loader,
   NativeSelect,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -215,7 +215,7 @@ function PlanEditor({ plan }: { plan: FullPlanResponse }) {
           {message.text}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={1000} type="native">
+      <Table.ScrollContainer minWidth={1000}>
         <Table stickyHeader aria-label="Goals per carrier and line of business">
           <Table.Thead>
             <Table.Tr>

@@ -1,5 +1,6 @@
 import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { offeredYears } from '#shared/contracts/manual-entry.ts';
@@ -262,7 +263,7 @@ export function BillingCarriersPage() {
         </Alert>
       )}
       <LineBadgeLegend currentMonth={entries.data?.currentMonth} />
-      <Table.ScrollContainer minWidth={900} maxHeight={800} type="native">
+      <Table.ScrollContainer minWidth={900} maxHeight={800}>
         <Table stickyHeader highlightOnHover tabularNums verticalSpacing={6}>
           <Table.Thead>
             <Table.Tr>

@@ -8,11 +8,11 @@ import {
   Loader,
   Paper,
   Stack,
-  Table,
   Text,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MANUAL_LINE_LABELS, type CarrierEntryRecord } from '#shared/contracts/manual-entry.ts';
@@ -90,7 +90,7 @@ function LineBlockTable({
           </Table.Tr>
         </Table.Tbody>
       </Table>
-      <Table.ScrollContainer minWidth={760} type="native">
+      <Table.ScrollContainer minWidth={760}>
         <Table highlightOnHover tabularNums verticalSpacing={4} fz="sm" aria-label={`Details of ${label}`}>
           <Table.Thead>
             <Table.Tr>

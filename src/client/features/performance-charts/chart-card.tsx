@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { formatMoney, formatPercent, NotReported } from '#client/components/figures.tsx';
 import { saveFile } from '#client/components/report/save-file.ts';
 import { chartPng } from './chart-image.ts';
@@ -162,7 +163,7 @@ export function ChartCard({
           </figure>
           <details>
             <summary style={{ cursor: 'pointer', marginTop: 8 }}>Show table</summary>
-            <Table.ScrollContainer minWidth={400} type="native">
+            <Table.ScrollContainer minWidth={400}>
               <Table striped withTableBorder mt="xs" aria-labelledby={titleId}>
                 <Table.Thead>
                   <Table.Tr>

@@ -8,13 +8,13 @@ import {
   SegmentedControl,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { NO_FIGURES, type BroadLineCode } from '#shared/contracts/production.ts';
@@ -116,7 +116,7 @@ function Cards({ rows }: { rows: CardRow[] }) {
         {title}
       </Title>
       {/* A card narrower than its figures scrolls them within itself. */}
-      <Table.ScrollContainer minWidth={0} type="native">
+      <Table.ScrollContainer minWidth={0}>
         <Table aria-label={title}>
           <Table.Thead>
             <Table.Tr>
@@ -524,7 +524,7 @@ export function PlanningPage() {
               ))}
             </Group>
           </Paper>
-          <Table.ScrollContainer minWidth={900} type="native">
+          <Table.ScrollContainer minWidth={900}>
             <Table aria-label="Planning" aria-busy={loading}>
               <Table.Thead>
                 <Table.Tr>

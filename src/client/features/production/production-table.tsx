@@ -1,5 +1,6 @@
 import { memo, useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { INCOMPLETE_CARRIER_TOOLTIP } from '#shared/domain/incomplete-data.ts';
 import { LossRatio, Money, Percent } from '#client/components/figures.tsx';
 import { ExpandAllBar, useExpandableRows } from '#client/components/expandable-rows.tsx';
@@ -177,7 +178,7 @@ export function ProductionTable({
         disabled={busy}
         status={status === 'ready' ? `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}` : ''}
       />
-      <Table.ScrollContainer minWidth={1260} maxHeight={800} type="native">
+      <Table.ScrollContainer minWidth={1260} maxHeight={800}>
         <Table stickyHeader highlightOnHover tabularNums verticalSpacing={6} horizontalSpacing="xs">
           <Table.Thead>
             <Table.Tr>

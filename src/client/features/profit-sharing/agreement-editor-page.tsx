@@ -10,11 +10,11 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';

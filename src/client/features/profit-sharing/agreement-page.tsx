@@ -11,10 +11,10 @@ import {
   SimpleGrid,
   Slider,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { agreementTerms, type AgreementDetail } from '#shared/contracts/profit-sharing.ts';

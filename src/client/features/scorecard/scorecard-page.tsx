@@ -51,7 +51,7 @@ const ALL_AGENCIES = 'all';
 const PRINT_STYLE = `@media print {
   @page { size: landscape; margin: 8mm; }
   nav, header, [data-print-hide] { display: none !important; }
-  .mantine-AppShell-main { padding: 0 !important; }
+  .app-shell-main { padding: 0 !important; }
   [data-scorecard] { zoom: 0.62; }
 }`;
 

@@ -1,5 +1,6 @@
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import type { ScorecardCarrier, ScorecardFigures } from '#shared/contracts/scorecards.ts';
 import {
   CORE_CARRIER_BADGE,
@@ -253,7 +254,7 @@ export function ScorecardTable({
         onExpandAll={setExpandAll}
         status={status === 'ready' ? `${rows.length} ${rows.length === 1 ? 'carrier' : 'carriers'}` : ''}
       />
-      <Table.ScrollContainer minWidth={1000} type="native">
+      <Table.ScrollContainer minWidth={1000}>
         <Table highlightOnHover tabularNums verticalSpacing={6} horizontalSpacing="xs" aria-label="Carriers">
           <Table.Thead>
             <Table.Tr>

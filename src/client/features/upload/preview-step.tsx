@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Checkbox, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ImportPreview, ImportRecordResponse } from '#shared/contracts/import.ts';
 import { NotReported } from '#client/components/figures.tsx';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   importMappingCandidatesSchema,

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { ImportList, ImportRecordResponse } from '#shared/contracts/import.ts';
 import { useOpenedOnce } from '#client/components/deferred.tsx';

@@ -9,10 +9,10 @@ import {
   Loader,
   Stack,
   Switch,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImportRecordResponse, ImportValues } from '#shared/contracts/import.ts';
 import { confidentSuggestion, PREFILL_CONFIDENCE } from '#shared/domain/import-matching.ts';

@@ -1,4 +1,5 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pendingInvitationsResponseSchema } from '#shared/contracts/registration.ts';
 import { useCurrentUser } from '#client/app/current-user.ts';
@@ -53,7 +54,7 @@ export function PendingInvitations({ agencyUuid }: { agencyUuid: string }) {
       <Title order={2} size="h3">
         Pending invitations
       </Title>
-      <Table.ScrollContainer minWidth={560} type="native">
+      <Table.ScrollContainer minWidth={560}>
         <Table>
           <Table.Thead>
             <Table.Tr>

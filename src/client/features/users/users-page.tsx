@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Stack, Table, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Title } from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { INVITATION_DAYS } from '#shared/contracts/registration.ts';
 import { agencyUsersResponseSchema } from '#shared/contracts/user.ts';
@@ -71,7 +72,7 @@ export function UsersPage() {
           {users.error.message}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={560} maxHeight={800} type="native">
+      <Table.ScrollContainer minWidth={560} maxHeight={800}>
         <Table stickyHeader highlightOnHover>
           <Table.Thead>
             <Table.Tr>
