@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Code, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { AccessRecord, ProductFeature } from '#shared/contracts/access.ts';
 import { replaceUserAccess, userAccessKey } from './admin-api.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
@@ -35,9 +36,9 @@ function featureRows(features: readonly ProductFeature[], records: readonly Acce
 }
 
 /** The records PUT sends: every row that is not "No record", in the table's order. */
-function recordsOf(rows: readonly FeatureRow[], states: Record<string, AccessState>): AccessRecord[] {
-  return rows.flatMap((row) => {
-    const state = states[row.key] ?? 'none';
+function recordsOf(rows: readonly FeatureRow[], states: readonly AccessState[]): AccessRecord[] {
+  return rows.flatMap((row, index) => {
+    const state = states[index] ?? 'none';
     return state === 'none' ? [] : [{ productComponentKey: row.key, denyAccess: state === 'denied' }];
   });
 }
@@ -53,23 +54,25 @@ export function AccessRecordsEditor({
   accessRecords: AccessRecord[];
 }) {
   const queryClient = useQueryClient();
-  const rows = featureRows(productFeatures, accessRecords);
-  const [states, setStates] = useState<Record<string, AccessState>>(() => statesOf(accessRecords));
+  // The rows as the form opened (a saved orphan record set to "No record" keeps its row).
+  const [rows] = useState(() => featureRows(productFeatures, accessRecords));
+  const saved = statesOf(accessRecords);
+  // By row: a record's key is any text, which a form's field path could misread.
+  const { control, handleSubmit } = useForm<{ states: AccessState[] }>({
+    defaultValues: { states: rows.map((row) => saved[row.key] ?? 'none') },
+  });
+  const states = useWatch({ control, name: 'states' });
   const save = useMutation({
     mutationFn: (records: AccessRecord[]) => replaceUserAccess(userUuid, records),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userAccessKey(userUuid) }),
   });
 
-  const saved = statesOf(accessRecords);
-  const dirty = rows.some((row) => (states[row.key] ?? 'none') !== (saved[row.key] ?? 'none'));
+  const dirty = rows.some((row, index) => states[index] !== (saved[row.key] ?? 'none'));
 
   return (
     <form
       aria-labelledby="feature-access-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(recordsOf(rows, states));
-      }}
+      onSubmit={(event) => void handleSubmit((values) => save.mutate(recordsOf(rows, values.states)))(event)}
     >
       <Stack gap="sm">
         <Title order={2} id="feature-access-heading">
@@ -99,7 +102,7 @@ export function AccessRecordsEditor({
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {rows.map((row) => (
+                {rows.map((row, index) => (
                   <Table.Tr key={row.key}>
                     <Table.Td>
                       <Text size="sm" fw={600}>
@@ -114,15 +117,21 @@ export function AccessRecordsEditor({
                     </Table.Td>
                     <Table.Td>{row.isLive === null ? '' : row.isLive ? 'Yes' : 'No'}</Table.Td>
                     <Table.Td>
-                      <SegmentedControl
-                        size="xs"
-                        aria-label={`Access to ${row.title}`}
-                        data={accessChoices}
-                        value={states[row.key] ?? 'none'}
-                        onChange={(value) => {
-                          save.reset();
-                          setStates((current) => ({ ...current, [row.key]: value }));
-                        }}
+                      <Controller
+                        control={control}
+                        name={`states.${index}`}
+                        render={({ field }) => (
+                          <SegmentedControl
+                            size="xs"
+                            aria-label={`Access to ${row.title}`}
+                            data={accessChoices}
+                            value={field.value ?? 'none'}
+                            onChange={(value) => {
+                              save.reset();
+                              field.onChange(value);
+                            }}
+                          />
+                        )}
                       />
                     </Table.Td>
                   </Table.Tr>

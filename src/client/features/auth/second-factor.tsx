@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -12,8 +12,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import {
   EMAIL_CODE_MINUTES,
+  MFA_CODE_DIGITS,
   mfaEmailCodeResponseSchema,
   mfaVerifyResponseSchema,
   type MfaChallenge,
@@ -26,6 +30,20 @@ const failureText = (error: unknown) =>
   error instanceof ApiError && error.status < 500
     ? error.message
     : 'We could not check the code right now. Please try again in a moment.';
+
+/** A code from the app or the e-mail (its digits, spaces allowed), or a recovery code. */
+const codeFormSchema = z
+  .object({ recovery: z.boolean(), code: z.string() })
+  .superRefine(({ recovery, code }, context) => {
+    const digits = new RegExp(`^\\d{${MFA_CODE_DIGITS}}$`);
+    if (recovery ? code.trim() !== '' : digits.test(code.replace(/\s/g, ''))) return;
+    context.addIssue({
+      code: 'custom',
+      path: ['code'],
+      message: recovery ? 'Enter one of your recovery codes.' : `Enter the ${MFA_CODE_DIGITS}-digit code.`,
+    });
+  });
+type CodeForm = z.infer<typeof codeFormSchema>;
 
 /** The secret in groups of four, as authenticator apps show keys typed by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
@@ -44,13 +62,21 @@ export function SecondFactor({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const [useRecovery, setUseRecovery] = useState(false);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeForm>({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { recovery: false, code: '' },
+  });
+  const useRecovery = useWatch({ control, name: 'recovery' });
   const emailRequested = useRef(false);
 
   const sendEmailCode = async (announce: boolean) => {
@@ -75,30 +101,20 @@ export function SecondFactor({
     void sendEmailCode(false);
   }, [challenge.step]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const value = code.trim();
-    if (useRecovery ? value === '' : !/^\d{6}$/.test(value.replace(/\s/g, ''))) {
-      setFieldError(useRecovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code.');
-      return;
-    }
-    setFieldError(null);
+  const onSubmit = handleSubmit(async ({ recovery, code }) => {
     setFailure(null);
-    setBusy(true);
     try {
       const result = await apiRequest('/api/mfa/verify', mfaVerifyResponseSchema, {
         method: 'POST',
-        body: useRecovery ? { recoveryCode: value } : { code: value.replace(/\s/g, '') },
+        body: recovery ? { recoveryCode: code.trim() } : { code: code.replace(/\s/g, '') },
       });
       if (result.recoveryCodes) setRecoveryCodes(result.recoveryCodes);
       else onDone();
     } catch (error) {
       setFailure(failureText(error));
-      setCode('');
-    } finally {
-      setBusy(false);
+      setValue('code', '');
     }
-  };
+  });
 
   if (recoveryCodes) {
     return (
@@ -125,7 +141,7 @@ export function SecondFactor({
   }[challenge.step];
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack>
         <Title order={1} size="h2">
           {heading}
@@ -188,16 +204,15 @@ export function SecondFactor({
                 ? 'Sign-in code'
                 : 'Authentication code'
           }
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-          error={fieldError}
+          {...register('code')}
+          error={errors.code?.message}
           required
           autoFocus
           autoComplete="one-time-code"
           inputMode={useRecovery ? 'text' : 'numeric'}
           maxLength={useRecovery ? 40 : 7}
         />
-        <Button type="submit" loading={busy} fullWidth>
+        <Button type="submit" loading={isSubmitting} fullWidth>
           Verify
         </Button>
         <Group justify="space-between">
@@ -207,9 +222,9 @@ export function SecondFactor({
               type="button"
               size="sm"
               onClick={() => {
-                setUseRecovery(!useRecovery);
-                setCode('');
-                setFieldError(null);
+                setValue('recovery', !useRecovery);
+                setValue('code', '');
+                clearErrors('code');
               }}
             >
               {useRecovery ? 'Use a code from your app' : 'Use a recovery code instead'}
