@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import type { ImportRecordResponse } from '#shared/contracts/import.ts';
 import { mayUploadCarrierFiles } from '#shared/domain/access.ts';
 import { joinUrl } from '#shared/domain/navigation.ts';
+import { parseYearMonth } from '#shared/domain/reporting-month.ts';
 import { portalPermissionsQuery, useClientConfig } from '#client/app/access.ts';
 import { useCurrentUser } from '#client/app/current-user.ts';
 import { levelsQuery, useLevel } from '#client/app/level.ts';
@@ -43,6 +45,18 @@ function useUploadNetwork(): { networkUuid: string | undefined; ready: boolean }
   return { networkUuid: network?.uuid, ready: network !== undefined };
 }
 
+/** A carrier and month named by the link that led here (`?carrier&carrierName&month`, the monthly close). */
+function useInitialChoice() {
+  const [params] = useSearchParams();
+  const uuid = params.get('carrier');
+  const name = params.get('carrierName');
+  const month = params.get('month');
+  return {
+    carrier: uuid && name && /^[0-9a-f-]{36}$/i.test(uuid) ? { uuid, name } : null,
+    through: month && parseYearMonth(month) ? month : null,
+  };
+}
+
 /**
  * The upload portal built into the product (issue 20; spec part 1 §2 names `/upload`): choose and
  * upload carrier files, map their columns and values, preview, commit; the list of uploads with Undo.
@@ -60,6 +74,7 @@ export function UploadPage() {
   const [work, setWork] = useState<Work | null>(null);
   const [queue, setQueue] = useState<ImportRecordResponse[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
+  const initial = useInitialChoice();
 
   if (permissions.isPending || config === null) {
     return (
@@ -121,6 +136,7 @@ export function UploadPage() {
       {work === null ? (
         <UploadForm
           networkUuid={networkUuid}
+          initial={initial}
           disabled={!ready}
           onUploaded={(records) => {
             setNotice(null);
