@@ -21,8 +21,9 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const tags = ['network intelligence'];
 
 /**
- * Reporting health (/api/network-intelligence/health, carrier-lags): Carrier Production's feature
- * (the reports are its carriers' data) and a level inside the caller's scope: a network user or staff
+ * Reporting health (/api/network-intelligence/health, carrier-lags): a level inside the caller's scope
+ * and, for the monthly close, Carrier Production's feature (the reports are its carriers' data; the
+ * carriers' lags alone, which every date badge reads, need no feature): a network user or staff
  * any agency of the network, an agency user its own agency only. In collaboration mode only the
  * shared carriers are seen.
  */
@@ -30,12 +31,16 @@ export const reportingHealthRoutes: FastifyPluginAsyncZod<{ db: Db; today: () =>
   app,
   { db, today },
 ) => {
-  const context = async (request: Parameters<typeof requireActor>[0], levelUuid: string | undefined) => {
+  const context = async (
+    request: Parameters<typeof requireActor>[0],
+    levelUuid: string | undefined,
+    feature: boolean,
+  ) => {
     const actor = requireActor(request);
     const [level, mode] = await Promise.all([
       resolveLevel(db, actor, levelUuid),
       getCollaborationMode(db, actor),
-      requireFeature(db, actor, CARRIER_PRODUCTION_FEATURE),
+      feature ? requireFeature(db, actor, CARRIER_PRODUCTION_FEATURE) : undefined,
     ]);
     const shared = sharedCarriers(mode);
     return { level, keep: (carrierUuid: string) => !shared || shared.includes(carrierUuid) };
@@ -52,7 +57,7 @@ export const reportingHealthRoutes: FastifyPluginAsyncZod<{ db: Db; today: () =>
       },
     },
     async (request) => {
-      const { level, keep } = await context(request, request.query.levelUuid);
+      const { level, keep } = await context(request, request.query.levelUuid, true);
       const answer = await reportingHealth(db, level, request.query.month as YearMonth | undefined, today());
       if (answer.lines.every((l) => keep(l.carrierUuid))) return answer;
       const lines = answer.lines.filter((l) => keep(l.carrierUuid));
@@ -84,7 +89,7 @@ export const reportingHealthRoutes: FastifyPluginAsyncZod<{ db: Db; today: () =>
       },
     },
     async (request) => {
-      const { level, keep } = await context(request, request.query.levelUuid);
+      const { level, keep } = await context(request, request.query.levelUuid, false);
       const answer = await carrierLagList(db, level, today());
       return { carriers: answer.carriers.filter((c) => keep(c.carrierUuid)) };
     },
