@@ -95,47 +95,49 @@ function Checklist({
   month,
   may,
   network,
+  fine = false,
 }: {
   lines: HealthLine[];
   month: string;
   may: { upload: boolean; manualEntry: boolean };
   network: boolean;
+  /** The lines that need nothing: no fix column, and a table that wraps rather than scrolls. */
+  fine?: boolean;
 }) {
-  return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped aria-label={`Reports that need attention for ${monthName(month)}`}>
-        <Table.Thead>
-          <Table.Tr>
-            {network && <Table.Th>Agency</Table.Th>}
-            <Table.Th>Carrier</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Details</Table.Th>
-            <Table.Th>Fix</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((line) => {
-            const fix = fixLink(line, month, may);
-            return (
-              <Table.Tr
-                key={`${line.agencyUuid} ${line.carrierUuid}`}
-                data-testid="close-line"
-                data-status={line.problems.length > 0 ? 'attention' : 'fine'}
-              >
-                {network && <Table.Td>{line.agencyName}</Table.Td>}
-                <Table.Td>{line.carrierName}</Table.Td>
+  const table = (
+    <Table
+      striped
+      aria-label={`${fine ? 'Reports that are fine' : 'Reports that need attention'} for ${monthName(month)}`}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          {network && <Table.Th>Agency</Table.Th>}
+          <Table.Th>Carrier</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Details</Table.Th>
+          {!fine && <Table.Th>Fix</Table.Th>}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines.map((line) => {
+          const fix = fixLink(line, month, may);
+          return (
+            <Table.Tr
+              key={`${line.agencyUuid} ${line.carrierUuid}`}
+              data-testid="close-line"
+              data-status={line.problems.length > 0 ? 'attention' : 'fine'}
+            >
+              {network && <Table.Td>{line.agencyName}</Table.Td>}
+              <Table.Td>{line.carrierName}</Table.Td>
+              <Table.Td>
+                <StatusPill line={line} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{lineDetail(line)}</Text>
+              </Table.Td>
+              {!fine && (
                 <Table.Td>
-                  <StatusPill line={line} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{lineDetail(line)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  {line.problems.length === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      Nothing to do
-                    </Text>
-                  ) : fix ? (
+                  {fix ? (
                     <Anchor component={Link} to={fix.href} size="sm">
                       {fix.label}
                     </Anchor>
@@ -145,13 +147,14 @@ function Checklist({
                     </Text>
                   )}
                 </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
+  return fine ? table : <Table.ScrollContainer minWidth={760}>{table}</Table.ScrollContainer>;
 }
 
 /**
@@ -263,7 +266,7 @@ export function MonthlyClosePage() {
                 {fine.length} {fine.length === 1 ? 'line is' : 'lines are'} fine
               </Title>
             </summary>
-            <Checklist lines={fine} month={answer.month} may={may} network={network} />
+            <Checklist lines={fine} month={answer.month} may={may} network={network} fine />
           </details>
         </Paper>
       )}
