@@ -4,11 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRecordSchema } from '#shared/contracts/import.ts';
-import {
-  carrierLagsResponseSchema,
-  healthResponseSchema,
-  type HealthLine,
-} from '#shared/contracts/reporting-health.ts';
+import { carrierLagsResponseSchema } from '#shared/contracts/carrier-lags.ts';
+import { healthResponseSchema, type HealthLine } from '#shared/contracts/reporting-health.ts';
 import { UPLOAD_PERMISSION } from '#shared/domain/access.ts';
 import { userPermissions } from '#server/db/schema/access.ts';
 import { agencyCodes } from '#server/db/schema/facts.ts';

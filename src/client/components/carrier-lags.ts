@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { carrierLagsResponseSchema } from '#shared/contracts/reporting-health.ts';
+import { carrierLagsResponseSchema } from '#shared/contracts/carrier-lags.ts';
 import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 
-/** Each carrier's usual reporting lag at the level (decision 070); it changes with arrivals, not by the minute. */
+/**
+ * Each carrier's usual reporting lag at the level (decision 070); it changes with arrivals, not by
+ * the minute.
+ */
 export const carrierLagsQuery = (levelUuid: string | undefined) =>
   queryOptions({
     queryKey: ['carrier-lags', levelUuid ?? ''],

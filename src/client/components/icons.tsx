@@ -245,12 +245,7 @@ const paths: Record<IconName, ReactNode> = {
     </>
   ),
   // A checklist: the monthly close.
-  'monthly-close': (
-    <>
-      <path d="M9 6h11M9 12h11M9 18h11" />
-      <path d="M4 6l1 1 2-2M4 12l1 1 2-2M4 18l1 1 2-2" />
-    </>
-  ),
+  'monthly-close': <path d="M9 6h11M9 12h11M9 18h11M4 6l1 1 2-2M4 12l1 1 2-2M4 18l1 1 2-2" />,
   // A target: planning.
   planning: (
     <>

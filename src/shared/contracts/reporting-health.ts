@@ -4,6 +4,9 @@
  * carrier's usual lag, left values unmapped in an upload, or has blank figures (decision 070).
  */
 import { z } from 'zod';
+import { healthCarrierSchema } from './carrier-lags.ts';
+
+export { healthCarrierSchema, type HealthCarrier } from './carrier-lags.ts';
 
 const yearMonth = z
   .string()
@@ -47,17 +50,6 @@ export const healthLineSchema = z.object({
 });
 export type HealthLine = z.infer<typeof healthLineSchema>;
 
-export const healthCarrierSchema = z.object({
-  carrierUuid: z.string().uuid(),
-  carrierName: z.string(),
-  lagDays: z.number().int(),
-  lagBasis: z.enum(['history', 'default']),
-  lagMonths: z.number().int(),
-  /** The latest month the carrier's report is due for today, by its usual lag (the date badge's rule). */
-  expectedLatestMonth: z.string(),
-});
-export type HealthCarrier = z.infer<typeof healthCarrierSchema>;
-
 export const healthUploadSchema = z.object({
   uploadUuid: z.string().uuid(),
   fileName: z.string(),
@@ -87,10 +79,3 @@ export const healthResponseSchema = z.object({
   }),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
-
-/** GET /api/network-intelligence/carrier-lags: each carrier's usual lag at the level (the date badges). */
-export const carrierLagsQuerySchema = z.object({
-  levelUuid: z.string().uuid('levelUuid must be the UUID of a network or an agency').optional(),
-});
-export const carrierLagsResponseSchema = z.object({ carriers: z.array(healthCarrierSchema) });
-export type CarrierLagsResponse = z.infer<typeof carrierLagsResponseSchema>;

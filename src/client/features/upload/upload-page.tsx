@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router';
 import type { ImportRecordResponse } from '#shared/contracts/import.ts';
 import { mayUploadCarrierFiles } from '#shared/domain/access.ts';
 import { joinUrl } from '#shared/domain/navigation.ts';
-import { parseYearMonth } from '#shared/domain/reporting-month.ts';
 import { portalPermissionsQuery, useClientConfig } from '#client/app/access.ts';
 import { useCurrentUser } from '#client/app/current-user.ts';
 import { levelsQuery, useLevel } from '#client/app/level.ts';
@@ -51,10 +50,8 @@ function useInitialChoice() {
   const uuid = params.get('carrier');
   const name = params.get('carrierName');
   const month = params.get('month');
-  return {
-    carrier: uuid && name && /^[0-9a-f-]{36}$/i.test(uuid) ? { uuid, name } : null,
-    through: month && parseYearMonth(month) ? month : null,
-  };
+  // The form checks the month, and the server the carrier, as for anything typed.
+  return { carrier: uuid && name ? { uuid, name } : null, through: month };
 }
 
 /**

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
-import {
-  carrierLagsQuerySchema,
-  carrierLagsResponseSchema,
-  healthQuerySchema,
-  healthResponseSchema,
-} from '#shared/contracts/reporting-health.ts';
+import { carrierLagsQuerySchema, carrierLagsResponseSchema } from '#shared/contracts/carrier-lags.ts';
+import { healthQuerySchema, healthResponseSchema } from '#shared/contracts/reporting-health.ts';
 import { CARRIER_PRODUCTION_FEATURE } from '#shared/domain/access.ts';
 import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import type { CalendarDay } from '#shared/domain/timeframe.ts';

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { CarrierLagsResponse, HealthLine, HealthResponse } from '#shared/contracts/reporting-health.ts';
+import type { CarrierLagsResponse } from '#shared/contracts/carrier-lags.ts';
+import type { HealthLine, HealthResponse } from '#shared/contracts/reporting-health.ts';
 import {
   addMonths,
   BUSINESS_TIME_ZONE,
