@@ -165,6 +165,14 @@ const routes: RouteObject[] = [
                       ),
                     },
                     {
+                      path: 'monthly-close',
+                      element: lazyPage(
+                        async () =>
+                          (await import('#client/features/monthly-close/monthly-close-page.tsx'))
+                            .MonthlyClosePage,
+                      ),
+                    },
+                    {
                       path: 'profit-sharing/:agreementUuid/edit',
                       element: lazyPage(
                         async () =>

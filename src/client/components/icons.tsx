@@ -244,6 +244,8 @@ const paths: Record<IconName, ReactNode> = {
       <path d="M15 9.5c-.5-1-1.6-1.5-3-1.5-1.7 0-3 .8-3 2s1.3 1.7 3 2 3 .8 3 2-1.3 2-3 2c-1.4 0-2.5-.5-3-1.5M12 6v2M12 16v2" />
     </>
   ),
+  // A checklist: the monthly close.
+  'monthly-close': <path d="M9 6h11M9 12h11M9 18h11M4 6l1 1 2-2M4 12l1 1 2-2M4 18l1 1 2-2" />,
   // A target: planning.
   planning: (
     <>

@@ -137,7 +137,7 @@ describe('sidebarLinks', () => {
     const links = sidebarLinks(
       input({ features: { cpr: true, pbiAgencyProduction: true, pbiMarketAssistanceTeaser: true } }),
     );
-    expect(links.slice(0, 6)).toEqual([
+    expect(links.slice(0, 7)).toEqual([
       {
         key: 'production',
         label: 'Carrier Production',
@@ -175,8 +175,17 @@ describe('sidebarLinks', () => {
         href: '/profit-sharing',
         external: false,
       },
+      // The monthly close follows, for the same users (decision 070).
+      {
+        key: 'monthly-close',
+        label: 'Monthly Close',
+        icon: 'monthly-close',
+        href: '/monthly-close',
+        external: false,
+      },
     ]);
     expect(keys(sidebarLinks(input({ features: {} })))).not.toContain('planning');
+    expect(keys(sidebarLinks(input({ features: {} })))).not.toContain('monthly-close');
     expect(keys(sidebarLinks(input({ features: {} })))).not.toContain('profit-sharing');
     // Internal staff open every report.
     expect(keys(sidebarLinks(input({ user: staff })))).toContain('report:/revenue-variance');

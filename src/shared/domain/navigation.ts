@@ -66,7 +66,8 @@ export type NavigationIcon =
   | 'scorecard'
   | 'performance-charts'
   | 'planning'
-  | 'profit-sharing';
+  | 'profit-sharing'
+  | 'monthly-close';
 
 /**
  * Each report path's own icon (a collapsed sidebar of identical glyphs cannot be read): by
@@ -182,6 +183,9 @@ const sidebarEntries: readonly Entry[] = [
   // Profit-sharing agreements are projected from Carrier Production's figures: the same permission.
   ({ features }) =>
     features.cpr ? internal('profit-sharing', 'Profit Sharing', 'profit-sharing', '/profit-sharing') : null,
+  // The monthly close (decision 070): which carriers' reports of a month arrived, for the same users.
+  ({ features }) =>
+    features.cpr ? internal('monthly-close', 'Monthly Close', 'monthly-close', '/monthly-close') : null,
   // Spec part 2 §2 "Sidebar and header", §6: Growth Plan Measurement appears only with its flag.
   ({ flags }) =>
     flags.growthMeasurement

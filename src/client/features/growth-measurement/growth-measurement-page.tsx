@@ -34,6 +34,7 @@ import {
   latestReportingMonth,
 } from '#shared/domain/reporting-month.ts';
 import { useLevel } from '#client/app/level.ts';
+import { useExpectedLatestMonth } from '#client/components/carrier-lags.ts';
 import { DateBadge } from '#client/components/date-badge.tsx';
 import { formatMoney, formatPercent } from '#client/components/figures.tsx';
 import { Hint } from '#client/components/hint.tsx';
@@ -166,6 +167,7 @@ export function GrowthMeasurementPage() {
   const levelUuid = useLevel();
   const [params, setParams] = useSearchParams();
   const [today] = useState(() => calendarDateIn(BUSINESS_TIME_ZONE));
+  const expectedLatest = useExpectedLatestMonth(levelUuid, latestReportingMonth(today));
   const years = useQuery({ ...activePlanYearsQuery(levelUuid), enabled: !!levelUuid });
   const yearOptions = years.data?.yearOptions ?? [];
   const requestedYear = Number(params.get('year'));
@@ -378,7 +380,7 @@ export function GrowthMeasurementPage() {
                             carrierName={carrier.carrierName}
                             lastReported={reported}
                             tone={reportingDateTone(reported, period)}
-                            latest={latestReportingMonth(today)}
+                            latest={expectedLatest(carrier.carrierUuid)}
                           />
                         </Table.Td>
                       </Table.Tr>

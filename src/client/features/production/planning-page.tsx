@@ -22,6 +22,7 @@ import { reportingDateTone } from '#shared/domain/date-badge.ts';
 import { BUSINESS_TIME_ZONE, calendarDateIn, latestReportingMonth } from '#shared/domain/reporting-month.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
 import { useLevel } from '#client/app/level.ts';
+import { useExpectedLatestMonth } from '#client/components/carrier-lags.ts';
 import { DateBadge } from '#client/components/date-badge.tsx';
 import { formatMoney, formatPercent, LossRatio, Money, Percent } from '#client/components/figures.tsx';
 import { Hint } from '#client/components/hint.tsx';
@@ -329,6 +330,7 @@ export function PlanningPage() {
   const [params, setParams] = useSearchParams();
   const { timeframe } = useMemo(() => readProductionState(params, today), [params, today]);
   const levelUuid = useLevel();
+  const expectedLatest = useExpectedLatestMonth(levelUuid, latest);
   const [view, setView] = useState<PlanningView>('carriers');
   const [type, setType] = useState<BroadLineCode>('P&C');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -612,7 +614,7 @@ export function PlanningPage() {
                               carrierName={row.label}
                               lastReported={row.carrier.latestYearMonth}
                               tone={reportingDateTone(row.carrier.latestYearMonth, period)}
-                              latest={latest}
+                              latest={expectedLatest(row.parent.carrierUuid)}
                               months={{ reported: row.carrier.reported, required: row.carrier.required }}
                             />
                           </Table.Td>

@@ -55,18 +55,21 @@ export function UploadForm({
   networkUuid,
   disabled,
   onUploaded,
+  initial,
 }: {
   networkUuid: string | undefined;
   disabled: boolean;
   onUploaded: (records: ImportRecordResponse[]) => void;
+  /** A carrier and month chosen beforehand (the monthly close links here with them). */
+  initial?: { carrier: { uuid: string; name: string } | null; through: string | null };
 }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<'production' | 'commission'>('production');
-  const [carrier, setCarrier] = useState<{ uuid: string; name: string } | null>(null);
-  const [search, setSearch] = useState(FROM_THE_FILE_LABEL);
-  const [through, setThrough] = useState<string>(() =>
-    latestReportingMonth(calendarDateIn(BUSINESS_TIME_ZONE)),
+  const [carrier, setCarrier] = useState<{ uuid: string; name: string } | null>(initial?.carrier ?? null);
+  const [search, setSearch] = useState(initial?.carrier?.name ?? FROM_THE_FILE_LABEL);
+  const [through, setThrough] = useState<string>(
+    () => initial?.through ?? latestReportingMonth(calendarDateIn(BUSINESS_TIME_ZONE)),
   );
   const [files, setFiles] = useState<File[]>([]);
   const [problems, setProblems] = useState<Record<string, string>>({});

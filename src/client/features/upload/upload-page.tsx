@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import type { ImportRecordResponse } from '#shared/contracts/import.ts';
 import { mayUploadCarrierFiles } from '#shared/domain/access.ts';
 import { joinUrl } from '#shared/domain/navigation.ts';
@@ -43,6 +44,16 @@ function useUploadNetwork(): { networkUuid: string | undefined; ready: boolean }
   return { networkUuid: network?.uuid, ready: network !== undefined };
 }
 
+/** A carrier and month named by the link that led here (`?carrier&carrierName&month`, the monthly close). */
+function useInitialChoice() {
+  const [params] = useSearchParams();
+  const uuid = params.get('carrier');
+  const name = params.get('carrierName');
+  const month = params.get('month');
+  // The form checks the month, and the server the carrier, as for anything typed.
+  return { carrier: uuid && name ? { uuid, name } : null, through: month };
+}
+
 /**
  * The upload portal built into the product (spec part 1 §2 names `/upload`): choose and
  * upload carrier files, map their columns and values, preview, commit; the list of uploads with Undo.
@@ -60,6 +71,7 @@ export function UploadPage() {
   const [work, setWork] = useState<Work | null>(null);
   const [queue, setQueue] = useState<ImportRecordResponse[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
+  const initial = useInitialChoice();
 
   if (permissions.isPending || config === null) {
     return (
@@ -121,6 +133,7 @@ export function UploadPage() {
       {work === null ? (
         <UploadForm
           networkUuid={networkUuid}
+          initial={initial}
           disabled={!ready}
           onUploaded={(records) => {
             setNotice(null);
