@@ -114,6 +114,7 @@ export function AgreementsImport({ levelUuid, year }: { levelUuid: string | unde
             role={outcome.tone === 'red' ? 'alert' : 'status'}
             title={outcome.tone === 'red' ? 'Nothing was imported' : undefined}
             withCloseButton
+            closeButtonLabel="Dismiss"
             onClose={() => setOutcome(null)}
           >
             {outcome.tone === 'red' && outcome.problems.length > 0 ? (
