@@ -53,6 +53,7 @@ import { profileRoutes } from '#server/routes/profile/profile-routes.ts';
 import { reportRoutes } from '#server/routes/reports/report-routes.ts';
 import { reportingHealthRoutes } from '#server/routes/network-intelligence/health-routes.ts';
 import { profitSharingRoutes } from '#server/routes/profit-sharing/profit-sharing-routes.ts';
+import { agreementsIoRoutes } from '#server/routes/profit-sharing/agreements-io-routes.ts';
 import { growthMeasurementRoutes } from '#server/routes/growth-measurement/growth-measurement-routes.ts';
 import { scorecardRoutes } from '#server/routes/scorecards/scorecard-routes.ts';
 import { createEmbedProviders, embedFrameOrigins } from '#server/services/reports/embed/providers.ts';
@@ -183,6 +184,7 @@ export async function buildApp({
   await app.register(growthMeasurementRoutes, { db: database.db, flags, today });
   await app.register(profitSharingRoutes, { db: database.db, today });
   await app.register(reportingHealthRoutes, { db: database.db, today });
+  await app.register(agreementsIoRoutes, { db: database.db, today });
 
   await serveClient(app, config.clientDir);
   return app;

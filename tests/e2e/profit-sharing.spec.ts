@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { agreementTemplateCsv } from '../../src/shared/contracts/profit-sharing-import.ts';
 import { expectNoAxeViolations, signInAs } from './support.ts';
 
 const OWNER = 'owner@understanding.test';
@@ -63,6 +64,44 @@ test('an owner enters a carrier’s grid, reads the projected bonus and the next
   await page.getByRole('link', { name: 'Back to Profit Sharing' }).click();
   await expect(page.getByRole('article')).toHaveCount(4);
   await expect(page.getByRole('link', { name: `${carrier}: Growth grid from the PDF` })).toBeVisible();
+});
+
+test('an owner imports a filled agreements template: a wrong row saves nothing, the fixed file adds the agreement', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signInAs(page, OWNER, baseURL);
+  await page.goto('/profit-sharing');
+  const personal = page.getByRole('link', { name: /: Personal lines growth bonus$/ });
+  const carrier = ((await personal.textContent()) ?? '').replace(/: Personal lines growth bonus$/, '');
+  expect(carrier).not.toBe('');
+  const heading = await page.getByRole('heading', { name: /^Agreements for \d{4}$/ }).textContent();
+  const year = Number(heading?.slice(-4));
+  const section = page.getByRole('region', { name: 'Import agreements from a CSV' });
+  await expect(section.getByRole('button', { name: 'Download the template' })).toBeEnabled();
+  const filled = agreementTemplateCsv(carrier, year, 'Imported growth grid');
+  const choose = (csv: string) =>
+    section
+      .getByLabel('Filled template (CSV)')
+      .setInputFiles({ name: 'agreements.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  // A bonus of 150 % in the fourth row: the problem is named by row and column, nothing is saved.
+  await choose(filled.replace(/,0\.5\r\n/, ',150\r\n'));
+  await section.getByRole('button', { name: 'Import' }).click();
+  const problems = section.getByRole('list', { name: 'Problems in the file' });
+  await expect(problems.getByText('Row 5, Bonus %: A bonus rate must be at most 100 %')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expect(page.getByRole('link', { name: `${carrier}: Imported growth grid` })).toHaveCount(0);
+
+  await choose(filled);
+  await section.getByRole('button', { name: 'Import' }).click();
+  await expect(section.getByText('1 agreement imported from agreements.csv.')).toBeVisible();
+  const card = page.getByRole('article').filter({
+    has: page.getByRole('link', { name: `${carrier}: Imported growth grid` }),
+  });
+  await expect(card.getByText('Projected payout')).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('a network user reads the network’s agreement and its member agencies ranked by payout at risk', async ({

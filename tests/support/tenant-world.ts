@@ -19,6 +19,7 @@ import type { Actor } from '#server/policies/actor.ts';
 import { commitImport } from '#server/services/import/import-load.ts';
 import { readRows, stageFile } from '#server/services/import/import-staging.ts';
 import { hashRegistrationToken } from '#server/services/registration/invitation-service.ts';
+import { agreementTemplateCsv } from '#shared/contracts/profit-sharing-import.ts';
 import { buildAgency, buildBroadLines, buildCarrier, buildNetwork, buildUser } from './factories.ts';
 import { createTestApp, injectAs, signIn, type TestApp } from './test-app.ts';
 
@@ -135,6 +136,8 @@ export type TenantWorld = {
   agreementVersion: (agreementUuid: string) => Promise<number>;
   /** A valid agreement body (a grid of one cell, World Mutual's Personal lines) with a name of its own. */
   agreementBody: (year?: number) => Record<string, unknown>;
+  /** A filled agreements template (CSV) naming the world's carrier, under a name of its own. */
+  agreementCsv: () => string;
   fresh: {
     /** A new growth plan of an agency tenant, for a year it has no plan for. */
     plan: (tenant: TenantName) => Promise<string>;
@@ -635,6 +638,7 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
       return Number(result.rows[0]?.version ?? 1);
     },
     agreementBody,
+    agreementCsv: () => agreementTemplateCsv('World Mutual', 2026, `Imported ${suffix()}`),
     fresh: {
       plan: createPlan,
       planYear,

@@ -537,6 +537,12 @@ Object.assign(RECIPES, {
     always: ['body.levelUuid'],
     fill: ({ world, ids }) => ({ body: { ...world.agreementBody(), levelUuid: ids['body.levelUuid'] } }),
   },
+  'POST /api/profit-sharing/agreements/import': {
+    why: `${AGREEMENT_WRITERS}, as POST /api/profit-sharing/agreements; each file's agreement has a name of its own`,
+    allowed: AGREEMENT_WRITER_ROLES,
+    always: ['body.levelUuid'],
+    fill: ({ world, ids }) => ({ body: { csv: world.agreementCsv(), levelUuid: ids['body.levelUuid'] } }),
+  },
   'POST /api/profit-sharing/agreements/copy': {
     why: `${AGREEMENT_WRITERS}; a copy needs last year's agreements and a year that has none of them yet`,
     allowed: AGREEMENT_WRITER_ROLES,

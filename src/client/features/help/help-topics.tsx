@@ -286,8 +286,25 @@ export const helpTopics: HelpTopic[] = [
           marked, every gate with its figure and threshold, the distance to every better band, and a chart of
           the loss ratio and growth to date against the bands. The What if inputs (extra new business, a large
           loss, a rate change) recompute the projection as you type. Network users also see their member
-          agencies&apos; agreements ranked by the payout they have at risk, and Download CSV exports the
-          projections.
+          agencies&apos; agreements ranked by the payout they have at risk. Download CSV and Download XLSX
+          export the projections (the same rows; in the XLSX, amounts are numbers in a dollar format).
+        </Text>
+        <Subheading>Import agreements from a CSV template</Subheading>
+        <Text>
+          Under Import agreements from a CSV, Download the template and fill it in a spreadsheet from the
+          carrier&apos;s agreement. Each row is one cell of a grid: Carrier (its name as the agreement editor
+          lists it), Year and Agreement (the agreement&apos;s name) on every row, then Loss ratio under %
+          (empty or &quot;any&quot; for any loss ratio), Band minimum (the growth %, policy count or premium
+          the column starts at; empty or &quot;none&quot; for no minimum) and Bonus % (empty or &quot;-&quot;
+          for no bonus). Every loss-ratio band needs a row for every band minimum. The agreement&apos;s own
+          columns go on its first row (leave them empty on its other rows): Lines covered (P&amp;C, PL, CL,
+          BOND, CROP, or standard types of one line), Lines excluded (lines taken out of those covered, or
+          standard types taken out of the one line covered), Bonus on (written or earned), Policies in force,
+          Minimum premium, Maximum loss ratio %, Loss ratio years (1, 2 or 3; empty for 1), Minimum growth %,
+          Large-loss cap, Kicker new business and Kicker rate % (both or neither) and Grid axis (growth,
+          policies in force or premium). A file can hold several agreements. Choose the filled file and select
+          Import: each agreement is checked as the editor checks it, and either all of them are saved or, when
+          any row has a problem, none, with each problem listed by row and column.
         </Text>
       </Stack>
     ),

@@ -10,6 +10,7 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { saveFile } from '#client/components/report/save-file.ts';
 import { agreementsQuery, copyAgreements, downloadAgreementsCsv } from './profit-sharing-api.ts';
 import { failingGatesText, nextBandText, payout, StatusBadge } from './profit-sharing-parts.tsx';
+import { AgreementsImport, downloadAgreementsXlsx } from './agreements-files.tsx';
 
 const linesText = (summary: AgreementSummary) => {
   const { broadLines, standardTypes } = summary.agreement.lines;
@@ -214,6 +215,9 @@ export function ProfitSharingPage() {
           <Button variant="default" onClick={() => void download()}>
             Download CSV
           </Button>
+          <Button variant="default" onClick={() => void downloadAgreementsXlsx(levelUuid, year)}>
+            Download XLSX
+          </Button>
           {answer.canEdit && (
             <>
               <Button variant="default" loading={busy} onClick={() => void copy()}>
@@ -255,6 +259,7 @@ export function ProfitSharingPage() {
         )}
       </section>
       {answer.levelKind === 'network' && <MemberTable members={answer.memberAgreements} />}
+      {answer.canEdit && <AgreementsImport levelUuid={levelUuid} year={year} />}
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ export const STATUS_TEXT: Record<AgreementSummary['status'], string> = {
   noFigures: 'No figures yet',
 };
 
-const HEADER = [
+export const AGREEMENTS_EXPORT_HEADER = [
   'Holder',
   'Carrier',
   'Agreement',
@@ -48,12 +48,23 @@ const row = (summary: AgreementSummary) => {
   ];
 };
 
-/** The CSV of a level's agreements: its own first, then (at a network) its agencies' by payout at risk. */
+/**
+ * The export's rows, one definition for the CSV and the XLSX: the level's own agreements first, then
+ * (at a network) its agencies' by payout at risk.
+ */
+export function* agreementsExportRows(answer: AgreementsResponse): Generator<(string | number | null)[]> {
+  for (const summary of [...answer.agreements, ...answer.memberAgreements]) yield row(summary);
+}
+
+/** The columns of the export that are amounts in dollars (a currency format in the XLSX). */
+export const AGREEMENTS_EXPORT_USD_COLUMNS = AGREEMENTS_EXPORT_HEADER.flatMap((name, index) =>
+  name.includes('(USD)') ? [index] : [],
+);
+
+/** The CSV of a level's agreements. */
 export function* agreementsCsvLines(answer: AgreementsResponse): Generator<string> {
-  yield `${HEADER.map(csvField).join(',')}\r\n`;
-  for (const summary of [...answer.agreements, ...answer.memberAgreements]) {
-    yield `${row(summary).map(csvField).join(',')}\r\n`;
-  }
+  yield `${AGREEMENTS_EXPORT_HEADER.map(csvField).join(',')}\r\n`;
+  for (const cells of agreementsExportRows(answer)) yield `${cells.map(csvField).join(',')}\r\n`;
 }
 
 export function agreementsFileName(levelName: string | null, year: number): string {

@@ -39,7 +39,7 @@ const NOT_FOUND = 'This agreement does not exist, or you do not have access to i
 const STALE =
   'Someone else changed this agreement after you opened it. Your changes were not saved: reload it to see theirs, then make your changes again.';
 
-type Holder = { networkUuid: string; agencyUuid: string | null };
+export type Holder = { networkUuid: string; agencyUuid: string | null };
 
 /** Who may write a holder's agreements. */
 export function mayEditAgreements(actor: Actor, holder: Holder): boolean {
@@ -49,7 +49,7 @@ export function mayEditAgreements(actor: Actor, holder: Holder): boolean {
   return actor.userType === 'agency' && actor.agencyUuid === holder.agencyUuid && isAdminActor(actor);
 }
 
-function assertMayEdit(actor: Actor, holder: Holder): void {
+export function assertMayEdit(actor: Actor, holder: Holder): void {
   if (mayEditAgreements(actor, holder)) return;
   throw new AppError(
     'forbidden',
@@ -59,7 +59,7 @@ function assertMayEdit(actor: Actor, holder: Holder): void {
   );
 }
 
-const holderOf = (level: Level): Holder => ({
+export const holderOf = (level: Level): Holder => ({
   networkUuid: level.networkUuid,
   agencyUuid: level.kind === 'agency' ? level.agencyUuid : null,
 });
@@ -152,7 +152,7 @@ function duplicateName(name: string, year: number): AppError {
   return new AppError('conflict', message, { name: message });
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
@@ -171,6 +171,37 @@ const audited = (
   version: a.version,
 });
 
+/**
+ * Writes one agreement of `holder` and its audit row inside the caller's transaction: the one insert of
+ * an agreement, for the grid editor and the CSV import alike.
+ */
+export async function insertAgreement(
+  tx: Pick<Db, 'execute' | 'insert'>,
+  actor: Actor,
+  holder: Holder,
+  body: Omit<CreateAgreementBody, 'levelUuid'>,
+): Promise<string> {
+  const [created] = (
+    await tx.execute<{ uuid: string }>(sql`
+      insert into profit_share_agreements (network_uuid, agency_uuid, carrier_uuid, year, name, measure, lines,
+        terms, policies_in_force, created_by, updated_by)
+      values (${holder.networkUuid}::uuid, ${holder.agencyUuid}::uuid, ${body.carrierUuid}::uuid, ${body.year},
+        ${body.name}, ${body.measure}, ${JSON.stringify(body.lines)}::json, ${JSON.stringify(body.terms)}::json,
+        ${body.policiesInForce}, ${actor.userId}::uuid, ${actor.userId}::uuid)
+      returning uuid`)
+  ).rows;
+  await recordAudit(tx, {
+    agencyUuid: holder.agencyUuid,
+    actorUserId: actor.userId,
+    action: 'create',
+    entity: 'profit_share_agreement',
+    entityId: created!.uuid,
+    before: null,
+    after: { carrierUuid: body.carrierUuid, year: body.year, ...audited({ ...body, version: 1 }) },
+  });
+  return created!.uuid;
+}
+
 /** POST /api/profit-sharing/agreements */
 export async function createAgreement(
   db: Db,
@@ -182,27 +213,7 @@ export async function createAgreement(
   assertMayEdit(actor, holder);
   await assertCarrierExists(db, body.carrierUuid);
   try {
-    return await db.transaction(async (tx) => {
-      const [created] = (
-        await tx.execute<{ uuid: string }>(sql`
-          insert into profit_share_agreements (network_uuid, agency_uuid, carrier_uuid, year, name, measure, lines,
-            terms, policies_in_force, created_by, updated_by)
-          values (${holder.networkUuid}::uuid, ${holder.agencyUuid}::uuid, ${body.carrierUuid}::uuid, ${body.year},
-            ${body.name}, ${body.measure}, ${JSON.stringify(body.lines)}::json, ${JSON.stringify(body.terms)}::json,
-            ${body.policiesInForce}, ${actor.userId}::uuid, ${actor.userId}::uuid)
-          returning uuid`)
-      ).rows;
-      await recordAudit(tx, {
-        agencyUuid: holder.agencyUuid,
-        actorUserId: actor.userId,
-        action: 'create',
-        entity: 'profit_share_agreement',
-        entityId: created!.uuid,
-        before: null,
-        after: { carrierUuid: body.carrierUuid, year: body.year, ...audited({ ...body, version: 1 }) },
-      });
-      return created!.uuid;
-    });
+    return await db.transaction((tx) => insertAgreement(tx, actor, holder, body));
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName(body.name, body.year);
     throw error;
