@@ -51,6 +51,7 @@ import { createMailer } from '#server/services/mail/mailer.ts';
 import { userRoutes } from '#server/routes/user/user-routes.ts';
 import { profileRoutes } from '#server/routes/profile/profile-routes.ts';
 import { reportRoutes } from '#server/routes/reports/report-routes.ts';
+import { checksRoutes } from '#server/routes/profit-sharing/checks-routes.ts';
 import { profitSharingRoutes } from '#server/routes/profit-sharing/profit-sharing-routes.ts';
 import { growthMeasurementRoutes } from '#server/routes/growth-measurement/growth-measurement-routes.ts';
 import { scorecardRoutes } from '#server/routes/scorecards/scorecard-routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp({
   await app.register(reportRoutes, { db: database.db, flags, providers: embedProviders, mailer, config });
   await app.register(growthMeasurementRoutes, { db: database.db, flags, today });
   await app.register(profitSharingRoutes, { db: database.db, today });
+  await app.register(checksRoutes, { db: database.db, today });
 
   await serveClient(app, config.clientDir);
   return app;
