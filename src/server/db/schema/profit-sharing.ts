@@ -124,7 +124,10 @@ export const profitShareCheckAllocations = pgTable(
     allocatedAt: timestamp('allocated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'profit_share_check_allocations_pk', columns: [t.networkUuid, t.checkUuid, t.agencyUuid] }),
+    primaryKey({
+      name: 'profit_share_check_allocations_pk',
+      columns: [t.networkUuid, t.checkUuid, t.agencyUuid],
+    }),
     foreignKey({
       name: 'profit_share_check_allocations_check_fk',
       columns: [t.networkUuid, t.checkUuid],

@@ -169,7 +169,8 @@ export const checksRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => Calendar
     {
       schema: {
         tags,
-        summary: 'Save a check (refused when someone saved it meanwhile; a new amount removes its allocation)',
+        summary:
+          'Save a check (refused when someone saved it meanwhile; a new amount removes its allocation)',
         params: checkParamsSchema,
         body: saveCheckBodySchema,
         response: { 200: checkDetailSchema, ...errors },
@@ -222,7 +223,8 @@ export const checksRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => Calendar
     {
       schema: {
         tags,
-        summary: "Save a check's allocation, replacing the previous one (refused when the check changed meanwhile)",
+        summary:
+          "Save a check's allocation, replacing the previous one (refused when the check changed meanwhile)",
         params: checkParamsSchema,
         body: saveAllocationBodySchema,
         response: { 200: checkDetailSchema, ...errors },

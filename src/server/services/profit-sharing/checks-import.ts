@@ -49,11 +49,12 @@ type Agreement = { uuid: string; carrier_uuid: string; year: number; names: stri
 export async function importChecks(db: Db, actor: Actor, networkUuid: string, csv: string): Promise<number> {
   let records: string[][];
   try {
-    records = parse(csv.replace(/^\uFEFF/, ''), {
+    const parsed: unknown = parse(csv.replace(/^\uFEFF/, ''), {
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
-    }) as string[][];
+    });
+    records = parsed as string[][];
   } catch (error) {
     const message = `The file is not a CSV file: ${(error as Error).message}`;
     throw new AppError('bad_request', message, { csv: message });

@@ -47,9 +47,7 @@ const STALE =
 
 /** Who may see and write a network's checks: its network users, and internal staff. */
 export function mayUseChecks(actor: Actor, networkUuid: string): boolean {
-  return (
-    actor.userType === 'internal' || (actor.userType === 'network' && actor.networkUuid === networkUuid)
-  );
+  return actor.userType === 'internal' || (actor.userType === 'network' && actor.networkUuid === networkUuid);
 }
 
 /** The network of a level the caller may record checks at; an agency user or an agency level is refused. */
@@ -152,11 +150,7 @@ export async function findCheck(
   carriers: readonly string[] | null,
 ): Promise<FoundCheck> {
   const [row] = (await db.execute<CheckRow>(sql`${selectChecks} where k.uuid = ${checkUuid}::uuid`)).rows;
-  if (
-    !row ||
-    !mayUseChecks(actor, row.network_uuid) ||
-    (carriers && !carriers.includes(row.carrier_uuid))
-  )
+  if (!row || !mayUseChecks(actor, row.network_uuid) || (carriers && !carriers.includes(row.carrier_uuid)))
     throw new AppError('not_found', NOT_FOUND);
   return { check: checkOut(row), measure: row.measure, lines: row.lines };
 }
@@ -253,8 +247,15 @@ export async function insertCheck(
 
 /** POST /api/profit-sharing/checks: a check under a network's own agreement, in that network. */
 export async function createCheck(db: Db, actor: Actor, body: CreateCheckBody): Promise<string> {
+  if (actor.userType === 'agency')
+    throw new AppError('forbidden', "Only the network's users record and allocate its contingent checks.");
   const [agreement] = (
-    await db.execute<{ network_uuid: string; agency_uuid: string | null; carrier_uuid: string; year: number }>(
+    await db.execute<{
+      network_uuid: string;
+      agency_uuid: string | null;
+      carrier_uuid: string;
+      year: number;
+    }>(
       sql`select network_uuid, agency_uuid, carrier_uuid, year from profit_share_agreements where uuid = ${body.agreementUuid}::uuid`,
     )
   ).rows;
@@ -366,8 +367,7 @@ async function membersOf(db: Db, found: FoundCheck, today: CalendarDay): Promise
   ]);
   return agencies.rows.map((agency) => {
     const figures = actuals.get(agency.uuid);
-    const premium =
-      found.measure === 'earnedPremium' ? figures?.earnedCents : figures?.writtenPremiumCents;
+    const premium = found.measure === 'earnedPremium' ? figures?.earnedCents : figures?.writtenPremiumCents;
     return {
       agencyUuid: agency.uuid,
       agencyName: agency.name,
@@ -402,7 +402,10 @@ async function compute(
   found: FoundCheck,
   body: AllocationBody,
   today: CalendarDay,
-): Promise<{ members: Member[]; lines: { member: Member; amountCents: number; relativityBp: number | null }[] }> {
+): Promise<{
+  members: Member[];
+  lines: { member: Member; amountCents: number; relativityBp: number | null }[];
+}> {
   const members = await membersOf(db, found, today);
   const byUuid = new Map(members.map((m) => [m.agencyUuid, m]));
   const typed = new Map<string, number>();
@@ -566,4 +569,3 @@ export async function checkDetail(db: Db, found: FoundCheck, today: CalendarDay)
     members: lines,
   };
 }
-
