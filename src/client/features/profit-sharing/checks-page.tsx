@@ -169,42 +169,40 @@ function RecordCheckForm({
 /** The preview of an allocation: each agency's basis, relativity, share and amount. */
 function AllocationTable({ allocation, caption }: { allocation: Allocation; caption: string }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped>
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Agency</Table.Th>
-            <Table.Th ta="right">Basis (premium)</Table.Th>
-            <Table.Th ta="right">Loss-ratio relativity</Table.Th>
-            <Table.Th ta="right">Share</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
+    <Table striped>
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Agency</Table.Th>
+          <Table.Th ta="right">Basis (premium)</Table.Th>
+          <Table.Th ta="right">Loss-ratio relativity</Table.Th>
+          <Table.Th ta="right">Share</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {allocation.lines.map((line) => (
+          <Table.Tr key={line.agencyUuid}>
+            <Table.Td>{line.agencyName}</Table.Td>
+            <Table.Td ta="right">{money(line.basis)}</Table.Td>
+            <Table.Td ta="right">
+              {line.relativity === null ? '—' : `${line.relativity.toFixed(2)} %`}
+            </Table.Td>
+            <Table.Td ta="right">{line.share.toFixed(2)} %</Table.Td>
+            <Table.Td ta="right">{money(line.amount)}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {allocation.lines.map((line) => (
-            <Table.Tr key={line.agencyUuid}>
-              <Table.Td>{line.agencyName}</Table.Td>
-              <Table.Td ta="right">{money(line.basis)}</Table.Td>
-              <Table.Td ta="right">
-                {line.relativity === null ? '—' : `${line.relativity.toFixed(2)} %`}
-              </Table.Td>
-              <Table.Td ta="right">{line.share.toFixed(2)} %</Table.Td>
-              <Table.Td ta="right">{money(line.amount)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row">Total</Table.Th>
-            <Table.Td />
-            <Table.Td />
-            <Table.Td />
-            <Table.Th ta="right">{money(allocation.total)}</Table.Th>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th scope="row">Total</Table.Th>
+          <Table.Td />
+          <Table.Td />
+          <Table.Td />
+          <Table.Th ta="right">{money(allocation.total)}</Table.Th>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
   );
 }
 
