@@ -52,6 +52,7 @@ import { userRoutes } from '#server/routes/user/user-routes.ts';
 import { profileRoutes } from '#server/routes/profile/profile-routes.ts';
 import { reportRoutes } from '#server/routes/reports/report-routes.ts';
 import { reportingHealthRoutes } from '#server/routes/network-intelligence/health-routes.ts';
+import { checksRoutes } from '#server/routes/profit-sharing/checks-routes.ts';
 import { profitSharingRoutes } from '#server/routes/profit-sharing/profit-sharing-routes.ts';
 import { agreementsIoRoutes } from '#server/routes/profit-sharing/agreements-io-routes.ts';
 import { growthMeasurementRoutes } from '#server/routes/growth-measurement/growth-measurement-routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp({
   await app.register(profitSharingRoutes, { db: database.db, today });
   await app.register(reportingHealthRoutes, { db: database.db, today });
   await app.register(agreementsIoRoutes, { db: database.db, today });
+  await app.register(checksRoutes, { db: database.db, today });
 
   await serveClient(app, config.clientDir);
   return app;

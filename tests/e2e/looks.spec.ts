@@ -43,7 +43,7 @@ const roles: Role[] = [
   {
     name: 'network',
     email: 'network@understanding.test',
-    extra: [],
+    extra: ['/profit-sharing/checks'],
     expand: [{ path: '/planning', button: /show details/ }],
   },
   {

@@ -122,3 +122,65 @@ test('a network user reads the network’s agreement and its member agencies ran
   expect(await members.getByRole('row').count()).toBeGreaterThanOrEqual(1 + 8);
   await expectNoAxeViolations(page);
 });
+
+test('a network user records a contingent check, allocates it, and the agency’s scorecard counts its share', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await signInAs(page, NETWORK, baseURL);
+  await page.goto('/profit-sharing');
+  await page.getByRole('link', { name: 'Contingent checks' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contingent checks' })).toBeVisible();
+  // The demo's allocated advance.
+  const checks = page.getByRole('region', { name: /^Checks of / });
+  await expect(checks.getByRole('row', { name: /Mid-year contingency advance/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const year = Number(/Checks of (\d{4})/.exec((await checks.getByRole('heading').textContent()) ?? '')![1]);
+  await page.getByRole('button', { name: 'Record a check' }).click();
+  const record = page.getByRole('dialog', { name: `Record a ${year} check` });
+  await expect(record).toBeVisible();
+  await record.getByRole('textbox', { name: 'Amount ($)' }).fill('1234.57');
+  await record.getByLabel('Date received').fill(`${year}-02-10`);
+  await record.getByRole('textbox', { name: 'Memo' }).fill('End-to-end check');
+  await expectNoAxeViolations(page);
+  await record.getByRole('button', { name: 'Record check' }).click();
+
+  // The allocation opens on the new check.
+  const allocate = page.getByRole('dialog', { name: 'Allocate the check' });
+  await expect(allocate.getByRole('radio', { name: 'By premium share' })).toBeChecked();
+  const list = (await (await page.request.get(`/api/profit-sharing/checks?year=${year}`)).json()) as {
+    checks: { checkUuid: string; memo: string }[];
+  };
+  const checkUuid = list.checks.find((c) => c.memo === 'End-to-end check')!.checkUuid;
+  const additional = async (agencyUuid: string) => {
+    const answer = (await (
+      await page.request.get(`/api/scorecards/by-carrier?levelUuid=${agencyUuid}&year=${year}`)
+    ).json()) as { totals: { additionalCommissionYTD: number | null } };
+    return Math.round((answer.totals.additionalCommissionYTD ?? 0) * 100);
+  };
+  const detail = (await (await page.request.get(`/api/profit-sharing/checks/${checkUuid}`)).json()) as {
+    members: { agencyUuid: string; basis: number }[];
+  };
+  const member = detail.members.find((m) => m.basis > 0)!;
+  const before = await additional(member.agencyUuid);
+
+  await allocate.getByRole('button', { name: 'Preview' }).click();
+  const preview = allocate.getByRole('table', { name: 'Preview: nothing is saved yet.' });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByRole('row', { name: /^Total/ })).toContainText('$1,234.57');
+  await expectNoAxeViolations(page);
+  await allocate.getByRole('radio', { name: 'By hand' }).check();
+  await expect(allocate.getByText(/left to share/)).toBeVisible();
+  await allocate.getByRole('radio', { name: 'By premium share' }).check();
+  await allocate.getByRole('button', { name: 'Save allocation' }).click();
+  await expect(page.getByRole('status')).toContainText('is allocated');
+  await expect(checks.getByRole('row', { name: /End-to-end check/ })).toContainText('By premium share');
+
+  const saved = (await (await page.request.get(`/api/profit-sharing/checks/${checkUuid}`)).json()) as {
+    allocation: { lines: { agencyUuid: string; amount: number }[] };
+  };
+  const share = saved.allocation.lines.find((l) => l.agencyUuid === member.agencyUuid)!;
+  expect(await additional(member.agencyUuid)).toBe(before + Math.round(share.amount * 100));
+});

@@ -38,8 +38,8 @@ import { createTestDatabase } from '#tests/support/test-database.ts';
 
 /**
  * Exactness: every figure and percentage of the three scorecard calls equals a plain reference
- * computation over the stored commission facts (integer cents in BigInt, no SQL aggregation), for
- * random levels, years, 12M Book / YTD modes, custom periods, lines, standard types and carrier
+ * computation over the stored commission facts and shares of contingent checks (integer cents in
+ * BigInt, no SQL aggregation), for random levels, years, 12M Book / YTD modes, custom periods, lines, standard types and carrier
  * composites, to the cent. Some amounts are unreported (NULL) and some negative (reversals).
  */
 const today = { year: 2026, month: 11, day: 22 };
@@ -58,6 +58,8 @@ type Fact = {
 
 let database: Database;
 let facts: Fact[];
+/** Shares of contingent checks (decision 067): additional compensation, not statements. */
+let checkShares: Fact[];
 let carriers: Map<string, ReferenceCarrier>;
 let agencies: string[];
 let networkUuid: string;
@@ -82,6 +84,22 @@ beforeAll(async () => {
       to_char(f.additional_commission, ${sql.raw(`'${TWO_DECIMALS}'`)}) as add
     from commission_facts f join lines_of_business l on l.uuid = f.line_uuid
     left join lines_of_business p on p.uuid = l.parent_uuid`);
+  // The network's contingent checks, shared to agencies: additional compensation in the month received.
+  const shares = await db.execute<Record<string, string | null>>(sql`
+    select x.agency_uuid, x.network_uuid, k.carrier_uuid, to_char(k.received_on, 'YYYY-MM') as month, l.code,
+      to_char(x.amount, ${sql.raw(`'${TWO_DECIMALS}'`)}) as add
+    from profit_share_check_allocations x
+    join profit_share_checks k on k.network_uuid = x.network_uuid and k.uuid = x.check_uuid
+    join lines_of_business l on l.uuid = x.line_uuid`);
+  checkShares = shares.rows.map((r) => ({
+    agency: r.agency_uuid!,
+    network: r.network_uuid!,
+    carrier: r.carrier_uuid!,
+    month: r.month as YearMonth,
+    broad: r.code!,
+    type: null,
+    values: [null, null, decimalCents(r.add ?? null)],
+  }));
   facts = rows.rows.map((r) => ({
     agency: r.agency_uuid!,
     network: r.network_uuid!,
@@ -154,7 +172,7 @@ const inLevel = (p: Params, f: { agency: string; network: string }) =>
 
 /** The facts a request counts, filtered in JavaScript. */
 function counted(p: Params, options: { line: boolean }) {
-  return facts.filter(
+  return [...facts, ...checkShares].filter(
     (f) =>
       inLevel(p, f) &&
       f.month >= p.start &&

@@ -71,6 +71,12 @@ export const ID_KINDS = [
   'valueMapping',
   /** A profit-sharing agreement: an agency's, or its network's own. */
   'agreement',
+  /** A network's own profit-sharing agreement (network tenants only): a contingent check's. */
+  'networkAgreement',
+  /** A network's contingent check (network tenants only). */
+  'check',
+  /** A member agency of a network, as a network's record names it (network tenants only). */
+  'memberAgency',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -138,6 +144,10 @@ export type TenantWorld = {
   agreementBody: (year?: number) => Record<string, unknown>;
   /** A filled agreements template (CSV) naming the world's carrier, under a name of its own. */
   agreementCsv: () => string;
+  /** The version a contingent check is at now (a save names it). */
+  checkVersion: (checkUuid: string) => Promise<number>;
+  /** The amount of every contingent check of the world (dollars). */
+  checkAmount: number;
   fresh: {
     /** A new growth plan of an agency tenant, for a year it has no plan for. */
     plan: (tenant: TenantName) => Promise<string>;
@@ -147,6 +157,8 @@ export type TenantWorld = {
     agreement: (tenant: TenantName) => Promise<string>;
     /** A year the tenant has no agreement in, whose year before has one (to copy from). */
     agreementCopyYear: (tenant: TenantName) => Promise<number>;
+    /** A new contingent check of a network tenant, under its agreement. */
+    check: (tenant: TenantName) => Promise<string>;
     /** A new staged upload of the tenant (a network's, or an agency administrator's for an agency). */
     upload: (tenant: TenantName) => Promise<string>;
     /** A new remembered match of the tenant (network-wide, or the agency's own). */
@@ -555,6 +567,31 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
   }
   let lastAgreementYear = 2030;
 
+  const checkAmount = 1000;
+  const CHECKS_YEAR = 2029;
+  const createCheck = async (tenant: TenantName) => {
+    const agreementUuid = tenants[tenant].ids.networkAgreement;
+    if (!agreementUuid) throw new Error(`world: ${tenant} records no contingent checks`);
+    const created = (await asStaff('POST', '/api/profit-sharing/checks', {
+      agreementUuid,
+      amount: checkAmount,
+      receivedOn: '2026-03-16',
+      memo: `Check ${suffix()}`,
+    })) as { check: { checkUuid: string } };
+    return created.check.checkUuid;
+  };
+  const memberOf: Partial<Record<TenantName, string>> = {
+    homeNetwork: home.uuid,
+    foreignNetwork: foreign.uuid,
+  };
+  for (const name of TENANT_NAMES) {
+    if (tenants[name].kind !== 'network') continue;
+    // The checks' agreement has a year of its own, so a bulk template's carrier and year name it alone.
+    tenants[name].ids.networkAgreement = await createAgreement(name, CHECKS_YEAR);
+    tenants[name].ids.memberAgency = memberOf[name];
+    tenants[name].ids.check = await createCheck(name);
+  }
+
   const assignmentInput = (tenant: TenantName) => {
     const keys = assignmentKeys.get(tenant) ?? new Set<string>();
     assignmentKeys.set(tenant, keys);
@@ -639,6 +676,13 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
     },
     agreementBody,
     agreementCsv: () => agreementTemplateCsv('World Mutual', 2026, `Imported ${suffix()}`),
+    checkVersion: async (checkUuid) => {
+      const result = await db.execute<{ version: number }>(
+        sql`select version from profit_share_checks where uuid = ${checkUuid}::uuid`,
+      );
+      return Number(result.rows[0]?.version ?? 1);
+    },
+    checkAmount,
     fresh: {
       plan: createPlan,
       planYear,
@@ -648,6 +692,7 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
         await createAgreement(tenant, lastAgreementYear);
         return lastAgreementYear + 1;
       },
+      check: createCheck,
       upload: createUpload,
       valueMapping: (tenant) => rememberMapping(tenant, 'agencyCode', `fresh code ${suffix()}`),
       entry: async (tenant) => {

@@ -150,6 +150,13 @@ const routes: RouteObject[] = [
                       ),
                     },
                     {
+                      path: 'profit-sharing/checks',
+                      element: lazyPage(
+                        async () =>
+                          (await import('#client/features/profit-sharing/checks-page.tsx')).ChecksPage,
+                      ),
+                    },
+                    {
                       path: 'profit-sharing/new',
                       element: lazyPage(
                         async () =>

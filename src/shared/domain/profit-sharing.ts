@@ -576,6 +576,28 @@ function shareOut(checkCents: number, weights: readonly Fraction[]): number[] {
   return amounts.map(Number);
 }
 
+/** Each agency's loss ratio over the group's (exact, and in basis points); null without earned premium. */
+function relativities(agencies: readonly AllocationInput[]) {
+  const groupEarned = agencies.reduce((sum, a) => sum + BigInt(a.earnedCents), 0n);
+  const groupIncurred = agencies.reduce((sum, a) => sum + BigInt(a.incurredCents), 0n);
+  const relativity = (a: AllocationInput): Fraction | null => {
+    if (a.earnedCents <= 0 || groupEarned <= 0n || groupIncurred <= 0n) return null;
+    // (incurred_a / earned_a) / (incurred_g / earned_g)
+    return { n: BigInt(a.incurredCents) * groupEarned, d: BigInt(a.earnedCents) * groupIncurred };
+  };
+  const relativityBp = (a: AllocationInput) => {
+    const r = relativity(a);
+    return r === null ? null : Number(divRound(r.n * BP, r.d));
+  };
+  return { relativity, relativityBp };
+}
+
+/** The loss-ratio relativity of each agency of a group, in basis points (10000 = the group's); null: none. */
+export function lossRatioRelativitiesBp(agencies: readonly AllocationInput[]): (number | null)[] {
+  const { relativityBp } = relativities(agencies);
+  return agencies.map(relativityBp);
+}
+
 /**
  * Allocates a network's check to its agencies.
  * - premiumShare: by each agency's share of the premium.
@@ -593,17 +615,7 @@ export function allocateCheck(
     throw new AllocationError('The check amount must be more than $0.00.');
   if (agencies.length === 0)
     throw new AllocationError('Choose at least one agency to allocate the check to.');
-  const groupEarned = agencies.reduce((sum, a) => sum + BigInt(a.earnedCents), 0n);
-  const groupIncurred = agencies.reduce((sum, a) => sum + BigInt(a.incurredCents), 0n);
-  const relativity = (a: AllocationInput): Fraction | null => {
-    if (a.earnedCents <= 0 || groupEarned <= 0n || groupIncurred <= 0n) return null;
-    // (incurred_a / earned_a) / (incurred_g / earned_g)
-    return { n: BigInt(a.incurredCents) * groupEarned, d: BigInt(a.earnedCents) * groupIncurred };
-  };
-  const relativityBp = (a: AllocationInput) => {
-    const r = relativity(a);
-    return r === null ? null : Number(divRound(r.n * BP, r.d));
-  };
+  const { relativity, relativityBp } = relativities(agencies);
   if (method === 'byHand') {
     const amounts = agencies.map((a) => a.amountCents ?? 0);
     if (amounts.some((amount) => !Number.isInteger(amount) || amount < 0))

@@ -97,6 +97,7 @@ const ID_RULES: Record<string, IdRule> = {
   },
   planId: { kind: 'plan' },
   agreementUuid: { kind: 'agreement' },
+  checkUuid: { kind: 'check' },
   executorUuid: { kind: 'user' },
   adminUserUuid: { kind: 'user' },
 };
@@ -130,6 +131,11 @@ type Recipe = {
   anonymous?: true;
   /** The operation works on an agency only: a network level is a 400, so neither an own level nor a control. */
   agencyLevel?: true;
+  /**
+   * The operation works on a network's records only (its contingent checks): every caller's own ids are
+   * its network's, and only a network's records serve as a staff control.
+   */
+  networkLevel?: true;
   /** Optional id fields sent in every call (the level a staff control needs). */
   always?: readonly FieldKey[];
   /** Kinds of this operation's fields where the name alone does not say. */
@@ -569,6 +575,84 @@ Object.assign(RECIPES, {
   },
 } satisfies Record<string, Recipe>);
 
+const CHECK_USERS =
+  "a network's users (and staff) record and allocate its contingent checks; agency users may not";
+const CHECK_USER_ROLES: readonly Caller[] = ['network'];
+/** A by-hand allocation of the whole check to the network's member agency. */
+const byHand = (world: TenantWorld, ids: Readonly<Record<FieldKey, string>>) => ({
+  method: 'byHand',
+  amounts: [{ agencyUuid: ids['body.amounts.[].agencyUuid'], amount: world.checkAmount }],
+});
+Object.assign(RECIPES, {
+  'GET /api/profit-sharing/checks': {
+    why: CHECK_USERS,
+    allowed: CHECK_USER_ROLES,
+    networkLevel: true,
+    always: ['query.levelUuid'],
+  },
+  'POST /api/profit-sharing/checks/import': {
+    why: `${CHECK_USERS}; the file names the network's agreement by its carrier and year (the world's checks are of 2029)`,
+    allowed: CHECK_USER_ROLES,
+    networkLevel: true,
+    always: ['body.levelUuid'],
+    fill: () => ({
+      body: {
+        csv: 'Carrier,Year,Amount,Date received,Memo\r\nWorld Mutual,2029,10.00,2029-04-01,Generated\r\n',
+      },
+    }),
+  },
+  'POST /api/profit-sharing/checks': {
+    why: `${CHECK_USERS}; a check is recorded under one of the network's own agreements`,
+    allowed: CHECK_USER_ROLES,
+    networkLevel: true,
+    kinds: { 'body.agreementUuid': 'networkAgreement' },
+    fill: () => ({ body: { amount: 12.34, receivedOn: '2026-04-02', memo: 'Generated' } }),
+  },
+  'GET /api/profit-sharing/checks/{checkUuid}': {
+    why: CHECK_USERS,
+    allowed: CHECK_USER_ROLES,
+    networkLevel: true,
+  },
+  'PUT /api/profit-sharing/checks/{checkUuid}': {
+    why: `${CHECK_USERS}; a save names the version the check is at (and keeps its amount)`,
+    allowed: CHECK_USER_ROLES,
+    networkLevel: true,
+    fill: async ({ world, ids }) => ({
+      body: {
+        version: await world.checkVersion(ids['path.checkUuid']!),
+        amount: world.checkAmount,
+        receivedOn: '2026-03-17',
+        memo: 'Generated',
+      },
+    }),
+  },
+  'DELETE /api/profit-sharing/checks/{checkUuid}': {
+    why: `${CHECK_USERS}; each deletion needs a check of its own and names its version`,
+    allowed: CHECK_USER_ROLES,
+    networkLevel: true,
+    fresh: ['check'],
+    fill: async ({ world, ids }) => ({
+      query: { version: String(await world.checkVersion(ids['path.checkUuid']!)) },
+    }),
+  },
+  'POST /api/profit-sharing/checks/{checkUuid}/allocation/preview': {
+    why: `${CHECK_USERS}; by hand, the whole check to a member agency of the check's network`,
+    allowed: CHECK_USER_ROLES,
+    networkLevel: true,
+    kinds: { 'body.amounts.[].agencyUuid': 'memberAgency' },
+    fill: ({ world, ids }) => ({ body: byHand(world, ids) }),
+  },
+  'PUT /api/profit-sharing/checks/{checkUuid}/allocation': {
+    why: `${CHECK_USERS}; by hand, the whole check to a member agency, on the version the check is at`,
+    allowed: CHECK_USER_ROLES,
+    networkLevel: true,
+    kinds: { 'body.amounts.[].agencyUuid': 'memberAgency' },
+    fill: async ({ world, ids }) => ({
+      body: { ...byHand(world, ids), version: await world.checkVersion(ids['path.checkUuid']!) },
+    }),
+  },
+} satisfies Record<string, Recipe>);
+
 const BILLING_OFF =
   'billing is off in the world (no Stripe keys): the call answers 409 or 404 to everyone; ' +
   'tests/integration/subscriptions.test.ts runs it against the fake Stripe';
@@ -696,6 +780,7 @@ function callersOf(recipe: Recipe, withStaff: boolean): Caller[] {
 
 /** The caller's own tenants, most specific first: where its own ids come from. */
 function ownTenants(caller: Caller, recipe: Recipe): TenantName[] {
+  if (recipe.networkLevel) return ['homeNetwork'];
   if (caller === 'network') return recipe.agencyLevel ? ['homeAgency'] : ['homeNetwork', 'homeAgency'];
   return ['homeAgency'];
 }
@@ -708,6 +793,7 @@ async function freshId(kind: IdKind, tenant: TenantName): Promise<string> {
   if (kind === 'upload') return world.fresh.upload(tenant);
   if (kind === 'plan') return world.fresh.plan(tenant);
   if (kind === 'agreement') return world.fresh.agreement(tenant);
+  if (kind === 'check') return world.fresh.check(tenant);
   if (kind === 'valueMapping') return world.fresh.valueMapping(tenant);
   if (kind === 'requestId') return randomUUID();
   throw new Error(`no fresh ${kind} can be made`);
@@ -941,7 +1027,9 @@ async function runIds(operation: Operation, plan: Extract<Plan, { type: 'ids' }>
             failures,
           );
         }
-        const controllable = !recipe.agencyLevel || world.tenants[tenant].kind === 'agency';
+        const controllable =
+          (!recipe.agencyLevel || world.tenants[tenant].kind === 'agency') &&
+          (!recipe.networkLevel || world.tenants[tenant].kind === 'network');
         if (controllable && foreign.length === variant.length && foreign.length > 0) {
           controls.set(`${variant.map((f) => f.key).join('+')} ${tenant}`, { variant, tenant });
         }

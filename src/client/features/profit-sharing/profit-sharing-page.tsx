@@ -218,6 +218,15 @@ export function ProfitSharingPage() {
           <Button variant="default" onClick={() => void downloadAgreementsXlsx(levelUuid, year)}>
             Download XLSX
           </Button>
+          {answer.levelKind === 'network' && answer.canEdit && (
+            <Button
+              variant="default"
+              component={Link}
+              to={`/profit-sharing/checks?year=${year}${levelUuid ? `&levelUuid=${levelUuid}` : ''}`}
+            >
+              Contingent checks
+            </Button>
+          )}
           {answer.canEdit && (
             <>
               <Button variant="default" loading={busy} onClick={() => void copy()}>

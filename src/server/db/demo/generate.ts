@@ -228,6 +228,7 @@ async function seedDemo(tx: Tx, ctx: Context): Promise<DemoSummary> {
       ownerId: idOf('agency owner'),
       networkUserId: idOf('network user'),
       workingYear: Number(ctx.months[ctx.months.length - 1]!.slice(0, 4)),
+      latestMonth: ctx.months[ctx.months.length - 1]!.slice(0, 7),
     },
     deriveRng(ctx.seed, 'demo-profit-sharing'),
   );

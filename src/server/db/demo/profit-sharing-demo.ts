@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AgreementLines, AgreementTermsDto } from '#shared/contracts/profit-sharing.ts';
-import type { ProfitShareMeasure } from '#shared/domain/profit-sharing.ts';
+import { allocateCheck, type ProfitShareMeasure } from '#shared/domain/profit-sharing.ts';
 import type { Executor } from '#server/db/client.ts';
 import type { Rng } from './random.ts';
 
@@ -11,7 +11,10 @@ import type { Rng } from './random.ts';
  * third (Commercial lines); for the network, a master agreement on its largest carrier, and that
  * carrier's growth grid for each of the network's five largest other agencies, so the network's ranking
  * has rows. Thresholds follow the agency's own figures (a minimum premium of half of last year's), so
- * every card reads sensibly on any demo day.
+ * every card reads sensibly on any demo day. The network's master agreement has a contingent check, a
+ * mid-year advance of 1 % of the network's written premium with the carrier so far, received in the
+ * latest reporting month and shared among the member agencies by premium (decision 067), so their
+ * scorecards show it as additional compensation.
  */
 
 const growthGrid = (minimumPremium: number): AgreementTermsDto => ({
@@ -90,6 +93,8 @@ export async function seedDemoProfitSharing(
     ownerId: string;
     networkUserId: string;
     workingYear: number;
+    /** The latest reporting month (YYYY-MM), in the working year. */
+    latestMonth: string;
   },
   rng: Rng,
 ): Promise<number> {
@@ -188,14 +193,78 @@ export async function seedDemoProfitSharing(
     }
   }
 
+  let masterUuid: string | null = null;
   for (const a of agreements) {
     const author = a.agencyUuid === null ? ids.networkUserId : ids.ownerId;
+    const uuid = rng.uuid();
+    if (a.agencyUuid === null) masterUuid = uuid;
     await db.execute(sql`
       insert into profit_share_agreements (network_uuid, uuid, agency_uuid, carrier_uuid, year, name, measure, lines,
         terms, policies_in_force, created_by, updated_by)
-      values (${ids.networkUuid}::uuid, ${rng.uuid()}::uuid, ${a.agencyUuid}::uuid, ${a.carrierUuid}::uuid, ${ids.workingYear}, ${a.name},
+      values (${ids.networkUuid}::uuid, ${uuid}::uuid, ${a.agencyUuid}::uuid, ${a.carrierUuid}::uuid, ${ids.workingYear}, ${a.name},
         ${a.measure}, ${JSON.stringify(a.lines)}::json, ${JSON.stringify(a.terms)}::json, ${a.policiesInForce},
         ${author}::uuid, ${author}::uuid)`);
   }
+  if (masterUuid && networkLargest) {
+    await seedDemoCheck(db, ids, networkLargest.carrier_uuid, masterUuid, rng);
+  }
   return agreements.length;
+}
+
+/**
+ * The network's contingent check under its master agreement, shared among its agencies by their
+ * written premium with the carrier in the working year so far (the demo's facts, as the read model
+ * counts them), by the domain's `allocateCheck`, on Personal lines (the first line the agreement covers).
+ */
+async function seedDemoCheck(
+  db: Executor,
+  ids: { networkUuid: string; networkUserId: string; workingYear: number; latestMonth: string },
+  carrierUuid: string,
+  agreementUuid: string,
+  rng: Rng,
+): Promise<void> {
+  const start = `${ids.workingYear}-01-01`;
+  const end = `${ids.latestMonth}-01`;
+  const members = (
+    await db.execute<{ uuid: string; cents: string }>(sql`
+      select a.uuid, coalesce((sum(f.written_premium) * 100)::bigint, 0)::text as cents
+      from agencies a
+      left join production_facts f on f.agency_uuid = a.uuid and f.carrier_uuid = ${carrierUuid}::uuid
+        and f.month between ${start}::date and ${end}::date
+      where a.network_uuid = ${ids.networkUuid}::uuid
+      group by a.uuid, a.name order by a.name, a.uuid`)
+  ).rows;
+  const premium = members.reduce((sum, m) => sum + Number(m.cents), 0);
+  // 1 % of the premium so far, in whole dollars.
+  const checkCents = Math.round(premium / 10_000) * 100;
+  if (checkCents <= 0) return;
+  const shares = allocateCheck(
+    checkCents,
+    'premiumShare',
+    members.map((m) => ({
+      agencyUuid: m.uuid,
+      premiumCents: Number(m.cents),
+      earnedCents: 0,
+      incurredCents: 0,
+    })),
+  );
+  const text = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  const checkUuid = rng.uuid();
+  await db.execute(sql`
+    insert into profit_share_checks (network_uuid, uuid, agreement_uuid, carrier_uuid, year, amount, received_on, memo,
+      version, created_by, updated_by)
+    values (${ids.networkUuid}::uuid, ${checkUuid}::uuid, ${agreementUuid}::uuid, ${carrierUuid}::uuid,
+      ${ids.workingYear}, ${text(checkCents)}::numeric, ${`${ids.latestMonth}-15`}::date, 'Mid-year contingency advance',
+      2, ${ids.networkUserId}::uuid, ${ids.networkUserId}::uuid)`);
+  const paid = shares.filter((s) => s.amountCents > 0);
+  await db.execute(sql`
+    insert into profit_share_check_allocations (network_uuid, check_uuid, agency_uuid, line_uuid, amount, method,
+      allocated_by)
+    select ${ids.networkUuid}::uuid, ${checkUuid}::uuid, v.agency_uuid::uuid, l.uuid, v.amount::numeric, 'premiumShare',
+      ${ids.networkUserId}::uuid
+    from (values ${sql.join(
+      paid.map((s) => sql`(${s.agencyUuid}, ${text(s.amountCents)})`),
+      sql`, `,
+    )}) as v(agency_uuid, amount)
+    cross join (select uuid from lines_of_business where level = 1 and code = 'PL' order by uuid limit 1) l`);
 }

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  date,
+  foreignKey,
   index,
   integer,
   json,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -11,8 +14,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AgreementLines, AgreementTermsDto } from '#shared/contracts/profit-sharing.ts';
-import { PROFIT_SHARE_MEASURES } from '#shared/domain/profit-sharing.ts';
-import { carriers } from './dimensions.ts';
+import { ALLOCATION_METHODS, PROFIT_SHARE_MEASURES } from '#shared/domain/profit-sharing.ts';
+import { carriers, linesOfBusiness } from './dimensions.ts';
 import { agencies, networks } from './tenancy.ts';
 
 /**
@@ -59,5 +62,83 @@ export const profitShareAgreements = pgTable(
       t.year,
       sql`lower(${t.name})`,
     ),
+  ],
+);
+
+/**
+ * A contingent check a network received from a carrier for a year, under one of the network's own
+ * agreements (its carrier and year are the agreement's). `amount` is exact (numeric, dollars and cents);
+ * `received_on` the day it arrived: its month is where the allocations count in the scorecard
+ * (decision 067). `version` counts saves of the check and of its allocation: a stale edit is refused.
+ */
+export const profitShareChecks = pgTable(
+  'profit_share_checks',
+  {
+    networkUuid: uuid('network_uuid')
+      .notNull()
+      .references(() => networks.uuid),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    agreementUuid: uuid('agreement_uuid').notNull(),
+    carrierUuid: uuid('carrier_uuid')
+      .notNull()
+      .references(() => carriers.uuid),
+    year: integer('year').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    receivedOn: date('received_on').notNull(),
+    memo: text('memo').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.networkUuid, t.uuid] }),
+    index('profit_share_checks_uuid_idx').on(t.uuid),
+    index('profit_share_checks_network_year_idx').on(t.networkUuid, t.year),
+    foreignKey({
+      name: 'profit_share_checks_agreement_fk',
+      columns: [t.networkUuid, t.agreementUuid],
+      foreignColumns: [profitShareAgreements.networkUuid, profitShareAgreements.uuid],
+    }),
+  ],
+);
+
+/**
+ * A check's share for one member agency: `amount` exact (the shares of a check add up to it to the
+ * cent), how it was shared (`method`), by whom and when; `line_uuid` the broad line it counts on in the
+ * scorecard (decision 067). A new allocation replaces all the rows of the check.
+ */
+export const profitShareCheckAllocations = pgTable(
+  'profit_share_check_allocations',
+  {
+    networkUuid: uuid('network_uuid').notNull(),
+    checkUuid: uuid('check_uuid').notNull(),
+    agencyUuid: uuid('agency_uuid')
+      .notNull()
+      .references(() => agencies.uuid),
+    lineUuid: uuid('line_uuid').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    method: text('method', { enum: ALLOCATION_METHODS }).notNull(),
+    allocatedBy: uuid('allocated_by'),
+    allocatedAt: timestamp('allocated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'profit_share_check_allocations_pk',
+      columns: [t.networkUuid, t.checkUuid, t.agencyUuid],
+    }),
+    foreignKey({
+      name: 'profit_share_check_allocations_check_fk',
+      columns: [t.networkUuid, t.checkUuid],
+      foreignColumns: [profitShareChecks.networkUuid, profitShareChecks.uuid],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'profit_share_check_allocations_line_fk',
+      columns: [t.lineUuid],
+      foreignColumns: [linesOfBusiness.uuid],
+    }),
+    // The scorecard of one agency reads its allocations.
+    index('profit_share_check_allocations_agency_idx').on(t.agencyUuid),
   ],
 );

@@ -267,6 +267,16 @@ export async function deleteAgreement(
   version: number,
 ): Promise<void> {
   assertMayEdit(actor, agreement);
+  const [checks] = (
+    await db.execute<{ count: number }>(sql`
+      select count(*)::int as count from profit_share_checks
+      where network_uuid = ${agreement.networkUuid}::uuid and agreement_uuid = ${agreement.agreementUuid}::uuid`)
+  ).rows;
+  if (Number(checks?.count ?? 0) > 0)
+    throw new AppError(
+      'conflict',
+      `This agreement has ${Number(checks!.count)} contingent check(s) recorded under it: delete them first.`,
+    );
   await db.transaction(async (tx) => {
     const deleted = await tx.execute<{ version: number }>(sql`
       delete from profit_share_agreements

@@ -96,7 +96,7 @@ const FIGURE_TEXTS = sql`s.written_premium::text as written_premium_text, s.base
 /**
  * The source rows of a request summed per carrier and line, before any join: the rows of the level
  * (one agency's commission facts, or its network's carrier-months) in the period, of the carriers
- * and lines the request keeps. Every figure query groups these few sums further (numeric sums of
+ * and lines the request keeps, with the contingent checks allocated to the level's agencies. Every figure query groups these few sums further (numeric sums of
  * sums are exact), so the descriptions are joined and the grouping sets are formed on a few hundred
  * rows, not on every month's. `commissions` counts the reported commission values (the total is
  * NULL only when there are none).
@@ -121,7 +121,7 @@ function summedSource(request: CommissionRequest): SQL {
   // PostgreSQL 18 (PGlite) skip-scans network_month for it and ANDs that with the agency's rows,
   // reading the period's entries of every agency. `month + 0` is the same date, never an index key.
   const month = request.level.kind === 'agency' ? sql`(f.month + 0)` : sql`f.month`;
-  return sql`select f.carrier_uuid, f.line_uuid, sum(f.written_premium) as written_premium,
+  const statements = sql`select f.carrier_uuid, f.line_uuid, sum(f.written_premium) as written_premium,
         sum(f.base_commission) as base_commission, sum(f.additional_commission) as additional_commission,
         count(f.base_commission) + count(f.additional_commission) as commissions
       from ${sourceTable(request.level)} f
@@ -131,6 +131,31 @@ function summedSource(request: CommissionRequest): SQL {
         and f.carrier_uuid in (select c.uuid from carriers c where ${carrierPredicate('c', request)})
         ${lineFilter}
       group by f.carrier_uuid, f.line_uuid`;
+  // The network's contingent checks shared to the level's agencies (decision 067): additional
+  // compensation of the check's carrier, on the line it was allocated on, in the month it was received.
+  const checks = sql`select f.carrier_uuid, f.line_uuid, null::numeric as written_premium,
+        null::numeric as base_commission, sum(f.amount) as additional_commission, count(*) as commissions
+      from (select k.carrier_uuid, x.line_uuid, x.amount, date_trunc('month', k.received_on)::date as month
+        from profit_share_check_allocations x
+        join profit_share_checks k on k.network_uuid = x.network_uuid and k.uuid = x.check_uuid
+        where ${allocationScope(request.level)}) f
+      where f.month between ${monthLiteral(request.start)} and ${monthLiteral(request.end)}
+        ${carrierFilter}
+        and f.carrier_uuid in (select c.uuid from carriers c where ${carrierPredicate('c', request)})
+        ${lineFilter}
+      group by f.carrier_uuid, f.line_uuid`;
+  return sql`select u.carrier_uuid, u.line_uuid, sum(u.written_premium) as written_premium,
+        sum(u.base_commission) as base_commission, sum(u.additional_commission) as additional_commission,
+        sum(u.commissions) as commissions
+      from (${statements} union all ${checks}) u
+      group by u.carrier_uuid, u.line_uuid`;
+}
+
+/** The allocations `x` of contingent checks counted at the level: one agency's, or its network's. */
+function allocationScope(level: Level): SQL {
+  return level.kind === 'agency'
+    ? sql`x.agency_uuid = ${level.agencyUuid}::uuid`
+    : sql`x.network_uuid = ${level.networkUuid}::uuid`;
 }
 
 /**

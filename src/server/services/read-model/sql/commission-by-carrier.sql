@@ -5,6 +5,10 @@
 --   $3 = "PL"
 --   $4 = "PAUTO"
 --   $5 = "HOME"
+--   $6 = "00000000-0000-4000-8000-000000000001"
+--   $7 = "PL"
+--   $8 = "PAUTO"
+--   $9 = "HOME"
 select s.carrier_uuid::text as carrier_uuid, s.line_code, s.is_core, s.is_mga, s.carrier_name,
       s.line_name, s.line_level, s.no_carrier, s.no_line,
       (s.no_line = 1 and s.no_carrier = 0
@@ -23,6 +27,9 @@ select s.carrier_uuid::text as carrier_uuid, s.line_code, s.is_core, s.is_mga, s
         sum(g.additional_commission) as additional_commission,
         case when coalesce(sum(g.commissions), 0) = 0 then null
           else coalesce(sum(g.base_commission), 0) + coalesce(sum(g.additional_commission), 0) end as total_commission
+      from (select u.carrier_uuid, u.line_uuid, sum(u.written_premium) as written_premium,
+        sum(u.base_commission) as base_commission, sum(u.additional_commission) as additional_commission,
+        sum(u.commissions) as commissions
       from (select f.carrier_uuid, f.line_uuid, sum(f.written_premium) as written_premium,
         sum(f.base_commission) as base_commission, sum(f.additional_commission) as additional_commission,
         count(f.base_commission) + count(f.additional_commission) as commissions
@@ -32,7 +39,18 @@ select s.carrier_uuid::text as carrier_uuid, s.line_code, s.is_core, s.is_mga, s
         and f.carrier_uuid in (select c.uuid from carriers c where (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp))))
         and f.line_uuid in (select l.uuid from lines_of_business l
           left join lines_of_business b on b.uuid = l.parent_uuid where (case when l.level = 1 then l.code else b.code end) = $3 and l.level = 2 and l.code in ($4, $5))
-      group by f.carrier_uuid, f.line_uuid) g
+      group by f.carrier_uuid, f.line_uuid union all select f.carrier_uuid, f.line_uuid, null::numeric as written_premium,
+        null::numeric as base_commission, sum(f.amount) as additional_commission, count(*) as commissions
+      from (select k.carrier_uuid, x.line_uuid, x.amount, date_trunc('month', k.received_on)::date as month
+        from profit_share_check_allocations x
+        join profit_share_checks k on k.network_uuid = x.network_uuid and k.uuid = x.check_uuid
+        where x.network_uuid = $6::uuid) f
+      where f.month between '2025-11-01'::date and '2026-10-01'::date
+        and f.carrier_uuid in (select c.uuid from carriers c where (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp))))
+        and f.line_uuid in (select l.uuid from lines_of_business l
+          left join lines_of_business b on b.uuid = l.parent_uuid where (case when l.level = 1 then l.code else b.code end) = $7 and l.level = 2 and l.code in ($8, $9))
+      group by f.carrier_uuid, f.line_uuid) u
+      group by u.carrier_uuid, u.line_uuid) g
         join carriers c on c.uuid = g.carrier_uuid
         join lines_of_business l on l.uuid = g.line_uuid
       group by grouping sets ((g.carrier_uuid, l.code), (g.carrier_uuid), ())

@@ -2,6 +2,7 @@
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "00000000-0000-4000-8000-000000000001"
+--   $3 = "00000000-0000-4000-8000-000000000001"
 select s.broad_code, s.is_core, s.no_line, s.no_core,
       (case when s.no_line = 1 then s.all_carriers else s.line_carriers end)::text as carriers,
       (case when s.no_line = 1 then s.all_core_carriers else s.line_core_carriers end)::text as core_carriers,
@@ -32,14 +33,26 @@ select s.broad_code, s.is_core, s.no_line, s.no_core,
         case when coalesce(sum(g.commissions), 0) = 0 then null
           else coalesce(sum(g.base_commission), 0) + coalesce(sum(g.additional_commission), 0) end as total_commission,
             sum(g.commissions) as commissions
-          from (select f.carrier_uuid, f.line_uuid, sum(f.written_premium) as written_premium,
+          from (select u.carrier_uuid, u.line_uuid, sum(u.written_premium) as written_premium,
+        sum(u.base_commission) as base_commission, sum(u.additional_commission) as additional_commission,
+        sum(u.commissions) as commissions
+      from (select f.carrier_uuid, f.line_uuid, sum(f.written_premium) as written_premium,
         sum(f.base_commission) as base_commission, sum(f.additional_commission) as additional_commission,
         count(f.base_commission) + count(f.additional_commission) as commissions
       from commission_carrier_months f
       where f.network_uuid = $2::uuid
         and f.month between '2025-11-01'::date and '2026-10-01'::date
         and f.carrier_uuid in (select c.uuid from carriers c where (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))
-      group by f.carrier_uuid, f.line_uuid) g
+      group by f.carrier_uuid, f.line_uuid union all select f.carrier_uuid, f.line_uuid, null::numeric as written_premium,
+        null::numeric as base_commission, sum(f.amount) as additional_commission, count(*) as commissions
+      from (select k.carrier_uuid, x.line_uuid, x.amount, date_trunc('month', k.received_on)::date as month
+        from profit_share_check_allocations x
+        join profit_share_checks k on k.network_uuid = x.network_uuid and k.uuid = x.check_uuid
+        where x.network_uuid = $3::uuid) f
+      where f.month between '2025-11-01'::date and '2026-10-01'::date
+        and f.carrier_uuid in (select c.uuid from carriers c where (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))
+      group by f.carrier_uuid, f.line_uuid) u
+      group by u.carrier_uuid, u.line_uuid) g
             join carriers c on c.uuid = g.carrier_uuid
             join lines_of_business l on l.uuid = g.line_uuid
             left join lines_of_business b on b.uuid = l.parent_uuid

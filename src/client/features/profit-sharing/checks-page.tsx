@@ -1,0 +1,551 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileButton,
+  Group,
+  Loader,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { Table } from '#client/components/table.tsx';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import type {
+  Allocation,
+  Check,
+  ChecksResponse,
+  CheckDetail,
+} from '#shared/contracts/profit-sharing-checks.ts';
+import { toCents } from '#shared/domain/growth-plan.ts';
+import { ALLOCATION_METHODS, formatCents, type AllocationMethod } from '#shared/domain/profit-sharing.ts';
+import { useLevel } from '#client/app/level.ts';
+import { DecimalInput } from '#client/components/decimal-input.tsx';
+import { Dialog } from '#client/components/dialog.tsx';
+import { Select } from '#client/components/select.tsx';
+import { saveFile } from '#client/components/report/save-file.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import {
+  checkQuery,
+  checksQuery,
+  createCheck,
+  downloadChecksTemplate,
+  importChecks,
+  previewAllocation,
+  saveAllocation,
+} from './checks-api.ts';
+
+/** Dollars with cents ("$1,234.50"). */
+const money = (dollars: number) => formatCents(toCents(dollars));
+
+const METHOD_LABELS: Record<AllocationMethod, string> = {
+  premiumShare: 'By premium share',
+  lossRatioWeighted: 'By premium, weighted by loss-ratio relativity',
+  byHand: 'By hand',
+};
+
+const errorText = (error: unknown) =>
+  error instanceof ApiError || error instanceof Error ? error.message : 'Something went wrong.';
+
+type Message = { tone: 'green' | 'red'; text: string };
+
+/** "Record a check": the agreement (carrier), the amount, the day it arrived and a memo. */
+function RecordCheckDialog({
+  answer,
+  opened,
+  onClose,
+  onRecorded,
+}: {
+  answer: ChecksResponse;
+  opened: boolean;
+  onClose: () => void;
+  onRecorded: (check: CheckDetail) => void;
+}) {
+  return (
+    <Dialog opened={opened} onClose={onClose} title={`Record a ${answer.year} check`}>
+      <RecordCheckForm answer={answer} onClose={onClose} onRecorded={onRecorded} />
+    </Dialog>
+  );
+}
+
+/** The form of the dialog: mounted each time the dialog opens, so it starts empty. */
+function RecordCheckForm({
+  answer,
+  onClose,
+  onRecorded,
+}: {
+  answer: ChecksResponse;
+  onClose: () => void;
+  onRecorded: (check: CheckDetail) => void;
+}) {
+  const [agreementUuid, setAgreementUuid] = useState<string | null>(
+    answer.agreements[0]?.agreementUuid ?? null,
+  );
+  const [amount, setAmount] = useState(0);
+  const [receivedOn, setReceivedOn] = useState('');
+  const [memo, setMemo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (!agreementUuid) return setError('Choose the agreement the check was paid under.');
+    setBusy(true);
+    setError(null);
+    try {
+      onRecorded(await createCheck({ agreementUuid, amount, receivedOn, memo }));
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="sm">
+        {answer.agreements.length === 0 ? (
+          <Text size="sm">
+            The network has no agreement for {answer.year}: enter the carrier&apos;s agreement on the Profit
+            Sharing page first.
+          </Text>
+        ) : (
+          <Select
+            label="Carrier and agreement"
+            data={answer.agreements.map((a) => ({
+              value: a.agreementUuid,
+              label: `${a.carrierName}: ${a.name}`,
+            }))}
+            value={agreementUuid}
+            onChange={setAgreementUuid}
+            allowDeselect={false}
+            required
+          />
+        )}
+        <DecimalInput label="Amount ($)" value={amount} onChange={setAmount} thousands required />
+        <TextInput
+          label="Date received"
+          type="date"
+          value={receivedOn}
+          onChange={(event) => setReceivedOn(event.currentTarget.value)}
+          required
+        />
+        <Textarea
+          label="Memo"
+          description="Optional: the check number, the period it pays, …"
+          value={memo}
+          maxLength={500}
+          onChange={(event) => setMemo(event.currentTarget.value)}
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy} disabled={answer.agreements.length === 0}>
+            Record check
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The preview of an allocation: each agency's basis, relativity, share and amount. */
+function AllocationTable({ allocation, caption }: { allocation: Allocation; caption: string }) {
+  return (
+    <Table striped>
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Agency</Table.Th>
+          <Table.Th ta="right">Basis (premium)</Table.Th>
+          <Table.Th ta="right">Loss-ratio relativity</Table.Th>
+          <Table.Th ta="right">Share</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {allocation.lines.map((line) => (
+          <Table.Tr key={line.agencyUuid}>
+            <Table.Td>{line.agencyName}</Table.Td>
+            <Table.Td ta="right">{money(line.basis)}</Table.Td>
+            <Table.Td ta="right">
+              {line.relativity === null ? '—' : `${line.relativity.toFixed(2)} %`}
+            </Table.Td>
+            <Table.Td ta="right">{line.share.toFixed(2)} %</Table.Td>
+            <Table.Td ta="right">{money(line.amount)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th scope="row">Total</Table.Th>
+          <Table.Td />
+          <Table.Td />
+          <Table.Td />
+          <Table.Th ta="right">{money(allocation.total)}</Table.Th>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
+  );
+}
+
+/** Allocating a check: the method, a preview (nothing saved), by-hand amounts, and Save. */
+function AllocateDialog({
+  checkUuid,
+  onClose,
+  onSaved,
+}: {
+  checkUuid: string | null;
+  onClose: () => void;
+  onSaved: (check: Check) => void;
+}) {
+  const detail = useQuery({ ...checkQuery(checkUuid ?? ''), enabled: checkUuid !== null });
+  const data = detail.data;
+  return (
+    <Dialog opened={checkUuid !== null} onClose={onClose} size="xl" title="Allocate the check">
+      {!data ? (
+        detail.isError ? (
+          <Alert color="red" role="alert">
+            {errorText(detail.error)}
+          </Alert>
+        ) : (
+          <Loader aria-label="Loading the check" />
+        )
+      ) : (
+        <AllocateForm
+          key={`${data.check.checkUuid}/${data.check.version}`}
+          data={data}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+/** The allocation form of one version of a check, starting from its saved allocation. */
+function AllocateForm({
+  data,
+  onClose,
+  onSaved,
+}: {
+  data: CheckDetail;
+  onClose: () => void;
+  onSaved: (check: Check) => void;
+}) {
+  const [method, setMethod] = useState<AllocationMethod>(data.check.allocationMethod ?? 'premiumShare');
+  const [amounts, setAmounts] = useState<Record<string, number>>(() =>
+    Object.fromEntries(data.members.map((m) => [m.agencyUuid, m.amount])),
+  );
+  const [preview, setPreview] = useState<Allocation | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const body = () => ({
+    method,
+    amounts:
+      method === 'byHand'
+        ? Object.entries(amounts)
+            .filter(([, amount]) => amount > 0)
+            .map(([agencyUuid, amount]) => ({ agencyUuid, amount }))
+        : [],
+  });
+
+  const run = async (save: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (save) {
+        const saved = await saveAllocation(data.check.checkUuid, { ...body(), version: data.check.version });
+        onSaved(saved.check);
+      } else {
+        setPreview(await previewAllocation(data.check.checkUuid, body()));
+      }
+    } catch (failure) {
+      setPreview(null);
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const typedCents = Object.values(amounts).reduce((sum, amount) => sum + toCents(amount), 0);
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        {data.check.carrierName} ({data.check.agreementName}), {data.check.year}: {money(data.check.amount)}{' '}
+        received {data.check.receivedOn}. The shares count as each agency&apos;s additional compensation in
+        its scorecard, in the month the check was received.
+      </Text>
+      <Radio.Group
+        label="Share the check"
+        value={method}
+        onChange={(value) => {
+          setMethod(ALLOCATION_METHODS.find((m) => m === value) ?? 'premiumShare');
+          setPreview(null);
+          setError(null);
+        }}
+      >
+        <Stack gap={6} mt={6}>
+          {ALLOCATION_METHODS.map((key) => (
+            <Radio key={key} value={key} label={METHOD_LABELS[key]} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      {method === 'byHand' && (
+        <Stack gap={6}>
+          {data.members.map((member) => (
+            <DecimalInput
+              key={member.agencyUuid}
+              label={`${member.agencyName} ($)`}
+              value={amounts[member.agencyUuid] ?? 0}
+              onChange={(value) => {
+                setAmounts((current) => ({ ...current, [member.agencyUuid]: value }));
+                setPreview(null);
+              }}
+              thousands
+            />
+          ))}
+          <Text size="sm" aria-live="polite">
+            Typed {formatCents(typedCents)} of {money(data.check.amount)}
+            {typedCents === toCents(data.check.amount)
+              ? '.'
+              : `: ${formatCents(toCents(data.check.amount) - typedCents)} left to share.`}
+          </Text>
+        </Stack>
+      )}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {preview && <AllocationTable allocation={preview} caption="Preview: nothing is saved yet." />}
+      {!preview && data.allocation && (
+        <AllocationTable
+          allocation={data.allocation}
+          caption={`Saved: ${METHOD_LABELS[data.allocation.method].toLowerCase()}.`}
+        />
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="default" loading={busy} onClick={() => void run(false)}>
+          Preview
+        </Button>
+        <Button loading={busy} onClick={() => void run(true)}>
+          Save allocation
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The network's contingent checks of a year: recorded one by one or from the bulk template, and allocated. */
+export function ChecksPage() {
+  const levelUuid = useLevel();
+  const [params, setParams] = useSearchParams();
+  const requested = Number(params.get('year')) || undefined;
+  const query = useQuery(checksQuery(levelUuid, requested));
+  const queryClient = useQueryClient();
+  const [recording, setRecording] = useState(false);
+  const [allocating, setAllocating] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+
+  if (query.isPending) return <Loader aria-label="Loading the contingent checks" />;
+  if (query.isError) {
+    return (
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          Contingent checks
+        </Title>
+        <Alert color="red" role="alert">
+          {query.error instanceof ApiError && query.error.status === 403
+            ? "Contingent checks are recorded and allocated by the network's users."
+            : errorText(query.error)}
+        </Alert>
+      </Stack>
+    );
+  }
+  const answer = query.data;
+  const year = answer.year;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['profit-sharing'] });
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    try {
+      const { recorded } = await importChecks(levelUuid, await file.text());
+      setMessage({ tone: 'green', text: `${recorded} check${recorded === 1 ? '' : 's'} recorded.` });
+      await refresh();
+    } catch (failure) {
+      setMessage({ tone: 'red', text: errorText(failure) });
+    }
+  };
+  const download = async () => {
+    try {
+      const { blob, filename } = await downloadChecksTemplate();
+      saveFile(blob, filename);
+    } catch (failure) {
+      setMessage({ tone: 'red', text: errorText(failure) });
+    }
+  };
+  const back = `/profit-sharing?year=${year}${levelUuid ? `&levelUuid=${levelUuid}` : ''}`;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Anchor component={Link} to={back} size="sm">
+            Profit Sharing
+          </Anchor>
+          <Title order={1} size="h2">
+            Contingent checks
+          </Title>
+          <Text c="dimmed" size="sm">
+            The checks carriers paid the network for {year}, and how each was shared among the member
+            agencies.
+          </Text>
+        </div>
+        <Group>
+          <Select
+            label="Year"
+            w={110}
+            data={answer.yearOptions.map((y) => ({ value: String(y), label: String(y) }))}
+            value={String(year)}
+            allowDeselect={false}
+            onChange={(value) => {
+              if (!value) return;
+              const next = new URLSearchParams(params);
+              next.set('year', value);
+              setParams(next);
+            }}
+          />
+          <Button variant="default" onClick={() => void download()}>
+            Download template
+          </Button>
+          <FileButton onChange={(file) => void upload(file)} accept=".csv,text/csv">
+            {(props) => (
+              <Button variant="default" {...props}>
+                Upload filled template
+              </Button>
+            )}
+          </FileButton>
+          <Button onClick={() => setRecording(true)}>Record a check</Button>
+        </Group>
+      </Group>
+      {message && (
+        <Alert
+          color={message.tone}
+          role={message.tone === 'red' ? 'alert' : 'status'}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setMessage(null)}
+        >
+          {message.text}
+        </Alert>
+      )}
+      <Paper withBorder p="md" component="section" aria-labelledby="checks-title">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h4" id="checks-title">
+            Checks of {year}
+          </Title>
+          <Text fw={600}>Total {money(answer.total)}</Text>
+        </Group>
+        {answer.checks.length === 0 ? (
+          <Text size="sm">
+            No check recorded for {year} yet. Record one with Record a check, or many at once with the
+            template.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Received</Table.Th>
+                  <Table.Th>Carrier and agreement</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th>Memo</Table.Th>
+                  <Table.Th>Allocation</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {answer.checks.map((check) => (
+                  <Table.Tr key={check.checkUuid}>
+                    <Table.Td>{check.receivedOn}</Table.Td>
+                    <Table.Td>
+                      {check.carrierName}: {check.agreementName}
+                    </Table.Td>
+                    <Table.Td ta="right">{money(check.amount)}</Table.Td>
+                    <Table.Td>{check.memo}</Table.Td>
+                    <Table.Td>
+                      {check.allocationMethod === null
+                        ? 'Not allocated'
+                        : `${METHOD_LABELS[check.allocationMethod]}${check.allocatedBy ? `, by ${check.allocatedBy}` : ''}`}
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => setAllocating(check.checkUuid)}
+                        aria-label={`Allocate the ${money(check.amount)} check of ${check.carrierName} received ${check.receivedOn}`}
+                      >
+                        {check.allocationMethod === null ? 'Allocate' : 'Re-allocate'}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+      <RecordCheckDialog
+        answer={answer}
+        opened={recording}
+        onClose={() => setRecording(false)}
+        onRecorded={(created) => {
+          setRecording(false);
+          setMessage({
+            tone: 'green',
+            text: `The ${money(created.check.amount)} check is recorded: allocate it.`,
+          });
+          void refresh();
+          setAllocating(created.check.checkUuid);
+        }}
+      />
+      <AllocateDialog
+        checkUuid={allocating}
+        onClose={() => setAllocating(null)}
+        onSaved={(saved) => {
+          setAllocating(null);
+          setMessage({
+            tone: 'green',
+            text: `The ${money(saved.amount)} check is allocated: it counts in the agencies' scorecards.`,
+          });
+          void refresh();
+        }}
+      />
+    </Stack>
+  );
+}
