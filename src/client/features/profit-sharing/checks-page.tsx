@@ -28,7 +28,7 @@ import { toCents } from '#shared/domain/growth-plan.ts';
 import { ALLOCATION_METHODS, formatCents, type AllocationMethod } from '#shared/domain/profit-sharing.ts';
 import { useLevel } from '#client/app/level.ts';
 import { DecimalInput } from '#client/components/decimal-input.tsx';
-import { Dialog } from '#client/components/dialog.tsx';
+import { LazyDialog } from '#client/components/lazy-dialog.tsx';
 import { Select } from '#client/components/select.tsx';
 import { saveFile } from '#client/components/report/save-file.ts';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -69,9 +69,9 @@ function RecordCheckDialog({
   onRecorded: (check: CheckDetail) => void;
 }) {
   return (
-    <Dialog opened={opened} onClose={onClose} title={`Record a ${answer.year} check`}>
+    <LazyDialog opened={opened} onClose={onClose} title={`Record a ${answer.year} check`}>
       <RecordCheckForm answer={answer} onClose={onClose} onRecorded={onRecorded} />
-    </Dialog>
+    </LazyDialog>
   );
 }
 
@@ -219,7 +219,7 @@ function AllocateDialog({
   const detail = useQuery({ ...checkQuery(checkUuid ?? ''), enabled: checkUuid !== null });
   const data = detail.data;
   return (
-    <Dialog opened={checkUuid !== null} onClose={onClose} size="xl" title="Allocate the check">
+    <LazyDialog opened={checkUuid !== null} onClose={onClose} size="xl" title="Allocate the check">
       {!data ? (
         detail.isError ? (
           <Alert color="red" role="alert">
@@ -236,7 +236,7 @@ function AllocateDialog({
           onSaved={onSaved}
         />
       )}
-    </Dialog>
+    </LazyDialog>
   );
 }
 
