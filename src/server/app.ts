@@ -52,6 +52,7 @@ import { userRoutes } from '#server/routes/user/user-routes.ts';
 import { profileRoutes } from '#server/routes/profile/profile-routes.ts';
 import { reportRoutes } from '#server/routes/reports/report-routes.ts';
 import { profitSharingRoutes } from '#server/routes/profit-sharing/profit-sharing-routes.ts';
+import { benchmarksRoutes } from '#server/routes/network-intelligence/benchmarks-routes.ts';
 import { growthMeasurementRoutes } from '#server/routes/growth-measurement/growth-measurement-routes.ts';
 import { scorecardRoutes } from '#server/routes/scorecards/scorecard-routes.ts';
 import { createEmbedProviders, embedFrameOrigins } from '#server/services/reports/embed/providers.ts';
@@ -181,6 +182,7 @@ export async function buildApp({
   await app.register(reportRoutes, { db: database.db, flags, providers: embedProviders, mailer, config });
   await app.register(growthMeasurementRoutes, { db: database.db, flags, today });
   await app.register(profitSharingRoutes, { db: database.db, today });
+  await app.register(benchmarksRoutes, { db: database.db, today });
 
   await serveClient(app, config.clientDir);
   return app;
