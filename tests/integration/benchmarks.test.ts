@@ -380,11 +380,6 @@ describe('benchmark settings', () => {
       lossRatioThreshold: 9999,
     });
     expect(tooHigh.statusCode).toBe(400);
-    const atAgency = await call('network', 'PUT', '/api/network-intelligence/settings', {
-      ...body,
-      levelUuid: members[0]!.uuid,
-    });
-    expect(atAgency.statusCode).toBe(400);
     const elsewhere = await call('foreignNetwork', 'PUT', '/api/network-intelligence/settings', {
       ...body,
       levelUuid: members[0]!.networkUuid,

@@ -29,8 +29,8 @@ export async function readBenchmarkSettings(db: Db, networkUuid: string): Promis
 }
 
 /**
- * Saves a network's settings (network users of the network, and staff): one transaction with its
- * audit row. An agency, or an agency's level, is refused: the settings are the network's.
+ * Saves the settings of the level's network (an agency's level names its network): network users of
+ * the network and staff; agency users are refused. One transaction with its audit row.
  */
 export async function saveBenchmarkSettings(
   db: Db,
@@ -40,11 +40,6 @@ export async function saveBenchmarkSettings(
 ): Promise<BenchmarkSettings> {
   if (actor.userType === 'agency') {
     throw new AppError('forbidden', "Only the network's users may change its benchmark settings.");
-  }
-  if (level.kind !== 'network') {
-    throw new AppError('bad_request', 'Benchmark settings belong to a network: choose the network.', {
-      levelUuid: 'Choose the network, not one of its agencies.',
-    });
   }
   const before = await readBenchmarkSettings(db, level.networkUuid);
   const values = {
