@@ -244,6 +244,21 @@ const paths: Record<IconName, ReactNode> = {
       <path d="M15 9.5c-.5-1-1.6-1.5-3-1.5-1.7 0-3 .8-3 2s1.3 1.7 3 2 3 .8 3 2-1.3 2-3 2c-1.4 0-2.5-.5-3-1.5M12 6v2M12 16v2" />
     </>
   ),
+  // A box plot: benchmarks.
+  benchmarks: (
+    <>
+      <path d="M4 12h3M17 12h3M4 9v6M20 9v6" />
+      <rect x="7" y="7" width="10" height="10" />
+      <path d="M12 7v10" />
+    </>
+  ),
+  // A warning triangle: early warning.
+  'early-warning': (
+    <>
+      <path d="M12 3l10 18H2z" />
+      <path d="M12 10v5M12 18h.01" />
+    </>
+  ),
   // A target: planning.
   planning: (
     <>

@@ -66,7 +66,9 @@ export type NavigationIcon =
   | 'scorecard'
   | 'performance-charts'
   | 'planning'
-  | 'profit-sharing';
+  | 'profit-sharing'
+  | 'benchmarks'
+  | 'early-warning';
 
 /**
  * Each report path's own icon (issue 31: a collapsed sidebar of identical glyphs cannot be read): by
@@ -182,6 +184,12 @@ const sidebarEntries: readonly Entry[] = [
   // Profit-sharing agreements are projected from Carrier Production's figures: the same permission.
   ({ features }) =>
     features.cpr ? internal('profit-sharing', 'Profit Sharing', 'profit-sharing', '/profit-sharing') : null,
+  // Benchmarks against peers, and the network's early warnings: read from Carrier Production's facts.
+  ({ features }) => (features.cpr ? internal('benchmarks', 'Benchmarks', 'benchmarks', '/benchmarks') : null),
+  ({ user, features }) =>
+    features.cpr && user.userType !== 'agency'
+      ? internal('early-warning', 'Early Warning', 'early-warning', '/early-warning')
+      : null,
   // Spec part 2 §2 "Sidebar and header", §6: Growth Plan Measurement appears only with its flag.
   ({ flags }) =>
     flags.growthMeasurement
