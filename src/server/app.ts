@@ -55,6 +55,7 @@ import { reportingHealthRoutes } from '#server/routes/network-intelligence/healt
 import { checksRoutes } from '#server/routes/profit-sharing/checks-routes.ts';
 import { profitSharingRoutes } from '#server/routes/profit-sharing/profit-sharing-routes.ts';
 import { agreementsIoRoutes } from '#server/routes/profit-sharing/agreements-io-routes.ts';
+import { benchmarksRoutes } from '#server/routes/network-intelligence/benchmarks-routes.ts';
 import { growthMeasurementRoutes } from '#server/routes/growth-measurement/growth-measurement-routes.ts';
 import { scorecardRoutes } from '#server/routes/scorecards/scorecard-routes.ts';
 import { createEmbedProviders, embedFrameOrigins } from '#server/services/reports/embed/providers.ts';
@@ -187,6 +188,7 @@ export async function buildApp({
   await app.register(reportingHealthRoutes, { db: database.db, today });
   await app.register(agreementsIoRoutes, { db: database.db, today });
   await app.register(checksRoutes, { db: database.db, today });
+  await app.register(benchmarksRoutes, { db: database.db, today });
 
   await serveClient(app, config.clientDir);
   return app;

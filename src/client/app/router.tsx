@@ -171,6 +171,22 @@ const routes: RouteObject[] = [
                           (await import('#client/features/profit-sharing/agreement-page.tsx')).AgreementPage,
                       ),
                     },
+                    // Benchmarks against peers and early warning: read from Carrier Production's facts.
+                    {
+                      path: 'benchmarks',
+                      element: lazyPage(
+                        async () =>
+                          (await import('#client/features/benchmarks/benchmarks-page.tsx')).BenchmarksPage,
+                      ),
+                    },
+                    {
+                      path: 'early-warning',
+                      element: lazyPage(
+                        async () =>
+                          (await import('#client/features/early-warning/early-warning-page.tsx'))
+                            .EarlyWarningPage,
+                      ),
+                    },
                     {
                       path: 'monthly-close',
                       element: lazyPage(

@@ -246,6 +246,21 @@ const paths: Record<IconName, ReactNode> = {
   ),
   // A checklist: the monthly close.
   'monthly-close': <path d="M9 6h11M9 12h11M9 18h11M4 6l1 1 2-2M4 12l1 1 2-2M4 18l1 1 2-2" />,
+  // A box plot: benchmarks.
+  benchmarks: (
+    <>
+      <path d="M4 12h3M17 12h3M4 9v6M20 9v6" />
+      <rect x="7" y="7" width="10" height="10" />
+      <path d="M12 7v10" />
+    </>
+  ),
+  // A warning triangle: early warning.
+  'early-warning': (
+    <>
+      <path d="M12 3l10 18H2z" />
+      <path d="M12 10v5M12 18h.01" />
+    </>
+  ),
   // A target: planning.
   planning: (
     <>

@@ -3,6 +3,13 @@
  * dollars as exact decimals from SQL; null means "not reported".
  */
 
+/**
+ * Loss ratio colouring (spec part 2 §5 "Loss ratio colouring: above 55 negative, below 45 positive."):
+ * a loss ratio above the first is shown negative, below the second positive.
+ */
+export const LOSS_RATIO_NEGATIVE_ABOVE = 55;
+export const LOSS_RATIO_POSITIVE_BELOW = 45;
+
 /** Loss ratio in percent: incurred / earned x 100; null when earned is missing or zero. */
 export function lossRatio(incurred: number | null, earned: number | null): number | null {
   if (incurred === null || earned === null || earned === 0) return null;

@@ -108,6 +108,19 @@ describe('sidebarLinks', () => {
     expect(keys(sidebarLinks(input({ features: { cpr: false } })))).not.toContain('production');
   });
 
+  it('links Benchmarks for users with the cpr permission, and Early Warning for network users and staff only', () => {
+    const cpr = { features: { cpr: true } };
+    expect(keys(sidebarLinks(input(cpr)))).toContain('benchmarks');
+    expect(keys(sidebarLinks(input(cpr)))).not.toContain('early-warning');
+    expect(keys(sidebarLinks(input({ ...cpr, user: networkUser })))).toEqual(
+      expect.arrayContaining(['benchmarks', 'early-warning']),
+    );
+    expect(keys(sidebarLinks(input({ ...cpr, user: staff })))).toContain('early-warning');
+    expect(keys(sidebarLinks(input({ features: { cpr: false }, user: networkUser })))).not.toContain(
+      'benchmarks',
+    );
+  });
+
   it('links Performance Charts after Carrier Production, for users with the cpr permission only', () => {
     expect(keys(sidebarLinks(input({ features: { cpr: true } }))).slice(0, 2)).toEqual([
       'production',

@@ -67,7 +67,9 @@ export type NavigationIcon =
   | 'performance-charts'
   | 'planning'
   | 'profit-sharing'
-  | 'monthly-close';
+  | 'monthly-close'
+  | 'benchmarks'
+  | 'early-warning';
 
 /**
  * Each report path's own icon (a collapsed sidebar of identical glyphs cannot be read): by
@@ -186,6 +188,12 @@ const sidebarEntries: readonly Entry[] = [
   // The monthly close (decision 070): which carriers' reports of a month arrived, for the same users.
   ({ features }) =>
     features.cpr ? internal('monthly-close', 'Monthly Close', 'monthly-close', '/monthly-close') : null,
+  // Benchmarks against peers, and the network's early warnings: read from Carrier Production's facts.
+  ({ features }) => (features.cpr ? internal('benchmarks', 'Benchmarks', 'benchmarks', '/benchmarks') : null),
+  ({ user, features }) =>
+    features.cpr && user.userType !== 'agency'
+      ? internal('early-warning', 'Early Warning', 'early-warning', '/early-warning')
+      : null,
   // Spec part 2 §2 "Sidebar and header", §6: Growth Plan Measurement appears only with its flag.
   ({ flags }) =>
     flags.growthMeasurement

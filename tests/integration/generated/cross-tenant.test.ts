@@ -653,6 +653,33 @@ Object.assign(RECIPES, {
   },
 } satisfies Record<string, Recipe>);
 
+const BENCHMARKS = 'a period whose start is not after its end; staff choose the level';
+Object.assign(RECIPES, {
+  'GET /api/network-intelligence/benchmarks': {
+    why: BENCHMARKS,
+    always: ['query.levelUuid'],
+    fill: () => ({ query: PRODUCTION_PERIOD }),
+  },
+  'GET /api/network-intelligence/warnings': {
+    why: BENCHMARKS,
+    always: ['query.levelUuid'],
+    fill: () => ({ query: PRODUCTION_PERIOD }),
+  },
+  'GET /api/network-intelligence/settings': { why: 'staff choose the level', always: ['query.levelUuid'] },
+  'PUT /api/network-intelligence/settings': {
+    why: "the network's users (and staff) set its size bands and threshold; ascending limits",
+    allowed: ['network'],
+    always: ['body.levelUuid'],
+    fill: ({ ids }) => ({
+      body: {
+        levelUuid: ids['body.levelUuid'],
+        sizeBandLimits: [1_000_000, 5_000_000],
+        lossRatioThreshold: 55,
+      },
+    }),
+  },
+} satisfies Record<string, Recipe>);
+
 const BILLING_OFF =
   'billing is off in the world (no Stripe keys): the call answers 409 or 404 to everyone; ' +
   'tests/integration/subscriptions.test.ts runs it against the fake Stripe';

@@ -1,4 +1,4 @@
 import { fuzzRouteGroup } from './fuzz-suite.ts';
 
-/** Input fuzzing (fuzz-suite.ts) of the scorecard, growth measurement, planning, levels and collaboration routes. */
+/** Input fuzzing (fuzz-suite.ts) of the scorecard, growth measurement, planning, levels, collaboration and network-intelligence routes. */
 await fuzzRouteGroup('scorecards-planning');

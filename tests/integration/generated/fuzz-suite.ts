@@ -55,6 +55,7 @@ export const FUZZ_GROUPS = {
     '/api/levels',
     '/api/collaboration',
     '/api/clarity/',
+    '/api/network-intelligence/',
   ],
   'uploads-entry-embeds': [
     '/api/imports',

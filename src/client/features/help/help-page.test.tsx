@@ -18,6 +18,7 @@ const topicTitles = [
   'Request a new carrier',
   'Add non-core carrier data',
   'Create, modify and add a carrier to an agency plan',
+  'Compare your agency with the network, and see early warnings',
   'Project profit-sharing bonuses and see the distance to the next band',
 ];
 

@@ -247,6 +247,32 @@ export const helpTopics: HelpTopic[] = [
     ),
   },
   {
+    value: 'benchmarks',
+    title: 'Compare your agency with the network, and see early warnings',
+    content: (
+      <Stack gap="sm">
+        <Text>
+          <PageLink to="/benchmarks">Benchmarks</PageLink> shows, for the timeframe you choose, your written
+          premium growth on the prior period, new business as a share of written premium, loss ratio and
+          commission rate (where commission statements were loaded), for your whole book, each line and each
+          carrier. Each figure is drawn against the network: the box spans the middle half of its agencies
+          (first to third quartile), the line is the median and the marker is your agency. Your percentile
+          rank compares you with the agencies of your size band, by written premium over the 12 months ending
+          with the timeframe. No other agency is named: you see only the network&apos;s distribution.
+        </Text>
+        <Text>
+          Network users see the distribution of every carrier and line, every member agency&apos;s figures
+          (open one to see its benchmarks), and set the size bands and the early-warning loss ratio.{' '}
+          <PageLink to="/early-warning">Early Warning</PageLink> lists the member agencies whose loss ratio
+          for a carrier or line is above that threshold (55% unless the network changes it) and higher than in
+          the prior period, or whose growth is below the network&apos;s first quartile; each row opens the
+          agency&apos;s Carrier Production on that carrier. A figure that was not reported is left out, never
+          counted as zero.
+        </Text>
+      </Stack>
+    ),
+  },
+  {
     value: 'profit-sharing',
     title: 'Project profit-sharing bonuses and see the distance to the next band',
     content: (

@@ -25,6 +25,11 @@ import { carrierReportingDatesQuery } from '#server/services/planning/reporting-
 import { latestManualMonthByCarrier } from '#server/services/production/reported-months.ts';
 import { reportingDatesQuery } from '#server/services/growth-measurement/growth-actuals.ts';
 import {
+  benchmarksQuery,
+  membersQuery,
+  warningsQuery,
+} from '#server/services/network-intelligence/benchmarks-sql.ts';
+import {
   addToCarrierMonths,
   claimKeptBuild,
   deleteAgencyRows,
@@ -138,6 +143,12 @@ const changed = changedMonthsFilter([
   { carrierUuid: changedCarrier, month: '2026-02-01' },
 ]);
 const rolling = periodOf('2025-11', '2026-10', [], today);
+const benchmarkInput = {
+  networkUuid,
+  period: periodOf('2026-01', '2026-10', [], today),
+  carriers: null,
+  sizeBandLimits: [1_000_000, 5_000_000, 20_000_000],
+};
 
 /**
  * Kept views as a save refreshes one agency's rows: YTD in P&C and PL, a past year in P&C, and (by
@@ -341,6 +352,10 @@ const cases = {
   'planning-reporting-dates': () => carrierReportingDatesQuery({ networkUuid }),
   'reported-months-manual': () => latestManualMonthByCarrier({ networkUuid }, '2025-11', '2026-10'),
   'growth-reporting-dates': () => reportingDatesQuery(agency),
+  'benchmarks-agency': () => benchmarksQuery(benchmarkInput, agencyUuid),
+  'benchmarks-network': () => benchmarksQuery(benchmarkInput, null),
+  'benchmarks-members': () => membersQuery(benchmarkInput),
+  'early-warnings': () => warningsQuery(benchmarkInput, 55, null),
 } satisfies Record<string, () => SQL | SQL[]>;
 
 /**
@@ -348,6 +363,13 @@ const cases = {
  * Written at the top of its snapshot.
  */
 const callers: Record<keyof typeof cases, string> = {
+  'benchmarks-agency':
+    "benchmarks (network-intelligence/benchmarks.ts): an agency's figures per carrier, line and book against the network's quartiles and its size band",
+  'benchmarks-network':
+    "benchmarks (network-intelligence/benchmarks.ts): the network's distributions per carrier, line and book",
+  'benchmarks-members':
+    "benchmarks (network-intelligence/benchmarks.ts): the network's member agencies and their figures",
+  'early-warnings': "earlyWarnings (network-intelligence/warnings.ts): the network's early warnings",
   'figures-facts':
     "readFigures (read-model.ts), planned to the facts: an agency's Carrier Production (production-report.ts), or carriers limited by collaboration mode",
   'figures-carrier-months':

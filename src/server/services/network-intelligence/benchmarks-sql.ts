@@ -1,0 +1,276 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { compositeKinds } from '#shared/domain/carrier-composite.ts';
+import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
+import type { ReportPeriod } from '#server/services/read-model/request.ts';
+import { carrierPredicate, monthLiteral } from '#server/services/read-model/sql.ts';
+
+/**
+ * The statements of benchmarks and early warning, over the read model's sources (the production and
+ * commission facts of one network), rendered in `read-model/sql/` by `sql-snapshots.test.ts`.
+ *
+ * `metricsCte` sums each agency's facts per carrier, per broad line and in total (grouping sets, one
+ * pass), for the period, its prior period and the 12 months ending with the period (the size band),
+ * and derives the figures of `shared/domain/benchmarks.ts` from the summed numerics: growth, new
+ * business share, loss ratio (and the prior period's), commission rate. A figure whose base is not
+ * reported or not positive is NULL and left out of every distribution.
+ */
+
+/** What a statement is asked for: the network, the period, the carriers counted, the band limits. */
+export type BenchmarkStatementInput = {
+  networkUuid: string;
+  period: ReportPeriod;
+  /** The only carriers counted (collaboration mode), or null for every carrier. */
+  carriers: readonly string[] | null;
+  sizeBandLimits: readonly number[];
+};
+
+/** The first month of the 12 months ending with `end`, whose written premium places an agency in a band. */
+export const bandWindowStart = (end: YearMonth): YearMonth => addMonths(end, -11);
+
+/** A fact counts in a window when its month is in it and its sums start in it (manual months after a gap). */
+const within = (start: YearMonth, end: YearMonth) =>
+  sql`(f.month between ${monthLiteral(start)} and ${monthLiteral(end)}
+    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= ${monthLiteral(start)}))`;
+
+const BROAD_CODE = sql.raw('case when l.level = 1 then l.code else p.code end');
+
+const carriersFilter = (column: SQL, carriers: readonly string[] | null) =>
+  carriers === null
+    ? sql`true`
+    : carriers.length === 0
+      ? sql`false`
+      : sql`${column} in (${sql.join(
+          carriers.map((c) => sql`${c}::uuid`),
+          sql`, `,
+        )})`;
+
+const limitsArray = (limits: readonly number[]) =>
+  limits.length === 0
+    ? sql`array[]::numeric[]`
+    : sql`array[${sql.join(
+        limits.map((l) => sql.raw(String(Math.trunc(l)))),
+        sql`, `,
+      )}]::numeric[]`;
+
+/** The dimension and key of a grouping-sets row: a carrier, a broad line, or the agency's total. */
+const DIMENSION = sql.raw(
+  `case when grouping(carrier_uuid) = 0 then 'carrier' when grouping(broad_code) = 0 then 'line' else 'total' end`,
+);
+const KEY = sql.raw(
+  `case when grouping(carrier_uuid) = 0 then carrier_uuid::text when grouping(broad_code) = 0 then broad_code else 'total' end`,
+);
+const GROUPING_SETS = sql.raw(
+  'grouping sets ((agency_uuid, carrier_uuid), (agency_uuid, broad_code), (agency_uuid))',
+);
+
+/**
+ * `metrics(agency_uuid, dimension, key, band, written_premium, prior_written_premium, growth,
+ * new_business_share, loss_ratio, prior_loss_ratio, commission_rate)`, as the body of a `with`.
+ */
+export function metricsCte({ networkUuid, period, carriers, sizeBandLimits }: BenchmarkStatementInput): SQL {
+  const bandStart = bandWindowStart(period.end);
+  const current = within(period.start, period.end);
+  const prior = within(period.priorStart, period.priorEnd);
+  const band = within(bandStart, period.end);
+  const firstMonth = period.priorStart < bandStart ? period.priorStart : bandStart;
+  const kinds = { kinds: compositeKinds('all') };
+  return sql`
+  facts as (
+    select f.agency_uuid, f.carrier_uuid, ${BROAD_CODE} as broad_code,
+      f.written_premium, f.new_written_premium, f.earned, f.incurred,
+      ${current} as cur, ${prior} as pri, ${band} as band
+    from production_facts f
+    join carriers c on c.uuid = f.carrier_uuid
+    join lines_of_business l on l.uuid = f.line_uuid
+    left join lines_of_business p on p.uuid = l.parent_uuid
+    where f.network_uuid = ${networkUuid}::uuid
+      and f.month between ${monthLiteral(firstMonth)} and ${monthLiteral(period.end)}
+      and ${period.includesManualEntries ? sql`true` : sql`f.source = 'feed'`}
+      and ${carrierPredicate('c', kinds)}
+      and ${carriersFilter(sql`f.carrier_uuid`, carriers)}
+  ),
+  production as (
+    select agency_uuid, ${DIMENSION} as dimension, ${KEY} as key,
+      sum(written_premium) filter (where cur) as wp,
+      sum(written_premium) filter (where pri) as pwp,
+      sum(new_written_premium) filter (where cur) as nwp,
+      sum(earned) filter (where cur) as ep,
+      sum(incurred) filter (where cur) as il,
+      sum(earned) filter (where pri) as pep,
+      sum(incurred) filter (where pri) as pil,
+      sum(written_premium) filter (where band) as band_wp,
+      bool_or(cur or pri) as counted
+    from facts
+    where cur or pri or band
+    group by ${GROUPING_SETS}
+  ),
+  commission as (
+    select agency_uuid, ${DIMENSION} as dimension, ${KEY} as key,
+      sum(coalesce(base_commission, 0) + coalesce(additional_commission, 0)) as paid,
+      sum(written_premium) as paid_on
+    from (
+      select f.agency_uuid, f.carrier_uuid, ${BROAD_CODE} as broad_code,
+        f.written_premium, f.base_commission, f.additional_commission
+      from commission_facts f
+      join carriers c on c.uuid = f.carrier_uuid
+      join lines_of_business l on l.uuid = f.line_uuid
+      left join lines_of_business p on p.uuid = l.parent_uuid
+      where f.network_uuid = ${networkUuid}::uuid
+        and f.month between ${monthLiteral(period.start)} and ${monthLiteral(period.end)}
+        and (f.base_commission is not null or f.additional_commission is not null)
+        and ${carrierPredicate('c', kinds)}
+        and ${carriersFilter(sql`f.carrier_uuid`, carriers)}
+    ) f
+    group by ${GROUPING_SETS}
+  ),
+  bands as (
+    select agency_uuid,
+      (select count(*)::int from unnest(${limitsArray(sizeBandLimits)}) as lim where coalesce(band_wp, 0) >= lim) as band
+    from production where dimension = 'total'
+  ),
+  metrics as (
+    select m.agency_uuid, m.dimension, m.key, b.band,
+      m.wp as written_premium, m.pwp as prior_written_premium,
+      case when m.pwp > 0 then (m.wp - m.pwp) / m.pwp * 100 end as growth,
+      case when m.wp > 0 then m.nwp / m.wp * 100 end as new_business_share,
+      case when m.ep <> 0 then m.il / m.ep * 100 end as loss_ratio,
+      case when m.pep <> 0 then m.pil / m.pep * 100 end as prior_loss_ratio,
+      case when c.paid_on > 0 then c.paid / c.paid_on * 100 end as commission_rate
+    from production m
+    join bands b on b.agency_uuid = m.agency_uuid
+    left join commission c on c.agency_uuid = m.agency_uuid and c.dimension = m.dimension and c.key = m.key
+    where m.counted
+  )`;
+}
+
+/** The benchmarked figures, one row per agency x dimension x key x reported figure. */
+const LONG = sql`
+  long as (
+    select m.agency_uuid, m.dimension, m.key, m.band, v.metric, v.value
+    from metrics m
+    cross join lateral (values
+      ('growth', m.growth), ('newBusinessShare', m.new_business_share),
+      ('lossRatio', m.loss_ratio), ('commissionRate', m.commission_rate)
+    ) as v(metric, value)
+    where v.value is not null
+  ),
+  distribution as (
+    select dimension, key, metric, count(*)::int as n,
+      percentile_cont(array[0.25, 0.5, 0.75]) within group (order by value) as q
+    from long group by dimension, key, metric
+  )`;
+
+/** A row of `benchmarksQuery`: the distribution of a figure, and the agency's place in it (or none). */
+export type BenchmarkSqlRow = {
+  dimension: 'total' | 'carrier' | 'line';
+  key: string;
+  metric: string;
+  n: number;
+  q1: number | string;
+  median: number | string;
+  q3: number | string;
+  value: string | null;
+  band_n: number | null;
+  percentile_rank: number | string | null;
+  /** The agency's size band (the agency's rows), else null. */
+  band: number | null;
+};
+
+/**
+ * Every distribution of the network per dimension, key and figure; with `agencyUuid`, only the
+ * keys the agency has figures for, with its value, its band's count and its percentile rank
+ * (`percent_rank()` within its band; none when alone in it).
+ */
+export function benchmarksQuery(input: BenchmarkStatementInput, agencyUuid: string | null): SQL {
+  const agencyPart = agencyUuid
+    ? sql`,
+  ranked as (
+    select agency_uuid, dimension, key, metric, value,
+      (count(*) over w)::int as band_n, percent_rank() over (w order by value) as rank
+    from long
+    where band = (select band from bands where agency_uuid = ${agencyUuid}::uuid)
+    window w as (partition by dimension, key, metric)
+  )
+  select d.dimension, d.key, d.metric, d.n, d.q[1] as q1, d.q[2] as median, d.q[3] as q3,
+    r.value::text as value, r.band_n,
+    case when r.band_n > 1 then r.rank * 100 end as percentile_rank,
+    (select band from bands where agency_uuid = ${agencyUuid}::uuid) as band
+  from distribution d
+  join (select distinct dimension, key from metrics where agency_uuid = ${agencyUuid}::uuid) k
+    on k.dimension = d.dimension and k.key = d.key
+  left join ranked r on r.agency_uuid = ${agencyUuid}::uuid
+    and r.dimension = d.dimension and r.key = d.key and r.metric = d.metric`
+    : sql`
+  select d.dimension, d.key, d.metric, d.n, d.q[1] as q1, d.q[2] as median, d.q[3] as q3,
+    null::text as value, null::int as band_n, null::float8 as percentile_rank,
+    null::int as band
+  from distribution d`;
+  return sql`with ${metricsCte(input)},${LONG}${agencyPart}`;
+}
+
+/** A row of `membersQuery`: a member agency's figures over its whole book. */
+export type MemberSqlRow = {
+  agency_uuid: string;
+  agency_name: string;
+  band: number;
+  written_premium: string | null;
+  growth: string | null;
+  new_business_share: string | null;
+  loss_ratio: string | null;
+  commission_rate: string | null;
+};
+
+/** The network's member agencies with figures in the period, their band and their figures in total. */
+export function membersQuery(input: BenchmarkStatementInput): SQL {
+  return sql`with ${metricsCte(input)}
+  select m.agency_uuid, a.name as agency_name, m.band, m.written_premium::text as written_premium,
+    m.growth::text as growth, m.new_business_share::text as new_business_share,
+    m.loss_ratio::text as loss_ratio, m.commission_rate::text as commission_rate
+  from metrics m join agencies a on a.uuid = m.agency_uuid
+  where m.dimension = 'total'
+  order by lower(a.name), a.uuid`;
+}
+
+/** A row of `warningsQuery`. */
+export type WarningSqlRow = {
+  agency_uuid: string;
+  agency_name: string;
+  dimension: 'carrier' | 'line';
+  key: string;
+  written_premium: string | null;
+  prior_written_premium: string | null;
+  growth: string | null;
+  growth_q1: number | string | null;
+  loss_ratio: string | null;
+  prior_loss_ratio: string | null;
+};
+
+/**
+ * The early warnings of a network (or of one agency in it): the agencies' carriers and lines whose
+ * loss ratio is above `threshold` and above the prior period's, or whose written premium growth is
+ * below the network's first quartile for that carrier or line (`shared/domain/benchmarks.ts`).
+ */
+export function warningsQuery(
+  input: BenchmarkStatementInput,
+  threshold: number,
+  agencyUuid: string | null,
+): SQL {
+  return sql`with ${metricsCte(input)},
+  growth_q1 as (
+    select dimension, key, percentile_cont(0.25) within group (order by growth) as q1
+    from metrics where growth is not null and dimension <> 'total'
+    group by dimension, key
+  )
+  select m.agency_uuid, a.name as agency_name, m.dimension, m.key,
+    m.written_premium::text as written_premium, m.prior_written_premium::text as prior_written_premium,
+    m.growth::text as growth, g.q1 as growth_q1,
+    m.loss_ratio::text as loss_ratio, m.prior_loss_ratio::text as prior_loss_ratio
+  from metrics m
+  join agencies a on a.uuid = m.agency_uuid
+  left join growth_q1 g on g.dimension = m.dimension and g.key = m.key
+  where m.dimension <> 'total'
+    and ${agencyUuid ? sql`m.agency_uuid = ${agencyUuid}::uuid` : sql`true`}
+    and ((m.loss_ratio > ${String(threshold)}::numeric and m.loss_ratio > m.prior_loss_ratio)
+      or m.growth::float8 < g.q1)
+  order by lower(a.name), a.uuid, m.dimension, m.key`;
+}
