@@ -22,7 +22,7 @@ test('an agency owner sees its percentile against its peers, per carrier and lin
   await expect(
     book.getByRole('img', { name: /^Loss ratio: .*percentile of \d+ in your band/ }),
   ).toBeVisible();
-  await expect(book.getByText(/percentile of \d+ in your band/).first()).toBeVisible();
+  await expect(book.getByText(/^Median .* percentile of \d+ in your band/).first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'By carrier' })).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -63,7 +63,7 @@ test('a network user sees the early warnings and follows one to Carrier Producti
   await link.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/production\?.*q=/);
-  await expect(page.getByRole('textbox', { name: /search/i })).toHaveValue(carrier);
+  await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue(carrier);
   await expect(
     page
       .getByRole('cell', { name: carrier })

@@ -87,7 +87,12 @@ function DistributionTable({ rows }: { rows: BenchmarkRow[] }) {
       <Title order={2} size="h4" id="distributions" mb="sm">
         The network&apos;s distribution
       </Title>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer
+        minWidth={900}
+        tabIndex={0}
+        role="region"
+        aria-label="The network's distribution table"
+      >
         <Table striped>
           <Table.Thead>
             <Table.Tr>

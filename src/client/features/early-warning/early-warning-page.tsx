@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -22,18 +22,18 @@ export function carrierProductionLink(warning: Warning, timeframe: Timeframe): s
 /** Why a row warns, as badges. */
 export function WarningReasons({ warning, threshold }: { warning: Warning; threshold: number }) {
   return (
-    <Group gap={4}>
+    <Stack gap={2}>
       {warning.reasons.includes('lossRatio') && (
-        <Badge color="red" variant="light">
+        <Text size="sm" fw={600} c="red.9">
           Loss ratio over {formatPercent(threshold)} and rising
-        </Badge>
+        </Text>
       )}
       {warning.reasons.includes('growth') && (
-        <Badge color="orange" variant="light">
+        <Text size="sm" fw={600} c="gray.8">
           Growth below the network&apos;s first quartile
-        </Badge>
+        </Text>
       )}
-    </Group>
+    </Stack>
   );
 }
 
