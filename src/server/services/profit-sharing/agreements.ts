@@ -11,7 +11,7 @@ import {
   type CreateAgreementBody,
   type SaveAgreementBody,
 } from '#shared/contracts/profit-sharing.ts';
-import { toDollars } from '#shared/domain/growth-plan.ts';
+import { toCents, toDollars } from '#shared/domain/growth-plan.ts';
 import { projectAgreement, type ProfitShareMeasure } from '#shared/domain/profit-sharing.ts';
 import { latestReportingMonth, workingYear } from '#shared/domain/reporting-month.ts';
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
@@ -458,9 +458,31 @@ const holderLevel = (agreement: Agreement): Level =>
     ? { kind: 'network', networkUuid: agreement.networkUuid }
     : { kind: 'agency', agencyUuid: agreement.agencyUuid, networkUuid: agreement.networkUuid };
 
+/** The ranking's page to send (null: every row, for the exports). */
+export type MemberPaging = { page: number; pageSize: number } | null;
+
+/** The ranking's totals over every member agreement, summed in integer cents. */
+function memberTotalsOf(ranked: readonly AgreementSummary[]): AgreementsResponse['memberTotals'] {
+  let projected = 0;
+  let yearToDate = 0;
+  let atRisk = 0;
+  for (const summary of ranked) {
+    projected += toCents(summary.projectedPayout);
+    yearToDate += toCents(summary.yearToDatePayout);
+    atRisk += toCents(summary.payoutAtRisk);
+  }
+  return {
+    count: ranked.length,
+    projectedPayout: toDollars(projected),
+    yearToDatePayout: toDollars(yearToDate),
+    payoutAtRisk: toDollars(atRisk),
+  };
+}
+
 /**
  * GET /api/profit-sharing/agreements: the level's own agreements of a year with their projections; at a
- * network, also its member agencies' agreements ranked by payout at risk (then projected payout).
+ * network, also its member agencies' agreements ranked by payout at risk (then projected payout): the
+ * page asked for, with the ranking's count and totals (`paging` null: every row).
  */
 export async function listAgreements(
   db: Db,
@@ -469,6 +491,7 @@ export async function listAgreements(
   year: number | undefined,
   carriers: readonly string[] | null,
   today: CalendarDay,
+  paging: MemberPaging = null,
 ): Promise<AgreementsResponse> {
   const holder = holderOf(level);
   const years = (
@@ -500,18 +523,26 @@ export async function listAgreements(
     today,
   );
   const summaries = (list: Agreement[]) => list.map((a) => summarise(a, actuals.get(a.agreementUuid)));
+  const ranked = summaries(members).sort(
+    (a, b) =>
+      b.payoutAtRisk - a.payoutAtRisk ||
+      b.projectedPayout - a.projectedPayout ||
+      a.agreement.holderName.localeCompare(b.agreement.holderName) ||
+      a.agreement.carrierName.localeCompare(b.agreement.carrierName) ||
+      a.agreement.name.localeCompare(b.agreement.name) ||
+      a.agreement.agreementUuid.localeCompare(b.agreement.agreementUuid),
+  );
+  const pageSize = paging ? paging.pageSize : Math.max(1, ranked.length);
+  const page = paging ? paging.page : 1;
   return {
     year: chosen,
     yearOptions: [...new Set([current, current - 1, ...years])].sort((a, b) => b - a),
     levelKind: level.kind,
     canEdit: mayEditAgreements(actor, holder),
     agreements: summaries(own),
-    memberAgreements: summaries(members).sort(
-      (a, b) =>
-        b.payoutAtRisk - a.payoutAtRisk ||
-        b.projectedPayout - a.projectedPayout ||
-        a.agreement.holderName.localeCompare(b.agreement.holderName),
-    ),
+    memberAgreements: paging ? ranked.slice((page - 1) * pageSize, page * pageSize) : ranked,
+    memberPage: { page, pageSize },
+    memberTotals: memberTotalsOf(ranked),
   };
 }
 
