@@ -22,6 +22,7 @@ import { resolveLevel, type Level } from '#server/policies/scope.ts';
 import { recordAudit } from '#server/services/audit/record-audit.ts';
 import {
   agreementActuals,
+  memberAgreementActuals,
   agreementMonths,
   agreementPeriod,
   type FiguresScope,
@@ -436,6 +437,39 @@ async function actualsOf(
   return answers;
 }
 
+/** The actuals of a network's member agreements (see `memberAgreementActuals`); none reported: empty. */
+async function membersActuals(
+  db: Db,
+  level: Extract<Level, { kind: 'network' }>,
+  members: readonly Agreement[],
+  today: CalendarDay,
+): Promise<Map<string, AgreementActuals>> {
+  const read = await memberAgreementActuals(
+    db,
+    level,
+    members.map((agreement) => ({
+      agreementUuid: agreement.agreementUuid,
+      agencyUuid: agreement.agencyUuid!,
+      carrierUuid: agreement.carrierUuid,
+      lines: agreement.lines,
+      year: agreement.year,
+      lossRatioYears: agreement.terms.gates.lossRatioYears,
+    })),
+    today,
+  );
+  const answers = new Map<string, AgreementActuals>();
+  for (const agreement of members) {
+    const found = read.get(agreement.agreementUuid);
+    if (found) answers.set(agreement.agreementUuid, found);
+    else if (agreementPeriod(agreement.year, today))
+      answers.set(agreement.agreementUuid, {
+        ...EMPTY_ACTUALS,
+        monthsElapsed: monthsOf(agreement.year, today),
+      });
+  }
+  return answers;
+}
+
 const EMPTY_ACTUALS: AgreementActuals = {
   monthsElapsed: 1,
   writtenPremiumCents: null,
@@ -513,15 +547,14 @@ export async function listAgreements(
   ).rows.map((row) => agreementOut(row, actor));
   const own = rows.filter((a) => a.agencyUuid === holder.agencyUuid);
   const members = level.kind === 'network' ? rows.filter((a) => a.agencyUuid !== null) : [];
-  const actuals = await actualsOf(
-    db,
-    [...own, ...members],
-    (agreement) =>
-      agreement.agencyUuid !== null && level.kind === 'network'
-        ? { level, grouping: 'agency' }
-        : { level: holderLevel(agreement), grouping: 'carrier' },
-    today,
-  );
+  // The level's own agreements read at their holder; a network's members all at once (by agency and carrier).
+  const [ownActuals, memberActuals] = await Promise.all([
+    actualsOf(db, own, (agreement) => ({ level: holderLevel(agreement), grouping: 'carrier' }), today),
+    level.kind === 'network'
+      ? membersActuals(db, level, members, today)
+      : new Map<string, AgreementActuals>(),
+  ]);
+  const actuals = new Map([...ownActuals, ...memberActuals]);
   const summaries = (list: Agreement[]) => list.map((a) => summarise(a, actuals.get(a.agreementUuid)));
   const ranked = summaries(members).sort(
     (a, b) =>
