@@ -98,7 +98,10 @@ function AgreementCard({ summary }: { summary: AgreementSummary }) {
 }
 
 /** A network's member agencies' agreements, ranked by the payout they have at risk. */
-/** The ranking's rows-per-page choices (the server sends one page; at most 100 rows). */
+/**
+ * The ranking's rows-per-page choices: the server sends one page (at most 100 rows) with the count and
+ * totals of every row; the pager shows above 25 rows, as the app's other tables.
+ */
 const RANKING_SIZES = ['10', '25', '50', '100'];
 
 function MemberTable({
@@ -167,7 +170,7 @@ function MemberTable({
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {totals.count > RANKING_MIN_PAGER && (
+          {totals.count > MEMBER_PAGE_SIZE && (
             <Group justify="space-between" wrap="wrap">
               <NativeSelect
                 label="Rows per page"
@@ -189,9 +192,6 @@ function MemberTable({
     </Paper>
   );
 }
-
-/** The pager shows only when the ranking is longer than the smallest page. */
-const RANKING_MIN_PAGER = 10;
 
 /**
  * /profit-sharing: the level's profit-sharing agreements of a year, each projected from Carrier
