@@ -120,6 +120,8 @@ test('a network user reads the network’s agreement and its member agencies ran
     await members.getByRole('row', { name: /Prairie Oak Insurance Agency/ }).count(),
   ).toBeGreaterThanOrEqual(3);
   expect(await members.getByRole('row').count()).toBeGreaterThanOrEqual(1 + 8);
+  // The ranking's count and totals are of every member agreement, whatever page is shown.
+  await expect(members.getByText(/^\d+ agreements: payout at risk .+, projected payout /)).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

@@ -442,4 +442,85 @@ describe('profit-sharing agreements', () => {
       .where(and(eq(auditLog.entity, 'profit_share_agreement'), eq(auditLog.entityId, id)));
     expect(rows.map((r) => r.action).sort()).toEqual(['create', 'delete', 'update']);
   });
+
+  it("pages a network's ranking: the pages and totals are every member agreement's own projection", async () => {
+    const shapes: [string, Partial<CreateAgreementBody>][] = [
+      ['owner', { name: 'Home PL three years' }],
+      [
+        'owner',
+        { name: 'Home PL one year', terms: { ...terms, gates: { ...terms.gates, lossRatioYears: 1 } } },
+      ],
+      ['owner', { name: 'Home PL and CL', lines: { broadLines: ['PL', 'CL'], standardTypes: [] } }],
+      ['owner', { name: 'Home Cedar', carrierUuid: cedar }],
+      ['siblingOwner', { name: 'Sibling PL' }],
+      ['siblingOwner', { name: 'Sibling Cedar', carrierUuid: cedar }],
+      [
+        'siblingOwner',
+        { name: 'Sibling PL two years', terms: { ...terms, gates: { ...terms.gates, lossRatioYears: 2 } } },
+      ],
+    ];
+    for (const [who, overrides] of shapes)
+      expect(
+        (await call(who, 'POST', '/api/profit-sharing/agreements', agreement(overrides))).statusCode,
+      ).toBe(200);
+
+    const pageOf = async (page: number) =>
+      agreementsResponseSchema.parse(
+        json(
+          await call('network', 'GET', `/api/profit-sharing/agreements?year=2026&page=${page}&pageSize=3`),
+        ),
+      );
+    const first = await pageOf(1);
+    expect(first.memberPage).toEqual({ page: 1, pageSize: 3 });
+    expect(first.memberTotals.count).toBe(shapes.length);
+    const rows = [
+      ...first.memberAgreements,
+      ...(await pageOf(2)).memberAgreements,
+      ...(await pageOf(3)).memberAgreements,
+    ];
+    expect(rows).toHaveLength(shapes.length);
+    expect((await pageOf(4)).memberAgreements).toEqual([]);
+
+    // Each row is the agreement's own projection, read at its agency; the ranking is by payout at risk.
+    const cents = { projected: 0, yearToDate: 0, atRisk: 0 };
+    for (const row of rows) {
+      const own = agreementDetailSchema.parse(
+        json(await call('network', 'GET', `/api/profit-sharing/agreements/${row.agreement.agreementUuid}`)),
+      );
+      expect(row).toEqual({
+        agreement: own.agreement,
+        status: own.status,
+        projectedPayout: own.projectedPayout,
+        yearToDatePayout: own.yearToDatePayout,
+        payoutAtRisk: own.payoutAtRisk,
+        failingGates: own.failingGates,
+        nextBand: own.nextBand,
+      });
+      cents.projected += Math.round(own.projectedPayout * 100);
+      cents.yearToDate += Math.round(own.yearToDatePayout * 100);
+      cents.atRisk += Math.round(own.payoutAtRisk * 100);
+    }
+    expect(rows.some((row) => row.projectedPayout > 0)).toBe(true);
+    const atRisk = rows.map((row) => row.payoutAtRisk);
+    expect(atRisk).toEqual([...atRisk].sort((a, b) => b - a));
+    expect(first.memberTotals).toEqual({
+      count: shapes.length,
+      projectedPayout: cents.projected / 100,
+      yearToDatePayout: cents.yearToDate / 100,
+      payoutAtRisk: cents.atRisk / 100,
+    });
+
+    // The export keeps every row, in the ranking's order after the network's own.
+    const exported = await call('network', 'GET', '/api/profit-sharing/agreements/export?year=2026');
+    const names = exported.body
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[2]);
+    expect(names.slice(-rows.length)).toEqual(rows.map((row) => row.agreement.name));
+
+    // A page or size outside the contract's bounds is refused.
+    for (const bad of ['page=0', 'pageSize=101', 'pageSize=0', 'page=1.5'])
+      expect((await call('network', 'GET', `/api/profit-sharing/agreements?${bad}`)).statusCode).toBe(400);
+  });
 });

@@ -216,9 +216,17 @@ export const agreementParamsSchema = z.object({
 
 export const deleteAgreementQuerySchema = z.object({ version: z.coerce.number().pipe(version) });
 
+/** A network's ranking is sent a page at a time: 25 rows unless asked, at most 100 (the exports send every row). */
+export const MEMBER_PAGE_SIZE = 25;
+export const MAX_MEMBER_PAGE_SIZE = 100;
+export const MAX_MEMBER_PAGE = 100_000;
+
 export const agreementsQuerySchema = z.object({
   levelUuid: z.string().uuid('levelUuid must be the UUID of a network or an agency').optional(),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
+  /** The page of a network's ranking of member agreements (from 1), and its rows per page. */
+  page: z.coerce.number().int().min(1).max(MAX_MEMBER_PAGE).optional(),
+  pageSize: z.coerce.number().int().min(1).max(MAX_MEMBER_PAGE_SIZE).optional(),
 });
 
 /** POST /api/profit-sharing/agreements/copy: last year's agreements of the level into `year`. */
@@ -340,8 +348,20 @@ export const agreementsResponseSchema = z.object({
   levelKind: z.enum(['network', 'agency']),
   canEdit: z.boolean(),
   agreements: z.array(agreementSummarySchema),
-  /** A network's member agencies' agreements, ranked by payout at risk (network level only). */
+  /**
+   * A network's member agencies' agreements ranked by payout at risk (network level only): the page
+   * asked for (every row in the exports).
+   */
   memberAgreements: z.array(agreementSummarySchema),
+  /** The ranking's page (from 1) and rows per page. */
+  memberPage: z.object({ page: z.number().int(), pageSize: z.number().int() }),
+  /** Every member agreement of the ranking: how many, and their payouts summed in dollars. */
+  memberTotals: z.object({
+    count: z.number().int(),
+    projectedPayout: z.number(),
+    yearToDatePayout: z.number(),
+    payoutAtRisk: z.number(),
+  }),
 });
 export type AgreementsResponse = z.infer<typeof agreementsResponseSchema>;
 

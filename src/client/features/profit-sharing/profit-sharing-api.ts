@@ -4,6 +4,7 @@ import {
   agreementDetailSchema,
   agreementsResponseSchema,
   copyAgreementsResponseSchema,
+  MEMBER_PAGE_SIZE,
   type CreateAgreementBody,
   type SaveAgreementBody,
 } from '#shared/contracts/profit-sharing.ts';
@@ -16,13 +17,29 @@ const search = (levelUuid: string | undefined, year: number | undefined) => {
   return params.toString();
 };
 
-export const agreementsQuery = (levelUuid: string | undefined, year: number | undefined) =>
+/** The level's agreements; at a network, `page` of its ranking of member agreements, `pageSize` rows. */
+export const agreementsQuery = (
+  levelUuid: string | undefined,
+  year: number | undefined,
+  ranking: { page: number; pageSize: number } = { page: 1, pageSize: MEMBER_PAGE_SIZE },
+) =>
   queryOptions({
-    queryKey: ['profit-sharing', 'agreements', levelUuid ?? '', year ?? 'current'],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/profit-sharing/agreements?${search(levelUuid, year)}`, agreementsResponseSchema, {
+    queryKey: [
+      'profit-sharing',
+      'agreements',
+      levelUuid ?? '',
+      year ?? 'current',
+      ranking.page,
+      ranking.pageSize,
+    ],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams(search(levelUuid, year));
+      params.set('page', String(ranking.page));
+      params.set('pageSize', String(ranking.pageSize));
+      return apiRequest(`/api/profit-sharing/agreements?${params.toString()}`, agreementsResponseSchema, {
         signal,
-      }),
+      });
+    },
   });
 
 export const agreementQuery = (agreementUuid: string) =>

@@ -1,9 +1,26 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import type { AgreementSummary } from '#shared/contracts/profit-sharing.ts';
+import {
+  MEMBER_PAGE_SIZE,
+  type AgreementsResponse,
+  type AgreementSummary,
+} from '#shared/contracts/profit-sharing.ts';
+import { PageLinks } from '#client/components/table-pager.tsx';
 import { useLevel } from '#client/app/level.ts';
 import { Select } from '#client/components/select.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -81,55 +98,96 @@ function AgreementCard({ summary }: { summary: AgreementSummary }) {
 }
 
 /** A network's member agencies' agreements, ranked by the payout they have at risk. */
-function MemberTable({ members }: { members: AgreementSummary[] }) {
+/**
+ * The ranking's rows-per-page choices: the server sends one page (at most 100 rows) with the count and
+ * totals of every row; the pager shows above 25 rows, as the app's other tables.
+ */
+const RANKING_SIZES = ['10', '25', '50', '100'];
+
+function MemberTable({
+  answer,
+  onPage,
+}: {
+  answer: AgreementsResponse;
+  onPage: (ranking: { page: number; pageSize: number }) => void;
+}) {
+  const members = answer.memberAgreements;
+  const { page, pageSize } = answer.memberPage;
+  const totals = answer.memberTotals;
+  const pageCount = Math.max(1, Math.ceil(totals.count / pageSize));
+  const first = (page - 1) * pageSize + 1;
   return (
     <Paper withBorder component="section" aria-labelledby="member-agreements" p="md">
       <Title order={2} size="h4" id="member-agreements" mb="sm">
         Member agencies by payout at risk
       </Title>
-      {members.length === 0 ? (
+      {totals.count === 0 ? (
         <Text size="sm">No member agency has entered an agreement for this year.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Agency</Table.Th>
-                <Table.Th>Carrier and agreement</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Payout at risk</Table.Th>
-                <Table.Th ta="right">Projected payout</Table.Th>
-                <Table.Th>Next band</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.map((summary) => (
-                <Table.Tr key={summary.agreement.agreementUuid}>
-                  <Table.Td>{summary.agreement.holderName}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/profit-sharing/${summary.agreement.agreementUuid}`}>
-                      {summary.agreement.carrierName}: {summary.agreement.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={summary.status} />
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {payout(summary.payoutAtRisk)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {payout(summary.projectedPayout)}
-                  </Table.Td>
-                  <Table.Td>
-                    {summary.failingGates.length > 0
-                      ? `Not eligible: the ${failingGatesText(summary.failingGates)}`
-                      : (nextBandText(summary.nextBand) ?? 'At the best band')}
-                  </Table.Td>
+        <Stack gap="sm">
+          <Text size="sm">
+            {totals.count} {totals.count === 1 ? 'agreement' : 'agreements'}: payout at risk{' '}
+            {payout(totals.payoutAtRisk)}, projected payout {payout(totals.projectedPayout)}. Showing{' '}
+            {members.length === 0 ? 'none' : `${first} to ${first + members.length - 1}`}.
+          </Text>
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Agency</Table.Th>
+                  <Table.Th>Carrier and agreement</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th ta="right">Payout at risk</Table.Th>
+                  <Table.Th ta="right">Projected payout</Table.Th>
+                  <Table.Th>Next band</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {members.map((summary) => (
+                  <Table.Tr key={summary.agreement.agreementUuid}>
+                    <Table.Td>{summary.agreement.holderName}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/profit-sharing/${summary.agreement.agreementUuid}`}>
+                        {summary.agreement.carrierName}: {summary.agreement.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={summary.status} />
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {payout(summary.payoutAtRisk)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {payout(summary.projectedPayout)}
+                    </Table.Td>
+                    <Table.Td>
+                      {summary.failingGates.length > 0
+                        ? `Not eligible: the ${failingGatesText(summary.failingGates)}`
+                        : (nextBandText(summary.nextBand) ?? 'At the best band')}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {totals.count > MEMBER_PAGE_SIZE && (
+            <Group justify="space-between" wrap="wrap">
+              <NativeSelect
+                label="Rows per page"
+                data={RANKING_SIZES}
+                value={String(pageSize)}
+                onChange={(event) => onPage({ page: 1, pageSize: Number(event.currentTarget.value) })}
+                w={130}
+                size="sm"
+              />
+              <PageLinks
+                total={pageCount}
+                page={page}
+                onChange={(next) => onPage({ page: next, pageSize })}
+              />
+            </Group>
+          )}
+        </Stack>
       )}
     </Paper>
   );
@@ -144,7 +202,13 @@ export function ProfitSharingPage() {
   const [params, setParams] = useSearchParams();
   const requestedYear = Number(params.get('year')) || undefined;
   // Staff and network users choose a level first (the header's picker): no call before it is known.
-  const query = useQuery({ ...agreementsQuery(levelUuid, requestedYear), enabled: !!levelUuid });
+  const [ranking, setRanking] = useState({ page: 1, pageSize: MEMBER_PAGE_SIZE });
+  const query = useQuery({
+    ...agreementsQuery(levelUuid, requestedYear, ranking),
+    enabled: !!levelUuid,
+    // Paging the ranking keeps the page on screen until the next rows come.
+    placeholderData: keepPreviousData,
+  });
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<{ tone: 'red' | 'green'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -210,6 +274,7 @@ export function ProfitSharingPage() {
               const next = new URLSearchParams(params);
               next.set('year', value);
               setParams(next);
+              setRanking({ page: 1, pageSize: ranking.pageSize });
             }}
           />
           <Button variant="default" onClick={() => void download()}>
@@ -267,7 +332,7 @@ export function ProfitSharingPage() {
           </SimpleGrid>
         )}
       </section>
-      {answer.levelKind === 'network' && <MemberTable members={answer.memberAgreements} />}
+      {answer.levelKind === 'network' && <MemberTable answer={answer} onPage={setRanking} />}
       {answer.canEdit && <AgreementsImport levelUuid={levelUuid} year={year} />}
     </Stack>
   );

@@ -12,6 +12,7 @@ import {
   copyAgreementsResponseSchema,
   createAgreementBodySchema,
   deleteAgreementQuerySchema,
+  MEMBER_PAGE_SIZE,
   saveAgreementBodySchema,
 } from '#shared/contracts/profit-sharing.ts';
 import { CARRIER_PRODUCTION_FEATURE } from '#shared/domain/access.ts';
@@ -87,7 +88,11 @@ export const profitSharingRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => C
     },
     async (request) => {
       const { actor, level, carriers } = await context(request, request.query.levelUuid);
-      return listAgreements(db, actor, level, request.query.year, carriers, today());
+      const { year, page, pageSize } = request.query;
+      return listAgreements(db, actor, level, year, carriers, today(), {
+        page: page ?? 1,
+        pageSize: pageSize ?? MEMBER_PAGE_SIZE,
+      });
     },
   );
 

@@ -7,15 +7,19 @@ import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
-import { readFigures, readMonthlyFigures } from '#server/services/read-model/read-model.ts';
+import {
+  readAgencyCarrierFigures,
+  readFigures,
+  readMonthlyFigures,
+} from '#server/services/read-model/read-model.ts';
 import { periodOf, type FactsRequest } from '#server/services/read-model/request.ts';
 
 /**
  * The actual figures of profit-sharing agreements, from the read model: Carrier Production's figures of
  * the agreement's carrier and lines (every carrier kind, as the carrier reported them) for the year so far
- * and its prior period, the whole of last year, and the year before for a 3-year loss-ratio gate. One read
- * answers every agency of a network for a carrier, so a network's ranking costs a few reads per carrier,
- * not per agreement. Amounts are summed in integer cents (each figure is an exact two-decimal sum).
+ * and its prior period, the whole of last year, and the year before for a 3-year loss-ratio gate. A
+ * network's ranking reads every agency and carrier at once: one statement per period and shape of lines
+ * (`memberAgreementActuals`), not a few reads per carrier. Amounts are summed in integer cents (each figure is an exact two-decimal sum).
  */
 
 /** The months of an agreement's year read so far: January to the latest reporting month (or December). */
@@ -100,6 +104,115 @@ const addNullable = (...values: (number | null)[]) =>
   values.reduce<number | null>((sum, value) => (value === null ? sum : (sum ?? 0) + value), null);
 const minus = (a: number | null, b: number | null) => (a === null ? null : a - (b ?? 0));
 
+/**
+ * An agreement's actuals from its covered sums: the year so far (`now`), last year (`last`) and the year
+ * before (`before`, for a 3-year loss-ratio gate).
+ */
+function actualsOf(
+  now: Summed | undefined,
+  last: Summed | undefined,
+  before: Summed | undefined,
+  monthsElapsed: number,
+  lossRatioYears: 1 | 2 | 3,
+): AgreementActuals {
+  const earlier = (pick: (s: Summed) => number | null) =>
+    addNullable(lossRatioYears >= 2 && last ? pick(last) : null, before ? pick(before) : null);
+  return {
+    monthsElapsed,
+    writtenPremiumCents: now?.writtenPremium ?? null,
+    priorWrittenPremiumCents: now?.priorWrittenPremium ?? null,
+    priorYearWrittenPremiumCents: last?.writtenPremium ?? null,
+    newBusinessCents: now?.newWrittenPremium ?? null,
+    earnedCents: now?.earned ?? null,
+    incurredCents: now?.incurred ?? null,
+    multiYearEarnedCents: addNullable(
+      now?.earned ?? null,
+      earlier((s) => s.earned),
+    ),
+    multiYearIncurredCents: addNullable(
+      now?.incurred ?? null,
+      earlier((s) => s.incurred),
+    ),
+    policiesInForce: null,
+    restOfLastYear:
+      last && now && monthsElapsed < 12
+        ? {
+            writtenPremiumCents: minus(last.writtenPremium, now.priorWrittenPremium),
+            newBusinessCents: minus(last.newWrittenPremium, now.priorNewWrittenPremium),
+            earnedCents: minus(last.earned, now.priorEarned),
+            incurredCents: minus(last.incurred, now.priorIncurred),
+          }
+        : null,
+  };
+}
+
+/** A member agency's agreement, as a network's ranking reads its figures. */
+export type MemberAgreement = {
+  agreementUuid: string;
+  agencyUuid: string;
+  carrierUuid: string;
+  lines: AgreementLines;
+  year: number;
+  lossRatioYears: 1 | 2 | 3;
+};
+
+/**
+ * The actuals of a network's member agreements (keyed by agreement): the same figures as
+ * `agreementActuals` by agency, read for every carrier at once: one statement per period (the year so
+ * far, last year, and the year before when a 3-year gate needs it) and per shape of lines read (every
+ * broad line, or one broad line's standard types), grouped by agency, carrier and line code. An agreement
+ * whose agency reported nothing of it is left out.
+ */
+export async function memberAgreementActuals(
+  db: Db,
+  level: Extract<Level, { kind: 'network' }>,
+  agreements: readonly MemberAgreement[],
+  today: CalendarDay,
+): Promise<Map<string, AgreementActuals>> {
+  const batches = new Map<string, MemberAgreement[]>();
+  for (const agreement of agreements) {
+    if (!agreementPeriod(agreement.year, today)) continue;
+    const { broadLines, standardTypes } = agreement.lines;
+    const read = standardTypes.length > 0 ? [broadLines[0], standardTypes] : ['P&C'];
+    const key = JSON.stringify([agreement.year, ...read]);
+    batches.set(key, [...(batches.get(key) ?? []), agreement]);
+  }
+  const answers = new Map<string, AgreementActuals>();
+  await Promise.all(
+    [...batches.values()].map(async (batch) => {
+      const { lines, year } = batch[0]!;
+      const period = agreementPeriod(year, today)!;
+      const carriers = [...new Set(batch.map((agreement) => agreement.carrierUuid))].sort();
+      const read = (start: YearMonth, end: YearMonth) =>
+        readAgencyCarrierFigures(db, { ...request(level, 'agency', '', lines, start, end, today), carriers });
+      const [ytd, lastYear, yearBefore] = await Promise.all([
+        read(period.start, period.end),
+        read(`${year - 1}-01` as YearMonth, `${year - 1}-12` as YearMonth),
+        batch.some((agreement) => agreement.lossRatioYears === 3)
+          ? read(`${year - 2}-01` as YearMonth, `${year - 2}-12` as YearMonth)
+          : null,
+      ]);
+      const monthsElapsed = Number(period.end.slice(5, 7));
+      for (const agreement of batch) {
+        const key = `${agreement.agencyUuid}/${agreement.carrierUuid}`;
+        const sums = (read: Map<string, Record<string, ProductionFigures>> | null) => {
+          const byLine = read?.get(key);
+          return byLine ? sumLines(coveredLines(byLine, agreement.lines)) : undefined;
+        };
+        const now = sums(ytd);
+        const last = sums(lastYear);
+        const before = agreement.lossRatioYears === 3 ? sums(yearBefore) : undefined;
+        if (!now && !last && !before) continue;
+        answers.set(
+          agreement.agreementUuid,
+          actualsOf(now, last, before, monthsElapsed, agreement.lossRatioYears),
+        );
+      }
+    }),
+  );
+  return answers;
+}
+
 /** The holders whose figures are read together: one agency or the network (by carrier), or a network's agencies. */
 export type FiguresScope =
   { level: Level; grouping: 'carrier' } | { level: Extract<Level, { kind: 'network' }>; grouping: 'agency' };
@@ -132,38 +245,10 @@ export async function agreementActuals(
     for (const group of [...groups]) if (group !== carrierUuid) groups.delete(group);
   const answers = new Map<string, AgreementActuals>();
   for (const group of groups) {
-    const now = ytd.get(group);
-    const last = lastYear.get(group);
-    const before = yearBefore?.get(group);
-    const earlier = (pick: (s: Summed) => number | null) =>
-      addNullable(lossRatioYears >= 2 && last ? pick(last) : null, before ? pick(before) : null);
-    answers.set(group, {
-      monthsElapsed,
-      writtenPremiumCents: now?.writtenPremium ?? null,
-      priorWrittenPremiumCents: now?.priorWrittenPremium ?? null,
-      priorYearWrittenPremiumCents: last?.writtenPremium ?? null,
-      newBusinessCents: now?.newWrittenPremium ?? null,
-      earnedCents: now?.earned ?? null,
-      incurredCents: now?.incurred ?? null,
-      multiYearEarnedCents: addNullable(
-        now?.earned ?? null,
-        earlier((s) => s.earned),
-      ),
-      multiYearIncurredCents: addNullable(
-        now?.incurred ?? null,
-        earlier((s) => s.incurred),
-      ),
-      policiesInForce: null,
-      restOfLastYear:
-        last && now && monthsElapsed < 12
-          ? {
-              writtenPremiumCents: minus(last.writtenPremium, now.priorWrittenPremium),
-              newBusinessCents: minus(last.newWrittenPremium, now.priorNewWrittenPremium),
-              earnedCents: minus(last.earned, now.priorEarned),
-              incurredCents: minus(last.incurred, now.priorIncurred),
-            }
-          : null,
-    });
+    answers.set(
+      group,
+      actualsOf(ytd.get(group), lastYear.get(group), yearBefore?.get(group), monthsElapsed, lossRatioYears),
+    );
   }
   return answers;
 }

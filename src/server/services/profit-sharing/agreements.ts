@@ -11,7 +11,7 @@ import {
   type CreateAgreementBody,
   type SaveAgreementBody,
 } from '#shared/contracts/profit-sharing.ts';
-import { toDollars } from '#shared/domain/growth-plan.ts';
+import { toCents, toDollars } from '#shared/domain/growth-plan.ts';
 import { projectAgreement, type ProfitShareMeasure } from '#shared/domain/profit-sharing.ts';
 import { latestReportingMonth, workingYear } from '#shared/domain/reporting-month.ts';
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
@@ -22,6 +22,7 @@ import { resolveLevel, type Level } from '#server/policies/scope.ts';
 import { recordAudit } from '#server/services/audit/record-audit.ts';
 import {
   agreementActuals,
+  memberAgreementActuals,
   agreementMonths,
   agreementPeriod,
   type FiguresScope,
@@ -446,6 +447,39 @@ async function actualsOf(
   return answers;
 }
 
+/** The actuals of a network's member agreements (see `memberAgreementActuals`); none reported: empty. */
+async function membersActuals(
+  db: Db,
+  level: Extract<Level, { kind: 'network' }>,
+  members: readonly Agreement[],
+  today: CalendarDay,
+): Promise<Map<string, AgreementActuals>> {
+  const read = await memberAgreementActuals(
+    db,
+    level,
+    members.map((agreement) => ({
+      agreementUuid: agreement.agreementUuid,
+      agencyUuid: agreement.agencyUuid!,
+      carrierUuid: agreement.carrierUuid,
+      lines: agreement.lines,
+      year: agreement.year,
+      lossRatioYears: agreement.terms.gates.lossRatioYears,
+    })),
+    today,
+  );
+  const answers = new Map<string, AgreementActuals>();
+  for (const agreement of members) {
+    const found = read.get(agreement.agreementUuid);
+    if (found) answers.set(agreement.agreementUuid, found);
+    else if (agreementPeriod(agreement.year, today))
+      answers.set(agreement.agreementUuid, {
+        ...EMPTY_ACTUALS,
+        monthsElapsed: monthsOf(agreement.year, today),
+      });
+  }
+  return answers;
+}
+
 const EMPTY_ACTUALS: AgreementActuals = {
   monthsElapsed: 1,
   writtenPremiumCents: null,
@@ -468,9 +502,31 @@ const holderLevel = (agreement: Agreement): Level =>
     ? { kind: 'network', networkUuid: agreement.networkUuid }
     : { kind: 'agency', agencyUuid: agreement.agencyUuid, networkUuid: agreement.networkUuid };
 
+/** The ranking's page to send (null: every row, for the exports). */
+export type MemberPaging = { page: number; pageSize: number } | null;
+
+/** The ranking's totals over every member agreement, summed in integer cents. */
+function memberTotalsOf(ranked: readonly AgreementSummary[]): AgreementsResponse['memberTotals'] {
+  let projected = 0;
+  let yearToDate = 0;
+  let atRisk = 0;
+  for (const summary of ranked) {
+    projected += toCents(summary.projectedPayout);
+    yearToDate += toCents(summary.yearToDatePayout);
+    atRisk += toCents(summary.payoutAtRisk);
+  }
+  return {
+    count: ranked.length,
+    projectedPayout: toDollars(projected),
+    yearToDatePayout: toDollars(yearToDate),
+    payoutAtRisk: toDollars(atRisk),
+  };
+}
+
 /**
  * GET /api/profit-sharing/agreements: the level's own agreements of a year with their projections; at a
- * network, also its member agencies' agreements ranked by payout at risk (then projected payout).
+ * network, also its member agencies' agreements ranked by payout at risk (then projected payout): the
+ * page asked for, with the ranking's count and totals (`paging` null: every row).
  */
 export async function listAgreements(
   db: Db,
@@ -479,6 +535,7 @@ export async function listAgreements(
   year: number | undefined,
   carriers: readonly string[] | null,
   today: CalendarDay,
+  paging: MemberPaging = null,
 ): Promise<AgreementsResponse> {
   const holder = holderOf(level);
   const years = (
@@ -500,28 +557,35 @@ export async function listAgreements(
   ).rows.map((row) => agreementOut(row, actor));
   const own = rows.filter((a) => a.agencyUuid === holder.agencyUuid);
   const members = level.kind === 'network' ? rows.filter((a) => a.agencyUuid !== null) : [];
-  const actuals = await actualsOf(
-    db,
-    [...own, ...members],
-    (agreement) =>
-      agreement.agencyUuid !== null && level.kind === 'network'
-        ? { level, grouping: 'agency' }
-        : { level: holderLevel(agreement), grouping: 'carrier' },
-    today,
-  );
+  // The level's own agreements read at their holder; a network's members all at once (by agency and carrier).
+  const [ownActuals, memberActuals] = await Promise.all([
+    actualsOf(db, own, (agreement) => ({ level: holderLevel(agreement), grouping: 'carrier' }), today),
+    level.kind === 'network'
+      ? membersActuals(db, level, members, today)
+      : new Map<string, AgreementActuals>(),
+  ]);
+  const actuals = new Map([...ownActuals, ...memberActuals]);
   const summaries = (list: Agreement[]) => list.map((a) => summarise(a, actuals.get(a.agreementUuid)));
+  const ranked = summaries(members).sort(
+    (a, b) =>
+      b.payoutAtRisk - a.payoutAtRisk ||
+      b.projectedPayout - a.projectedPayout ||
+      a.agreement.holderName.localeCompare(b.agreement.holderName) ||
+      a.agreement.carrierName.localeCompare(b.agreement.carrierName) ||
+      a.agreement.name.localeCompare(b.agreement.name) ||
+      a.agreement.agreementUuid.localeCompare(b.agreement.agreementUuid),
+  );
+  const pageSize = paging ? paging.pageSize : Math.max(1, ranked.length);
+  const page = paging ? paging.page : 1;
   return {
     year: chosen,
     yearOptions: [...new Set([current, current - 1, ...years])].sort((a, b) => b - a),
     levelKind: level.kind,
     canEdit: mayEditAgreements(actor, holder),
     agreements: summaries(own),
-    memberAgreements: summaries(members).sort(
-      (a, b) =>
-        b.payoutAtRisk - a.payoutAtRisk ||
-        b.projectedPayout - a.projectedPayout ||
-        a.agreement.holderName.localeCompare(b.agreement.holderName),
-    ),
+    memberAgreements: paging ? ranked.slice((page - 1) * pageSize, page * pageSize) : ranked,
+    memberPage: { page, pageSize },
+    memberTotals: memberTotalsOf(ranked),
   };
 }
 

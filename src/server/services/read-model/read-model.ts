@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client.ts';
 import { keptNetworkKey, planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
 import type { FactsRequest } from './request.ts';
 import {
+  agencyCarrierFiguresQuery,
   carrierMonthFiguresQuery,
   codeRowsQuery,
   FIGURE_COLUMNS,
@@ -71,6 +72,14 @@ function linesByGroup(rows: FigureRow[]): Figures['lines'] {
 async function queriedFigures(db: Db, request: FactsRequest, source: FigureSource | null) {
   if (!source) return new Map() as Figures['lines'];
   return linesByGroup((await db.execute<FigureRow>(figureQuery(request, source, true))).rows);
+}
+
+/**
+ * A network's figures per agency and carrier (keyed `agency/carrier`) and line code, from the facts of
+ * the request's carriers in one statement (`agencyCarrierFiguresQuery`); no incomplete-data flags.
+ */
+export async function readAgencyCarrierFigures(db: Db, request: FactsRequest): Promise<Figures['lines']> {
+  return linesByGroup((await db.execute<FigureRow>(agencyCarrierFiguresQuery(request))).rows);
 }
 
 export async function readFigures(db: Db, request: FactsRequest): Promise<Figures> {

@@ -58,6 +58,7 @@ import {
   changedMonthsFilter,
   deleteEmptyCarrierMonths,
   PRODUCTION_CARRIER_MONTHS,
+  agencyCarrierFiguresQuery,
   carrierMonthFiguresQuery,
   carryRunningTotalsForward,
   figureQuery,
@@ -193,6 +194,7 @@ const cases = {
     return figureQuery(types, runningTotalsSource(types, horizon, true), true);
   },
   'carrier-month-figures': () => carrierMonthFiguresQuery(request({ grouping: 'carrier', level: agency })),
+  'agency-carrier-figures': () => agencyCarrierFiguresQuery(request({ carriers: [agencyUuid, networkUuid] })),
   'monthly-figures-facts': () => monthlyFiguresQuery(request({ level: agency, line: 'CL' }), 'facts'),
   'monthly-figures-carrier-months': () =>
     monthlyFiguresQuery(request({ kinds: compositeKinds('carriers'), period: rolling }), 'carrier-months'),
@@ -380,6 +382,8 @@ const callers: Record<keyof typeof cases, string> = {
     "readFigures (read-model.ts): a network's Carrier Production by agency, Total (P&C) of another composite, when no kept view answers",
   'figures-running-totals-type':
     "readFigures (read-model.ts): a network's Carrier Production by agency with a broad line or standard types, when no kept view answers",
+  'agency-carrier-figures':
+    "readAgencyCarrierFigures (read-model.ts) <- profit-sharing/agreement-figures.ts: a network's ranking of member agreements",
   'carrier-month-figures':
     "readCarrierMonthFigures (read-model.ts) <- growth-measurement/growth-actuals.ts: growth plans' actual YTD and running totals",
   'monthly-figures-facts':

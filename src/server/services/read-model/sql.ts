@@ -761,7 +761,12 @@ const FACT_GROUP: Record<FactsRequest['grouping'], string> = {
  * and per line code, plus the line's total (GROUPING SETS, line code the chosen line): one row per
  * group and line with the columns of `FIGURE_COLUMNS`, sums as numeric, or as text with `asText`.
  */
-export function figureQuery(request: FactsRequest, source: FigureSource, asText: boolean): SQL {
+export function figureQuery(
+  request: FactsRequest,
+  source: FigureSource,
+  asText: boolean,
+  byCarrier = false,
+): SQL {
   const parts = sourceParts(request, source);
   const { line, standardTypes, grouping } = request;
   const childCode = line === 'P&C' ? parts.broadCode : parts.typeCode;
@@ -771,20 +776,36 @@ export function figureQuery(request: FactsRequest, source: FigureSource, asText:
   const carrierFilter = request.carriers
     ? sql`f.carrier_uuid in (${inList(request.carriers, '::uuid')})`
     : sql`true`;
-  const group = sql.raw(FACT_GROUP[grouping]);
+  // By carrier too: each group's carriers apart, named `group/carrier` (the facts only).
+  const group = sql.raw(byCarrier ? `${FACT_GROUP[grouping]}, f.carrier_uuid` : FACT_GROUP[grouping]);
+  const groupName = byCarrier
+    ? sql.raw(`${FACT_GROUP[grouping]}::text || '/' || f.carrier_uuid::text`)
+    : group;
   const columns = Object.keys(FIGURE_COLUMNS);
   const sums = sql.join(
     parts.measures.map((sum, i) => sql`${sum}${sql.raw(asText ? '::text' : '')} as ${sql.raw(columns[i]!)}`),
     sql`, `,
   );
   return sql`
-    select ${group} as group_uuid,
+    select ${groupName} as group_uuid,
       case when grouping(${childCode}) = 1 then ${line}::text else ${childCode} end as line_code, ${sums}
     from ${parts.from}
     where ${scopeFilter('f', levelScope(request.level))} and ${parts.where}
       and ${parts.sources} and ${parts.carriers} and ${lineFilter} and ${typeFilter} and ${carrierFilter}
     group by grouping sets ((${group}, ${childCode}), (${group}))
     having ${parts.having}`;
+}
+
+/**
+ * A network's figures per agency, carrier and line code (profit sharing's ranking): `figureQuery`'s sums
+ * over the facts of the request's carriers, each agency's carriers apart (group `agency/carrier`), in one
+ * statement for every carrier of the network's agreements.
+ */
+export function agencyCarrierFiguresQuery(request: FactsRequest): SQL {
+  if (request.level.kind !== 'network' || request.grouping !== 'agency' || !request.carriers) {
+    throw new RangeError("agency-carrier figures are read for a network's agencies and named carriers");
+  }
+  return figureQuery(request, { kind: 'facts' }, true, true);
 }
 
 /** Where a month-by-month figure query reads: the facts, or the network's carrier-months. */
