@@ -56,6 +56,8 @@ import { checksRoutes } from '#server/routes/profit-sharing/checks-routes.ts';
 import { profitSharingRoutes } from '#server/routes/profit-sharing/profit-sharing-routes.ts';
 import { agreementsIoRoutes } from '#server/routes/profit-sharing/agreements-io-routes.ts';
 import { benchmarksRoutes } from '#server/routes/network-intelligence/benchmarks-routes.ts';
+import { digestRoutes } from '#server/routes/digest/digest-routes.ts';
+import { startDigestScheduler } from '#server/services/digest/digest-scheduler.ts';
 import { growthMeasurementRoutes } from '#server/routes/growth-measurement/growth-measurement-routes.ts';
 import { scorecardRoutes } from '#server/routes/scorecards/scorecard-routes.ts';
 import { createEmbedProviders, embedFrameOrigins } from '#server/services/reports/embed/providers.ts';
@@ -67,6 +69,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Today's date in the business time zone (tests pin it). */
   today?: () => CalendarDay;
+  /** Run the monthly digest's scheduler in this process (the server does; tests start their own). */
+  digestScheduler?: boolean;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -77,6 +81,7 @@ export async function buildApp({
   database,
   logger,
   today = () => calendarDateIn(BUSINESS_TIME_ZONE),
+  digestScheduler = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -189,6 +194,22 @@ export async function buildApp({
   await app.register(agreementsIoRoutes, { db: database.db, today });
   await app.register(checksRoutes, { db: database.db, today });
   await app.register(benchmarksRoutes, { db: database.db, today });
+  await app.register(digestRoutes, { db: database.db, secret: config.authSecret });
+  if (digestScheduler && config.digestIntervalSeconds > 0) {
+    const scheduler = startDigestScheduler(
+      {
+        db: database.db,
+        mailer,
+        secret: config.authSecret,
+        publicUrl: config.publicUrl,
+        today,
+        log: app.log,
+      },
+      config.digestIntervalSeconds,
+    );
+    // Stops with the app (shutdown), waiting for a run under way.
+    app.addHook('onClose', async () => scheduler.stop());
+  }
 
   await serveClient(app, config.clientDir);
   return app;

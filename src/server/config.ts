@@ -171,6 +171,13 @@ const envSchema = z.object({
     .regex(/^whsec_[A-Za-z0-9_]+$/, "must be the webhook endpoint's signing secret (whsec_...)")
     .optional(),
   STRIPE_API_URL: z.string().url('must be a URL such as https://api.stripe.com').optional(),
+  /** How often the monthly digest's scheduler looks for digests due (decision 071); 0 turns it off. */
+  DIGEST_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 (off) or more seconds')
+    .max(86_400, 'must be at most 86400 seconds (a day)')
+    .default(900),
   SUBSCRIPTION_GRACE_DAYS: z.coerce
     .number()
     .int('must be a whole number of days')
@@ -329,6 +336,8 @@ export type Config = {
   sessions: SessionLimits;
   /** Stripe billing; null when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set (billing off). */
   stripe: StripeConfig | null;
+  /** Seconds between the digest scheduler's runs in a server process; 0: it does not run. */
+  digestIntervalSeconds: number;
   /** Days a past-due subscription keeps its agency in while Stripe retries the payment (decision 040). */
   subscriptionGraceDays: number;
   /** Sentry-compatible error reporting; null when SENTRY_DSN is not set (nothing is sent). */
@@ -416,6 +425,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             timeoutMs: e.STRIPE_TIMEOUT_MS,
           }
         : null,
+    digestIntervalSeconds: e.DIGEST_INTERVAL_SECONDS,
     subscriptionGraceDays: e.SUBSCRIPTION_GRACE_DAYS,
     errorReporting: e.SENTRY_DSN
       ? {

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   startErrorReporting(config.errorReporting);
   const database = await openConfiguredDatabase(config);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, digestScheduler: true });
   // `npm run db:backup` asks the server that holds the embedded database for a consistent copy.
   if (database.driver === 'pglite') serveBackupRequests(database, config.dataDir, app.log);
 

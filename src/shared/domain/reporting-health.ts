@@ -144,6 +144,13 @@ export function closeProblems(line: {
 /** A line is fine when it needs nothing (a report not yet due is fine too). */
 export const isFine = (line: Parameters<typeof closeProblems>[0]) => closeProblems(line).length === 0;
 
+/**
+ * A month's data is complete at a level when every expected carrier report of it arrived (the
+ * monthly close's lines, all received; a level expecting none is complete).
+ */
+export const monthDataComplete = (lines: readonly { status: ArrivalStatus }[]) =>
+  lines.every((line) => line.status === 'received');
+
 export const CLOSE_PROBLEM_LABELS: Readonly<Record<CloseProblem, string>> = {
   missing: 'Missing',
   late: 'Late',

@@ -5,13 +5,25 @@ import { MAIL_OUTBOX_LIMIT, type MailOutbox, type MailTransport } from '#shared/
 import type { Db } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/manual-entries.ts';
 
-/** A plain-text e-mail from the product. */
-export type MailMessage = { to: string; subject: string; text: string };
+/**
+ * An e-mail from the product: plain text, and an HTML alternative and extra headers (such as
+ * List-Unsubscribe) when a message has them. The outbox keeps the text.
+ */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
 
 /** Sends the product's e-mail; one per app, shared by every feature that writes to people. */
 export type Mailer = {
-  /** Sends the message (or keeps it in the outbox only) and records it; throws when SMTP refuses it. */
-  send: (message: MailMessage) => Promise<{ transport: MailTransport }>;
+  /**
+   * Sends the message (or keeps it in the outbox only) and records it, through `executor` when the
+   * record belongs to the caller's transaction; throws when SMTP refuses it.
+   */
+  send: (message: MailMessage, executor?: Db) => Promise<{ transport: MailTransport }>;
   close: () => void;
 };
 
@@ -33,17 +45,24 @@ export function createMailer({
 }): Mailer {
   const smtp = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
-    async send(message) {
+    async send(message, executor = db) {
       const transport: MailTransport = smtp ? 'smtp' : 'outbox';
       if (smtp) {
-        await smtp.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+        await smtp.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
+        });
       } else {
         log.info(
           { to: message.to, subject: message.subject, text: message.text },
           'e-mail kept in the outbox (no SMTP_URL)',
         );
       }
-      await db.insert(mailOutbox).values({
+      await executor.insert(mailOutbox).values({
         toAddress: message.to,
         fromAddress: from,
         subject: message.subject,
