@@ -266,7 +266,7 @@ describe('two schedulers on one database', () => {
     }
     const otherDb = second?.db ?? db;
     const networkUuid = trio.home.networkUuid;
-    const subscribers = [];
+    const subscribers: { id: string; email: string }[] = [];
     for (let i = 0; i < 6; i++) {
       const user = await buildUser(db, {
         agencyUuid: i % 2 ? trio.home.uuid : trio.sibling.uuid,

@@ -35,6 +35,14 @@ const routes: RouteObject[] = [
     ),
   },
   {
+    // The monthly digest e-mail's unsubscribe link: no sign-in, the signed token names the user.
+    path: '/digest/unsubscribe',
+    element: lazyPage(
+      async () => (await import('#client/features/profile/unsubscribe-page.tsx')).UnsubscribePage,
+      FULL_SCREEN,
+    ),
+  },
+  {
     path: '/forgot-password',
     element: lazyPage(
       async () => (await import('#client/features/profile/forgot-password-page.tsx')).ForgotPasswordPage,

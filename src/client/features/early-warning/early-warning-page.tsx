@@ -2,40 +2,16 @@ import { Alert, Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { Table } from '#client/components/table.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Warning } from '#shared/contracts/benchmarks.ts';
 import { formatMoney, formatPercent } from '#shared/domain/number-format.ts';
-import type { Timeframe } from '#shared/domain/timeframe.ts';
 import { useLevel } from '#client/app/level.ts';
 import { TimeframeChoice, useTimeframe } from '#client/components/report/timeframe-choice.tsx';
-import { warningsQuery } from './early-warning-api.ts';
+import {
+  carrierProductionLink,
+  WarningReasons,
+  warningsQuery,
+} from '#client/components/report/early-warnings.tsx';
 
 const pct = (v: number | null) => (v === null ? '—' : formatPercent(v));
-
-/** Carrier Production of the warning's agency, for its period, filtered to its carrier (by name). */
-export function carrierProductionLink(warning: Warning, timeframe: Timeframe): string {
-  const params = new URLSearchParams({ level: warning.agencyUuid, timeframe: timeframe.code });
-  if (warning.carrierUuid) params.set('q', warning.name);
-  else params.set('line', warning.key);
-  return `/production?${params.toString()}`;
-}
-
-/** Why a row warns, as badges. */
-export function WarningReasons({ warning, threshold }: { warning: Warning; threshold: number }) {
-  return (
-    <Stack gap={2}>
-      {warning.reasons.includes('lossRatio') && (
-        <Text size="sm" fw={600} c="red.9">
-          Loss ratio over {formatPercent(threshold)} and rising
-        </Text>
-      )}
-      {warning.reasons.includes('growth') && (
-        <Text size="sm" fw={600} c="gray.8">
-          Growth below the network&apos;s first quartile
-        </Text>
-      )}
-    </Stack>
-  );
-}
 
 /**
  * /early-warning: the member agencies whose loss ratio for a carrier or line is above the network's

@@ -6,6 +6,7 @@ import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-mon
 import type { Timeframe } from '#shared/domain/timeframe.ts';
 import { withoutIncomplete } from '#shared/domain/incomplete-data.ts';
 import { useLevel } from '#client/app/level.ts';
+import { useCurrentUser } from '#client/app/current-user.ts';
 import { Hint } from '#client/components/hint.tsx';
 import { ReportLinkSlot } from '#client/components/report-link-slot.tsx';
 import { useAccess } from '#client/app/access.ts';
@@ -41,6 +42,7 @@ import {
 } from './production-params.ts';
 import { ProductionTable } from './production-table.tsx';
 import { TimeframeSelector } from './timeframe-selector.tsx';
+import { AgencyWarningsPanel } from './agency-warnings-panel.tsx';
 
 export const MANUAL_ENTRIES_NOTE = '* Manual entries will not be shown in results below';
 export const HIDE_INCOMPLETE_TOOLTIP = 'Hides missing Carrier data from the selected timeframe.';
@@ -69,6 +71,7 @@ export function CarrierProductionPage() {
   const state = useMemo(() => readProductionState(params, today), [params, today]);
   const { timeframe, view, line, standardTypes, composite, hideIncomplete } = state;
   const levelUuid = useLevel();
+  const user = useCurrentUser();
   const { flags } = useAccess();
 
   // The box answers at once; the URL and the filtering follow.
@@ -143,6 +146,10 @@ export function CarrierProductionPage() {
       <Paper withBorder p="md">
         <TimeframeSelector timeframe={timeframe} today={today} onChange={onTimeframe} />
       </Paper>
+
+      {user.userType === 'agency' && levelUuid && (
+        <AgencyWarningsPanel levelUuid={levelUuid} timeframe={timeframe} />
+      )}
 
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="md" wrap="wrap">

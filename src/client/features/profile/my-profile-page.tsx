@@ -22,6 +22,7 @@ import { PROFILE_UPDATED, RESET_EMAIL_SENT, type Profile } from '#shared/contrac
 import { myProfilePath } from '#shared/domain/navigation.ts';
 import { currentUserQuery, useCurrentUser } from '#client/app/current-user.ts';
 import { ApiError } from '#client/lib/api-client.ts';
+import { DigestSection } from './digest-section.tsx';
 import { profileQuery, requestOwnPasswordReset, updateProfile } from './profile-api.ts';
 import {
   formFieldOf,
@@ -74,7 +75,10 @@ export function MyProfilePage() {
           </Stack>
         </Alert>
       ) : (
-        <ProfileForm key={profile.data.profile.userUuid} profile={profile.data.profile} />
+        <>
+          <ProfileForm key={profile.data.profile.userUuid} profile={profile.data.profile} />
+          <DigestSection />
+        </>
       )}
     </Stack>
   );

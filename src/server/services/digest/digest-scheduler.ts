@@ -73,7 +73,7 @@ async function processJob(tx: Db, deps: DigestDeps, job: Job, today: CalendarDay
     digestMail({
       to: actor.email,
       content,
-      setting: setting as Exclude<DigestSetting, { mode: 'off' }>,
+      setting: setting,
       appUrl: deps.publicUrl,
       unsubscribePage: unsubscribePageUrl(deps.publicUrl, token),
       unsubscribeApi: unsubscribeApiUrl(deps.publicUrl, token),
@@ -118,7 +118,7 @@ export async function runDigests(
         ).rows;
         if (!job) return null;
         claimed = job;
-        return processJob(tx as unknown as Db, deps, job, today);
+        return processJob(tx, deps, job, today);
       });
       if (outcome === null) break;
       seen.push(claimed!.uuid);

@@ -1,0 +1,95 @@
+import { Alert, Anchor, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatMoney, formatPercent } from '#shared/domain/number-format.ts';
+import type { Timeframe } from '#shared/domain/timeframe.ts';
+import { Table } from '#client/components/table.tsx';
+import {
+  carrierProductionLink,
+  WarningReasons,
+  warningsQuery,
+} from '#client/components/report/early-warnings.tsx';
+
+const pct = (v: number | null) => (v === null ? '—' : formatPercent(v));
+const money = (v: number | null) => (v === null ? '—' : formatMoney(v));
+
+/**
+ * An agency's own early warnings on its landing page (Carrier Production): the network's rule
+ * (GET /api/network-intelligence/warnings at the agency, which the server limits to the caller's
+ * agency) for the page's timeframe, each with its figures and a link filtering the page to it.
+ */
+export function AgencyWarningsPanel({ levelUuid, timeframe }: { levelUuid: string; timeframe: Timeframe }) {
+  const query = useQuery(warningsQuery(levelUuid, timeframe));
+  const answer = query.data;
+  const threshold = answer ? formatPercent(answer.settings.lossRatioThreshold) : 'the threshold';
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="agency-warnings-title">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="agency-warnings-title">
+          Early warnings
+        </Title>
+        {query.isError ? (
+          <Alert color="red" variant="light" role="alert" title="Early warnings could not be loaded">
+            {query.error.message}
+          </Alert>
+        ) : !answer ? (
+          <Loader size="sm" role="status" aria-label="Loading early warnings" />
+        ) : answer.warnings.length === 0 ? (
+          <Text size="sm">
+            No early warning for {timeframe.displayText}: no carrier or line has a loss ratio above{' '}
+            {threshold} and rising, or growth below the network&apos;s first quartile.
+          </Text>
+        ) : (
+          <>
+            <Text size="sm">
+              {timeframe.displayText}: carriers and lines whose loss ratio is above {threshold} and rising on
+              the prior year, or whose growth is below the network&apos;s first quartile.
+            </Text>
+            <Table.ScrollContainer minWidth={760}>
+              <Table striped aria-label="Your early warnings">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Carrier or line</Table.Th>
+                    <Table.Th scope="col">Why</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Loss ratio (prior)
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Growth (network first quartile)
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Written premium (prior)
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {answer.warnings.map((w) => (
+                    <Table.Tr key={`${w.dimension} ${w.key}`}>
+                      <Table.Th scope="row" fw={400}>
+                        <Anchor component={Link} to={carrierProductionLink(w, timeframe)}>
+                          {w.dimension === 'line' ? `${w.name} lines` : w.name}
+                        </Anchor>
+                      </Table.Th>
+                      <Table.Td>
+                        <WarningReasons warning={w} threshold={answer.settings.lossRatioThreshold} />
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {pct(w.lossRatio)} ({pct(w.priorLossRatio)})
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {pct(w.growth)} ({pct(w.growthFirstQuartile)})
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {money(w.writtenPremium)} ({money(w.priorWrittenPremium)})
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
