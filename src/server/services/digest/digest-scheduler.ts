@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { digestDue, digestPeriod, type DigestSetting } from '#shared/domain/digest.ts';
+import { digestDue, digestPeriod } from '#shared/domain/digest.ts';
 import { userTypeSchema } from '#shared/contracts/user.ts';
 import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
