@@ -29,6 +29,8 @@ export function appServerEnv(s: Slot, dataDir: string): Record<string, string> {
     LOG_LEVEL: 'warn',
     SMTP_URL: `smtp://127.0.0.1:${s.smtpPort}`,
     MAIL_FROM: 'Understanding <no-reply@understanding.test>',
+    // The monthly digest's scheduler looks every 2 seconds, so a digest asked for arrives at once.
+    DIGEST_INTERVAL_SECONDS: '2',
     POWERBI_TENANT_ID: FAKE_POWERBI_TENANT_ID,
     POWERBI_CLIENT_ID: FAKE_POWERBI_CLIENT_ID,
     POWERBI_CLIENT_SECRET: FAKE_POWERBI_CLIENT_SECRET,

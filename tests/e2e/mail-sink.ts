@@ -3,10 +3,20 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { allSlots } from './slots.ts';
 
-/** A message the app sent, as the e2e mail sink received it over SMTP. */
-export type ReceivedMail = { to: string[]; subject: string; text: string; receivedAt: number };
+/**
+ * A message the app sent, as the e2e mail sink received it over SMTP: its text (the text/plain part
+ * of a multipart message), its HTML part when it has one, and its List-Unsubscribe header.
+ */
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  listUnsubscribe?: string;
+  receivedAt: number;
+};
 
-/** Decodes a single-part body by its Content-Transfer-Encoding (the app sends plain text only). */
+/** Decodes a single-part body by its Content-Transfer-Encoding. */
 function decodeBody(headers: Map<string, string>, body: string): string {
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
@@ -19,8 +29,11 @@ function decodeBody(headers: Map<string, string>, body: string): string {
   return body;
 }
 
-/** Splits a raw message into lower-cased headers (folded lines joined) and the decoded text body. */
-export function parseMessage(raw: string): { headers: Map<string, string>; text: string } {
+/**
+ * Splits a raw message into lower-cased headers (folded lines joined) and the decoded text body; a
+ * multipart/alternative message gives its text/plain part as the text and its text/html part.
+ */
+export function parseMessage(raw: string): { headers: Map<string, string>; text: string; html?: string } {
   const split = raw.search(/\r?\n\r?\n/);
   const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
@@ -28,6 +41,18 @@ export function parseMessage(raw: string): { headers: Map<string, string>; text:
   for (const line of head.split(/\r?\n/)) {
     const colon = line.indexOf(':');
     if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  const boundary = /^multipart\/.*boundary="?([^";]+)"?/i.exec(headers.get('content-type') ?? '')?.[1];
+  if (boundary) {
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .map((part) => parseMessage(part.replace(/^\r?\n/, '')));
+    const type = (part: { headers: Map<string, string> }) => part.headers.get('content-type') ?? 'text/plain';
+    const text = parts.find((part) => type(part).startsWith('text/plain'));
+    const html = parts.find((part) => type(part).startsWith('text/html'));
+    return { headers, text: text?.text ?? '', ...(html ? { html: html.text } : {}) };
   }
   return { headers, text: decodeBody(headers, body).replace(/\r\n/g, '\n') };
 }
@@ -56,11 +81,14 @@ async function startMailSink(dir: string, port: number) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const { headers, text } = parseMessage(Buffer.concat(chunks).toString('latin1'));
+        const { headers, text, html } = parseMessage(Buffer.concat(chunks).toString('latin1'));
+        const listUnsubscribe = headers.get('list-unsubscribe');
         const mail: ReceivedMail = {
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject: headers.get('subject') ?? '',
           text,
+          ...(html === undefined ? {} : { html }),
+          ...(listUnsubscribe === undefined ? {} : { listUnsubscribe }),
           receivedAt: Date.now(),
         };
         count += 1;

@@ -30,7 +30,13 @@ import {
   buildUser,
 } from '#tests/support/factories.ts';
 import { withDatabase } from '#tests/support/global-setup.ts';
-import { createTestApp, injectAs, signInAll, type TestApp } from '#tests/support/test-app.ts';
+import {
+  createTestApp,
+  injectAs,
+  signInAll,
+  TEST_AUTH_SECRET,
+  type TestApp,
+} from '#tests/support/test-app.ts';
 
 /**
  * The monthly digest (decision 071): My profile's setting and its validation, what an agency's
@@ -38,7 +44,6 @@ import { createTestApp, injectAs, signInAll, type TestApp } from '#tests/support
  * schedulers on one database, and the signed unsubscribe link.
  */
 
-const SECRET = 'test-secret-that-is-long-enough-0123456789';
 // 22 November 2026: the digest reports October 2026.
 let today: CalendarDay = { year: 2026, month: 11, day: 22 };
 let t: TestApp;
@@ -51,7 +56,7 @@ const silent = { info: () => {}, error: () => {}, warn: () => {}, debug: () => {
 const deps = (database: Db, mailer?: Mailer): DigestDeps => ({
   db: database,
   mailer: mailer ?? createMailer({ db: database, smtpUrl: '', from: 'test@example.test', log: silent }),
-  secret: SECRET,
+  secret: TEST_AUTH_SECRET,
   publicUrl: 'http://localhost:3000',
   today: () => today,
 });

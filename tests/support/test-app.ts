@@ -6,6 +6,9 @@ import type { Database } from '#server/db/client.ts';
 import { createTestDatabase } from './test-database.ts';
 import { TEST_PASSWORD } from './factories.ts';
 
+/** The test apps' AUTH_SECRET (what the server signs with: the digest's unsubscribe links). */
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';
+
 export type TestApp = { app: FastifyInstance; database: Database; close: () => Promise<void> };
 
 /** The real application on the test file's own database, driven with `inject` (no port). */
@@ -17,7 +20,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
-    AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    AUTH_SECRET: TEST_AUTH_SECRET,
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
   });

@@ -13,6 +13,8 @@ import {
   type Operation,
   type RequestParts,
 } from '#tests/support/openapi-operations.ts';
+import { unsubscribeToken } from '#server/services/digest/unsubscribe-token.ts';
+import { TEST_AUTH_SECRET } from '#tests/support/test-app.ts';
 import {
   buildTenantWorld,
   createWorldApp,
@@ -677,6 +679,22 @@ Object.assign(RECIPES, {
         lossRatioThreshold: 55,
       },
     }),
+  },
+} satisfies Record<string, Recipe>);
+
+const DIGEST_USERS =
+  'agency and network users with Carrier Production; staff are not offered the digest (decision 071)';
+Object.assign(RECIPES, {
+  'PUT /api/profile/digest': {
+    why: `${DIGEST_USERS}; the caller's own setting, a day of 1-28`,
+    allowed: ['owner', 'administrator', 'user', 'network'],
+    fill: () => ({ body: { mode: 'day', day: 5 } }),
+  },
+  'POST /api/digest/unsubscribe': {
+    why: "token-authorised: the e-mail's signed link of the home agency's owner",
+    anonymous: true,
+    noStaffControl: 'no session is involved: the own call, with the token the e-mail carries, is the control',
+    fill: ({ world }) => ({ query: { token: unsubscribeToken(TEST_AUTH_SECRET, world.roles.owner.userId) } }),
   },
 } satisfies Record<string, Recipe>);
 

@@ -39,6 +39,8 @@ const OPEN_TO_LAPSED = new Set([
   'GET /api/profile/users',
   'PUT /api/profile/users',
   'POST /api/profile/reset-password',
+  // The digest e-mail's unsubscribe link (signed, no session): turning e-mail off always works.
+  'POST /api/digest/unsubscribe',
   // The subscription and checkout pages.
   'GET /api/subscription/subscribers',
   'GET /api/subscription/by-subscribers',
