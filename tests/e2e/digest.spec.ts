@@ -40,21 +40,31 @@ test('an agency owner sees its own early warnings where it lands, and follows on
   await expect(page).toHaveURL(/[?&](q|line)=/);
   if (!name.endsWith(' lines')) {
     await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue(name);
+    await expect(
+      page
+        .getByRole('table')
+        .filter({ hasNot: page.getByRole('table', { name: 'Your early warnings' }) })
+        .getByRole('rowheader', { name: name })
+        .or(page.getByRole('cell', { name, exact: true }))
+        .first(),
+    ).toBeVisible();
   }
 });
 
 test('an agency owner subscribes to the monthly digest on My profile, receives it and unsubscribes by its link', async ({
   page,
+  browser,
   baseURL,
 }) => {
   await signInAs(page, OWNER, baseURL);
   const me = (await (await page.request.get('/api/user')).json()) as { user: { id: string } };
   await page.goto(`/my-profile/${me.user.id}`);
   const section = page.getByRole('region', { name: 'Monthly digest by e-mail' });
-  await expect(section.getByRole('radio', { name: 'Never' })).toBeChecked();
+  const when = section.getByRole('combobox', { name: 'Send me the digest' });
+  await expect(when).toHaveValue('off');
 
   // A day that not every month has is refused, by the browser and (below) the server.
-  await section.getByRole('radio', { name: 'On a day of the month I choose' }).check();
+  await when.selectOption({ label: 'On a day of the month I choose' });
   const day = section.getByRole('textbox', { name: 'Day of the month' });
   await day.fill('31');
   await section.getByRole('button', { name: 'Save digest' }).click();
@@ -82,7 +92,9 @@ test('an agency owner subscribes to the monthly digest on My profile, receives i
 
   // An altered link is refused; the real one turns the digest off without signing in.
   const forged = link!.replace(/.{3}$/, (end) => (end === 'AAA' ? 'BBB' : 'AAA'));
-  const outsider = await page.context().browser()!.newPage();
+  // Another browser, signed in as no one.
+  const context = await browser.newContext();
+  const outsider = await context.newPage();
   try {
     await outsider.goto(forged);
     await expect(outsider.getByRole('alert')).toContainText(DIGEST_BAD_LINK);
@@ -90,10 +102,12 @@ test('an agency owner subscribes to the monthly digest on My profile, receives i
     await expect(outsider.getByRole('status')).toContainText(DIGEST_UNSUBSCRIBED);
     await expectNoAxeViolations(outsider);
   } finally {
-    await outsider.close();
+    await context.close();
   }
   await page.reload();
   await expect(
-    page.getByRole('region', { name: 'Monthly digest by e-mail' }).getByRole('radio', { name: 'Never' }),
-  ).toBeChecked();
+    page
+      .getByRole('region', { name: 'Monthly digest by e-mail' })
+      .getByRole('combobox', { name: 'Send me the digest' }),
+  ).toHaveValue('off');
 });

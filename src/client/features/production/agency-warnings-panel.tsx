@@ -1,6 +1,8 @@
-import { Alert, Anchor, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { Warning } from '#shared/contracts/benchmarks.ts';
 import { formatMoney, formatPercent } from '#shared/domain/number-format.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
 import { Table } from '#client/components/table.tsx';
@@ -10,17 +12,33 @@ import {
   warningsQuery,
 } from '#client/components/report/early-warnings.tsx';
 
+/** The panel shows the first warnings and opens the rest on demand, so the report stays in view. */
+export const WARNINGS_SHOWN = 5;
+
 const pct = (v: number | null) => (v === null ? '—' : formatPercent(v));
 const money = (v: number | null) => (v === null ? '—' : formatMoney(v));
 
 /**
  * An agency's own early warnings on its landing page (Carrier Production): the network's rule
  * (GET /api/network-intelligence/warnings at the agency, which the server limits to the caller's
- * agency) for the page's timeframe, each with its figures and a link filtering the page to it.
+ * agency) for the page's timeframe, each with its figures and a link filtering the page to its
+ * carrier (or line).
  */
-export function AgencyWarningsPanel({ levelUuid, timeframe }: { levelUuid: string; timeframe: Timeframe }) {
+export function AgencyWarningsPanel({
+  levelUuid,
+  timeframe,
+  onFollow,
+}: {
+  levelUuid: string;
+  timeframe: Timeframe;
+  /** The page's own state follows the link (its search box is typed state, not only the URL). */
+  onFollow: (warning: Warning) => void;
+}) {
   const query = useQuery(warningsQuery(levelUuid, timeframe));
+  const [showAll, setShowAll] = useState(false);
   const answer = query.data;
+  const count = answer?.warnings.length ?? 0;
+  const shown = answer ? (showAll ? answer.warnings : answer.warnings.slice(0, WARNINGS_SHOWN)) : [];
   const threshold = answer ? formatPercent(answer.settings.lossRatioThreshold) : 'the threshold';
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="agency-warnings-title">
@@ -63,10 +81,14 @@ export function AgencyWarningsPanel({ levelUuid, timeframe }: { levelUuid: strin
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {answer.warnings.map((w) => (
+                  {shown.map((w) => (
                     <Table.Tr key={`${w.dimension} ${w.key}`}>
                       <Table.Th scope="row" fw={400}>
-                        <Anchor component={Link} to={carrierProductionLink(w, timeframe)}>
+                        <Anchor
+                          component={Link}
+                          to={carrierProductionLink(w, timeframe)}
+                          onClick={() => onFollow(w)}
+                        >
                           {w.dimension === 'line' ? `${w.name} lines` : w.name}
                         </Anchor>
                       </Table.Th>
@@ -87,6 +109,11 @@ export function AgencyWarningsPanel({ levelUuid, timeframe }: { levelUuid: strin
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
+            {count > WARNINGS_SHOWN && (
+              <Button variant="subtle" size="compact-sm" onClick={() => setShowAll(!showAll)} w="fit-content">
+                {showAll ? `Show the first ${WARNINGS_SHOWN} only` : `Show all ${count} early warnings`}
+              </Button>
+            )}
           </>
         )}
       </Stack>

@@ -148,7 +148,11 @@ export function CarrierProductionPage() {
       </Paper>
 
       {user.userType === 'agency' && levelUuid && (
-        <AgencyWarningsPanel levelUuid={levelUuid} timeframe={timeframe} />
+        <AgencyWarningsPanel
+          levelUuid={levelUuid}
+          timeframe={timeframe}
+          onFollow={(warning) => setSearch(warning.carrierUuid ? warning.name : '')}
+        />
       )}
 
       <Group justify="space-between" wrap="wrap" gap="sm">

@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, NumberInput, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -43,6 +54,12 @@ export function DigestSection() {
   );
 }
 
+const MODE_OPTIONS = [
+  { value: 'off', label: 'Never' },
+  { value: 'complete', label: "When the month's carrier reports are all in" },
+  { value: 'day', label: 'On a day of the month I choose' },
+];
+
 const valuesOf = (s: DigestSettingResponse): DigestSettingInput => ({ mode: s.mode, day: s.day });
 
 function DigestForm({ setting }: { setting: DigestSettingResponse }) {
@@ -82,22 +99,21 @@ function DigestForm({ setting }: { setting: DigestSettingResponse }) {
           control={control}
           name="mode"
           render={({ field }) => (
-            <Radio.Group
+            <NativeSelect
               label="Send me the digest"
-              value={field.value}
-              onChange={(value) => field.onChange(value)}
+              description={
+                field.value === 'complete'
+                  ? `At the latest on day ${DIGEST_FALLBACK_DAY} of the next month, listing the reports still missing.`
+                  : undefined
+              }
+              data={MODE_OPTIONS}
               name={field.name}
-            >
-              <Stack gap="xs" mt="xs">
-                <Radio value="off" label="Never" />
-                <Radio
-                  value="complete"
-                  label="When the month's carrier reports are all in"
-                  description={`At the latest on day ${DIGEST_FALLBACK_DAY} of the next month, listing what is still missing.`}
-                />
-                <Radio value="day" label="On a day of the month I choose" />
-              </Stack>
-            </Radio.Group>
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(event.currentTarget.value)}
+              maw={420}
+            />
           )}
         />
         {mode === 'day' && (
@@ -105,17 +121,19 @@ function DigestForm({ setting }: { setting: DigestSettingResponse }) {
             control={control}
             name="day"
             render={({ field, fieldState }) => (
-              <NumberInput
+              <TextInput
                 label="Day of the month"
                 description={`${DIGEST_FIRST_DAY} to ${DIGEST_LAST_DAY}; the digest reports the month before.`}
+                inputMode="numeric"
                 name={field.name}
                 ref={field.ref}
-                value={field.value ?? ''}
+                value={field.value === null ? '' : String(field.value)}
                 onBlur={field.onBlur}
-                onChange={(value) => field.onChange(value === '' ? null : Number(value))}
-                allowDecimal={false}
-                allowNegative={false}
-                maw={220}
+                onChange={(event) => {
+                  const digits = event.currentTarget.value.replace(/\D/g, '').slice(0, 2);
+                  field.onChange(digits === '' ? null : Number(digits));
+                }}
+                maw={320}
                 error={fieldState.error?.message}
               />
             )}

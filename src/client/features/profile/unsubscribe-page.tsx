@@ -29,7 +29,7 @@ export function UnsubscribePage() {
           {unsubscribe.error?.message ?? DIGEST_BAD_LINK}
         </Alert>
       ) : unsubscribe.isSuccess ? (
-        <Alert color="green" variant="light" role="status" title="Unsubscribed">
+        <Alert color="green" variant="light" role="status">
           {unsubscribe.data.message}
         </Alert>
       ) : (
@@ -37,7 +37,7 @@ export function UnsubscribePage() {
       )}
       <Text size="sm">
         You can turn the digest on again on My profile.{' '}
-        <Anchor component={Link} to="/">
+        <Anchor component={Link} to="/" underline="always">
           Open Understanding
         </Anchor>
       </Text>
