@@ -9,6 +9,8 @@ import {
   type Profile,
 } from '#shared/contracts/profile.ts';
 import { appRoutes } from '#client/app/router.tsx';
+import { DIGEST_SAVED } from '#shared/contracts/digest.ts';
+import { DIGEST_DAY_MESSAGE } from '#shared/domain/digest.ts';
 import { renderRoutes } from '#tests/support/render.tsx';
 import { agencyUser, agencyUserProfile, shellApi } from '#tests/support/shell-api.ts';
 
@@ -26,6 +28,18 @@ function start(path = `/my-profile/${agencyUser.id}`) {
       return { status: 200, body: { profile } };
     }
     return { status: 200, body: { profile } };
+  };
+  let digest = { mode: 'off', day: null as number | null };
+  api.handlers['/api/profile/digest'] = (init) => {
+    if (init?.method === 'PUT') digest = JSON.parse(init.body as string) as typeof digest;
+    const answer = {
+      ...digest,
+      offered: true,
+      reason: null,
+      scopeName: 'Prairie Oak',
+      emailAddress: 'x@y.test',
+    };
+    return { status: 200, body: answer };
   };
   vi.stubGlobal('fetch', api.fetchImpl);
   renderRoutes(appRoutes, path);
@@ -112,6 +126,27 @@ describe('My Profile', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Some fields are not valid: state.');
     expect(screen.getByText('At most 100 characters')).toBeInTheDocument();
     expect(field('State')).toHaveValue('Somewhere');
+  });
+
+  it('sets the monthly digest with the shared rule: a day of 1 to 28', async () => {
+    const api = start();
+    const section = await screen.findByRole('region', { name: 'Monthly digest by e-mail' });
+    await userEvent.selectOptions(
+      await within(section).findByRole('combobox', { name: 'Send me the digest' }),
+      'On a day of the month I choose',
+    );
+    const day = within(section).getByRole('textbox', { name: /^Day of the month/ });
+    await userEvent.type(day, '31');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save digest' }));
+    expect(await within(section).findByText(DIGEST_DAY_MESSAGE)).toBeInTheDocument();
+    const digestPuts = () =>
+      api.calls.filter((c) => c.url === '/api/profile/digest' && c.init?.method === 'PUT');
+    expect(digestPuts()).toHaveLength(0);
+    await userEvent.clear(day);
+    await userEvent.type(day, '5');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save digest' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent(DIGEST_SAVED);
+    expect(JSON.parse(digestPuts()[0]!.init!.body as string)).toEqual({ mode: 'day', day: 5 });
   });
 
   it('sends the reset e-mail and says so', async () => {
