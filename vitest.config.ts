@@ -1,12 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { LongestFirst } from './tests/support/longest-first.ts';
 
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: on a 2-core machine (CI's) the files ran one
     // at a time while a core waited. Test files are independent (each has its own database copy).
     maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
+    // The longest files start first, also on a fresh clone (tests/support/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -16,6 +17,9 @@ import {
 } from './fake-embed-site.ts';
 import { allSlots, type Slot } from './slots.ts';
 
+/** The slot's own data directory under the run's. */
+const slotDataDir = (s: Slot, dataDir: string) => path.join(dataDir, `slot-${s.slot}`);
+
 /** The environment of one slot's app: its own data directory, and its slot's fakes. */
 export function appServerEnv(s: Slot, dataDir: string): Record<string, string> {
   const embedOrigins = fakeEmbedOrigins(s.embedPort);
@@ -23,7 +27,7 @@ export function appServerEnv(s: Slot, dataDir: string): Record<string, string> {
   return {
     PORT: String(s.port),
     HOST: '127.0.0.1',
-    DATA_DIR: path.join(dataDir, `slot-${s.slot}`),
+    DATA_DIR: slotDataDir(s, dataDir),
     PUBLIC_URL: s.baseURL,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
@@ -48,7 +52,8 @@ export function appServerEnv(s: Slot, dataDir: string): Record<string, string> {
   };
 }
 
-const STARTUP_TIMEOUT_MS = 300_000;
+// A bound for a hung start only: a seeding under heavy outside load took over 300 s.
+const STARTUP_TIMEOUT_MS = 600_000;
 
 async function healthy(url: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
@@ -73,21 +78,38 @@ async function stop(server: ChildProcess): Promise<void> {
   clearTimeout(killed);
 }
 
+/** Starts the built app (`node dist/server/main.js`) of one slot; its stderr goes to the runner's. */
+function startAppServer(s: Slot, dataDir: string): ChildProcess {
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, ...appServerEnv(s, dataDir) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  server.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[app ${s.slot}] ${chunk.toString()}`));
+  return server;
+}
+
 /**
- * Playwright global setup: the built app (`node dist/server/main.js`) of every slot, started at once
- * (each seeds its own fresh demo database, so they boot side by side rather than one after the
- * other), and stopped at the end. Its stderr goes to the runner's, prefixed with the slot.
+ * Playwright global setup: the built app of every slot, each on a demo database of its own, stopped at
+ * the end. The demo data is seeded once: the first slot's app seeds its fresh database and builds its
+ * read model, stops, and every other slot starts on a copy of that data directory (a copy takes
+ * seconds, a seeding about 100 s of CPU: seeding once per slot spent that again for every slot).
+ * Every slot's app then starts at once (decision 073).
  */
 export default async function startAppServers() {
   const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `understanding-e2e-${process.pid}`);
-  const servers = allSlots().map((s) => {
-    const server = spawn(process.execPath, ['dist/server/main.js'], {
-      env: { ...process.env, ...appServerEnv(s, dataDir) },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    server.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[app ${s.slot}] ${chunk.toString()}`));
-    return { slot: s, server };
-  });
+  const [first, ...others] = allSlots();
+  if (others.length > 0) {
+    const seeding = startAppServer(first!, dataDir);
+    try {
+      await healthy(`${first!.baseURL}/api/health`, seeding);
+    } finally {
+      await stop(seeding);
+    }
+    if (seeding.exitCode !== 0) throw new Error(`the seeding app exited with ${seeding.exitCode}`);
+    for (const s of others)
+      cpSync(slotDataDir(first!, dataDir), slotDataDir(s, dataDir), { recursive: true });
+  }
+  const servers = allSlots().map((s) => ({ slot: s, server: startAppServer(s, dataDir) }));
   try {
     await Promise.all(servers.map(({ slot, server }) => healthy(`${slot.baseURL}/api/health`, server)));
   } catch (error) {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FullPlanResponse, YtdResponse } from '#shared/contracts/growth-measurement.ts';
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
@@ -85,9 +85,11 @@ describe('Growth Plan Measurement', () => {
     // The year to date answers only when the test says so.
     let answer: () => void = () => {};
     const held = new Promise<void>((resolve) => (answer = resolve));
+    let ytdAsked = false;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
       if (url.startsWith('/api/growth-measurement/ytd-agency-carrier/v2')) {
+        ytdAsked = true;
         await held;
         return new Response(JSON.stringify(ytd), {
           status: 200,
@@ -98,19 +100,16 @@ describe('Growth Plan Measurement', () => {
     });
     renderRoutes(appRoutes, '/growth-measurement');
     expect(
-      await screen.findByRole(
-        'status',
-        { name: 'Loading the plan and the actual figures' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('status', { name: 'Loading the plan and the actual figures' }),
     ).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(screen.getByRole('heading', { name: plan.name })).toBeInTheDocument();
+    // The plan has come; only the held year to date is missing: no table, no made-up figures meanwhile.
+    expect(await screen.findByRole('heading', { name: plan.name })).toBeInTheDocument();
+    await waitFor(() => expect(ytdAsked).toBe(true));
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByText('$0')).not.toBeInTheDocument();
     expect(screen.queryByText('N/A')).not.toBeInTheDocument();
     answer();
-    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const table = await screen.findByRole('table');
     const acme = within(table)
       .getByRole('rowheader', { name: /Acme Mutual/ })
       .closest('tr')!;

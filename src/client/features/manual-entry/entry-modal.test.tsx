@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CarrierEntryRecord } from '#shared/contracts/manual-entry.ts';
@@ -7,7 +7,10 @@ import { agencyUser } from '#tests/support/shell-api.ts';
 import { EntryModal } from './entry-modal.tsx';
 import { BADGE_LINES, carrierGroups } from './manual-entry-model.ts';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const today = { year: 2026, month: 11, day: 22 };
 const ACME = '0b0c5a3e-4a55-4c8e-9d1a-7d1b1e0a0001';
@@ -114,10 +117,14 @@ describe('EntryModal: stage one', () => {
   it('searches carriers from 3 characters only, once typing pauses', async () => {
     const { searches } = open();
     expect(await screen.findByText('Enter at least 3 characters')).toBeInTheDocument();
-    await userEvent.type(textbox('Carrier'), 'Ac');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The clock is the test's: however long the debounce, it has passed before the check.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(textbox('Carrier'), 'Ac');
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(searches()).toEqual([]);
-    await userEvent.type(textbox('Carrier'), 'me');
+    await user.type(textbox('Carrier'), 'me');
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(await screen.findByRole('button', { name: 'Acme Mutual' })).toBeInTheDocument();
     expect(searches()).toEqual(['/api/carriers/?search=Acme&companyType=BILLING']);
     expect(screen.getByRole('button', { name: 'Cannot find your Carrier? Let us know' })).toBeInTheDocument();
