@@ -492,7 +492,7 @@ export function ChecksPage() {
               <Table.Tbody>
                 {answer.checks.map((check) => (
                   <Table.Tr key={check.checkUuid}>
-                    <Table.Td>{check.receivedOn}</Table.Td>
+                    <Table.Td nowrap>{check.receivedOn}</Table.Td>
                     <Table.Td>
                       {check.carrierName}: {check.agreementName}
                     </Table.Td>

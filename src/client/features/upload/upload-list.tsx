@@ -113,7 +113,7 @@ export function UploadList({
                 {r.total?.writtenPremium ? usd.format(Number(r.total.writtenPremium)) : ''}
               </Table.Td>
               <Table.Td>{r.createdBy}</Table.Td>
-              <Table.Td>{when(r.createdAt)}</Table.Td>
+              <Table.Td nowrap>{when(r.createdAt)}</Table.Td>
               <Table.Td>
                 {r.status === 'staged' && (
                   <Group gap="xs" wrap="nowrap">
