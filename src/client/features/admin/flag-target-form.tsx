@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { setFlagTargetSchema, type AdminFeatureFlag, type AdminUser } from '#shared/contracts/admin.ts';
 import { featureFlagsQuery, setFlagTarget, targetTypeLabels, type TargetType } from './admin-api.ts';
-import { ApiErrorAlert, errorFields } from './api-error-alert.tsx';
+import { showServerFieldErrors } from '#client/lib/form-contract.ts';
+import { ApiErrorAlert } from './api-error-alert.tsx';
 
 const targetTypes = (Object.keys(targetTypeLabels) as TargetType[]).map((value) => ({
   value,
@@ -80,12 +81,7 @@ export function FlagTargetForm({
           setAdded(`${title} is now ${target.enabled ? 'on' : 'off'} for ${targetName}.`);
           setValue('targetUuid', '');
         },
-        onError: (error) => {
-          for (const [field, message] of Object.entries(errorFields(error))) {
-            if (field in fieldLabels)
-              setError(field as FieldPath<FlagTargetInput>, { type: 'server', message });
-          }
-        },
+        onError: (error) => showServerFieldErrors(error, setError, ['targetType', 'targetUuid', 'enabled']),
       },
     );
   });

@@ -33,8 +33,9 @@ import {
 } from '#shared/domain/reports.ts';
 import { levelsQuery } from '#client/app/level.ts';
 import { apiRequest, apiSend } from '#client/lib/api-client.ts';
+import { checkedBy, showServerFieldErrors } from '#client/lib/form-contract.ts';
 import { AdminNav, formatMoment } from './admin-nav.tsx';
-import { ApiErrorAlert, errorFields } from './api-error-alert.tsx';
+import { ApiErrorAlert } from './api-error-alert.tsx';
 
 /** GET /api/admin/report-assignments: every dashboard assignment and the configured providers. */
 const reportAssignmentsQuery = queryOptions({
@@ -121,17 +122,12 @@ const assignmentFormSchema = z
         message: `Line ${badLines.join(', ')}: write name=value.`,
       });
     }
-    const parsed = assignmentInputSchema.safeParse({
-      ...form,
-      workspaceId: form.provider === 'powerbi' ? form.workspaceId : '',
-      parameters,
-    });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        context.addIssue({ code: 'custom', path: [String(issue.path[0])], message: issue.message });
-      }
-    }
-    return parsed.success && badLines.length === 0 ? parsed.data : z.NEVER;
+    const input = checkedBy(
+      assignmentInputSchema,
+      { ...form, workspaceId: form.provider === 'powerbi' ? form.workspaceId : '', parameters },
+      context,
+    );
+    return badLines.length === 0 ? input : z.NEVER;
   });
 
 function formOf(assignment: AdminAssignment): AssignmentForm {
@@ -180,11 +176,8 @@ export function ReportAssignmentsPage() {
       reset(emptyForm);
       await refresh();
     },
-    onError: (error) => {
-      for (const [field, message] of Object.entries(errorFields(error))) {
-        if (field in fieldLabels) setError(field as keyof AssignmentForm, { type: 'server', message });
-      }
-    },
+    onError: (error) =>
+      showServerFieldErrors(error, setError, Object.keys(emptyForm) as (keyof AssignmentForm)[]),
   });
   const edit = (assignment: AdminAssignment | null) => {
     save.reset();

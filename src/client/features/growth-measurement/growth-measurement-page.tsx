@@ -353,9 +353,7 @@ export function GrowthMeasurementPage() {
                   <FigureCells f={measurement.total} />
                   <Table.Td />
                 </Table.Tr>
-                {shown.length === 0 && (
-                  <TableStatusRow status="empty" colSpan={10} loadingLabel="Loading growth measurement" />
-                )}
+                {shown.length === 0 && <TableStatusRow status="empty" colSpan={10} />}
                 {shown.map((carrier) => {
                   const open = expanded.has(carrier.carrierUuid);
                   const reported = lastReported.get(carrier.carrierUuid) ?? null;

@@ -169,7 +169,12 @@ export function UploadForm({
 
   const busy = phase !== null;
   return (
-    <Box component="form" onSubmit={(e) => void handleSubmit(upload)(e)} noValidate aria-labelledby={`${inputId}-title`}>
+    <Box
+      component="form"
+      onSubmit={(e) => void handleSubmit(upload)(e)}
+      noValidate
+      aria-labelledby={`${inputId}-title`}
+    >
       <Stack gap="md" maw={640}>
         <Title order={2} id={`${inputId}-title`}>
           New upload
