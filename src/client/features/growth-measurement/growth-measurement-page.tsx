@@ -1,4 +1,4 @@
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useMemo, useState, type FormEvent } from 'react';
 import {
   Alert,
   Anchor,
@@ -16,11 +16,7 @@ import {
 } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { createPlanBodySchema, type CreatePlanBody } from '#shared/contracts/growth-measurement.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   lastMonthOfYear,
@@ -38,7 +34,6 @@ import {
   latestReportingMonth,
 } from '#shared/domain/reporting-month.ts';
 import { useLevel } from '#client/app/level.ts';
-import { showServerFieldErrors } from '#client/lib/form-contract.ts';
 import { useExpectedLatestMonth } from '#client/components/carrier-lags.ts';
 import { DateBadge } from '#client/components/date-badge.tsx';
 import { formatMoney, formatPercent } from '#client/components/figures.tsx';
@@ -110,52 +105,52 @@ function CreatePlanForm({
   levelUuid: string | undefined;
   hasLastYear: boolean;
 }) {
+  const [name, setName] = useState(`${year} Growth Plan`);
+  const [copy, setCopy] = useState(hasLastYear);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<CreatePlanBody, unknown, z.output<typeof createPlanBodySchema>>({
-    resolver: zodResolver(createPlanBodySchema),
-    defaultValues: { name: `${year} Growth Plan`, year, copyLastYear: hasLastYear },
-  });
-  const create = useMutation({
-    mutationFn: (body: CreatePlanBody) => createPlan(levelUuid, body),
-    onSuccess: async ({ plan }) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { plan } = await createPlan(levelUuid, { name, year, copyLastYear: copy });
       await queryClient.invalidateQueries({ queryKey: ['growth-measurement', 'active-plan-years'] });
       await navigate(`/growth-measurement/plans/${plan.planId}`);
-    },
-    onError: (failure) => showServerFieldErrors(failure, setError, ['name', 'copyLastYear']),
-  });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The plan could not be created.');
+      setBusy(false);
+    }
+  };
   return (
     <Paper
       withBorder
       p="md"
       component="form"
-      noValidate
-      onSubmit={(event) => void handleSubmit((body) => create.mutate(body))(event)}
+      onSubmit={(event) => void submit(event)}
       aria-label={`Create the ${year} plan`}
     >
       <Stack gap="sm">
         <Title order={2} size="h4">
           Create the {year} plan
         </Title>
-        <TextInput label="Plan name" {...register('name')} error={errors.name?.message} required />
+        <TextInput label="Plan name" value={name} onChange={(e) => setName(e.currentTarget.value)} required />
         <Checkbox
           label={`Start from the previous year's plan (${year - 1}), with ${year - 1} written premium as the prior figures`}
+          checked={copy}
           disabled={!hasLastYear}
           description={hasLastYear ? undefined : `There is no ${year - 1} plan to start from.`}
-          {...register('copyLastYear')}
+          onChange={(e) => setCopy(e.currentTarget.checked)}
         />
-        {create.isError && (
+        {error && (
           <Alert color="red" variant="light" role="alert">
-            {create.error.message}
+            {error}
           </Alert>
         )}
         <Group>
-          <Button type="submit" loading={create.isPending || create.isSuccess}>
+          <Button type="submit" loading={busy}>
             Create plan
           </Button>
         </Group>
@@ -358,7 +353,9 @@ export function GrowthMeasurementPage() {
                   <FigureCells f={measurement.total} />
                   <Table.Td />
                 </Table.Tr>
-                {shown.length === 0 && <TableStatusRow status="empty" colSpan={10} />}
+                {shown.length === 0 && (
+                  <TableStatusRow status="empty" colSpan={10} loadingLabel="Loading growth measurement" />
+                )}
                 {shown.map((carrier) => {
                   const open = expanded.has(carrier.carrierUuid);
                   const reported = lastReported.get(carrier.carrierUuid) ?? null;

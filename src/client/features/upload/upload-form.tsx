@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -13,10 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useController, useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
-import { importUploadQuerySchema, type ImportRecordResponse } from '#shared/contracts/import.ts';
+import type { ImportRecordResponse } from '#shared/contracts/import.ts';
 import { calendarDateIn, BUSINESS_TIME_ZONE, latestReportingMonth } from '#shared/domain/reporting-month.ts';
 import { SearchableSelect } from '#client/components/searchable-select.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -37,29 +34,6 @@ function filesProblem(files: readonly File[]): string | undefined {
   const refused = files.filter((f) => !ACCEPTED.test(f.name)).map((f) => f.name);
   return refused.length > 0 ? `Not a CSV, text or XLSX file: ${refused.join(', ')}.` : undefined;
 }
-
-/**
- * What the form sends with each file, checked as the server checks it (kind, carrier, covers
- * through, each file's name), and the files themselves.
- */
-const uploadFormSchema = importUploadQuerySchema.pick({ kind: true, coversThrough: true }).extend({
-  carrier: z.object({ uuid: z.string().uuid(), name: z.string() }).nullable(),
-  files: z
-    .array(z.instanceof(File))
-    .min(1, 'Choose one or more CSV, text or XLSX files.')
-    .superRefine((files, context) => {
-      const problem =
-        filesProblem(files) ??
-        files
-          .map((f) => [f.name, importUploadQuerySchema.shape.fileName.safeParse(f.name)] as const)
-          .flatMap(([name, parsed]) =>
-            parsed.success ? [] : [`${name}: ${parsed.error.issues[0]!.message}`],
-          )
-          .join(' ');
-      if (problem) context.addIssue({ code: 'custom', message: problem });
-    }),
-});
-type UploadFormValues = z.infer<typeof uploadFormSchema>;
 
 type Phase = { fileName: string; stage: 'uploading' | 'parsing'; fraction: number };
 
@@ -91,25 +65,14 @@ export function UploadForm({
 }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setValue,
-    trigger,
-    formState: { errors },
-  } = useForm<UploadFormValues>({
-    resolver: zodResolver(uploadFormSchema),
-    defaultValues: {
-      kind: 'production',
-      carrier: initial?.carrier ?? null,
-      coversThrough: initial?.through ?? latestReportingMonth(calendarDateIn(BUSINESS_TIME_ZONE)),
-      files: [],
-    },
-  });
-  const { field: filesField } = useController({ control, name: 'files' });
-  const carrier = useWatch({ control, name: 'carrier' });
+  const [kind, setKind] = useState<'production' | 'commission'>('production');
+  const [carrier, setCarrier] = useState<{ uuid: string; name: string } | null>(initial?.carrier ?? null);
   const [search, setSearch] = useState(initial?.carrier?.name ?? FROM_THE_FILE_LABEL);
+  const [through, setThrough] = useState<string>(
+    () => initial?.through ?? latestReportingMonth(calendarDateIn(BUSINESS_TIME_ZONE)),
+  );
+  const [files, setFiles] = useState<File[]>([]);
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const [failures, setFailures] = useState<string[]>([]);
   const [phase, setPhase] = useState<Phase | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -126,12 +89,26 @@ export function UploadForm({
   ];
 
   const chooseFiles = (list: FileList | null) => {
-    filesField.onChange(Array.from(list ?? []));
+    const chosen = Array.from(list ?? []);
+    setFiles(chosen);
     setFailures([]);
-    void trigger('files');
+    const problem = filesProblem(chosen);
+    setProblems((previous) => {
+      const { files: _files, ...rest } = previous;
+      return problem ? { ...rest, files: problem } : rest;
+    });
   };
 
-  const upload = async ({ kind, carrier: chosen, coversThrough, files }: UploadFormValues) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (files.length === 0) found.files = 'Choose one or more CSV, text or XLSX files.';
+    const problem = filesProblem(files);
+    if (problem) found.files = problem;
+    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(through))
+      found.through = 'Choose the last year and month the file covers.';
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
     const staged: ImportRecordResponse[] = [];
     const failed: string[] = [];
     for (const file of files) {
@@ -140,7 +117,7 @@ export function UploadForm({
         staged.push(
           await uploadFile(
             networkUuid,
-            { kind, coversThrough, ...(chosen ? { carrierUuid: chosen.uuid } : {}) },
+            { kind, coversThrough: through, ...(carrier ? { carrierUuid: carrier.uuid } : {}) },
             file,
             {
               onProgress: (fraction) => setPhase({ fileName: file.name, stage: 'uploading', fraction }),
@@ -155,7 +132,7 @@ export function UploadForm({
     setPhase(null);
     setFailures(failed);
     if (staged.length > 0) {
-      setValue('files', []);
+      setFiles([]);
       if (input.current) input.current.value = '';
       onUploaded(staged);
     }
@@ -169,33 +146,21 @@ export function UploadForm({
 
   const busy = phase !== null;
   return (
-    <Box
-      component="form"
-      onSubmit={(e) => void handleSubmit(upload)(e)}
-      noValidate
-      aria-labelledby={`${inputId}-title`}
-    >
+    <Box component="form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${inputId}-title`}>
       <Stack gap="md" maw={640}>
         <Title order={2} id={`${inputId}-title`}>
           New upload
         </Title>
-        <Controller
-          control={control}
-          name="kind"
-          render={({ field }) => (
-            <Radio.Group
-              label="Kind of file"
-              value={field.value}
-              onChange={(value) => field.onChange(value === 'commission' ? 'commission' : 'production')}
-              error={errors.kind?.message}
-            >
-              <Group mt="xs">
-                <Radio value="production" label="Production" />
-                <Radio value="commission" label="Commission" />
-              </Group>
-            </Radio.Group>
-          )}
-        />
+        <Radio.Group
+          label="Kind of file"
+          value={kind}
+          onChange={(value) => setKind(value === 'commission' ? 'commission' : 'production')}
+        >
+          <Group mt="xs">
+            <Radio value="production" label="Production" />
+            <Radio value="commission" label="Commission" />
+          </Group>
+        </Radio.Group>
         <SearchableSelect
           label="Carrier"
           description="The carrier of every row, or from the file when it has a carrier column."
@@ -205,20 +170,17 @@ export function UploadForm({
           onSearchChange={setSearch}
           nothingFoundMessage={search.trim().length < 3 ? 'Enter at least 3 characters' : 'No carrier found'}
           onChange={(value, option) =>
-            setValue(
-              'carrier',
-              value && value !== FROM_THE_FILE ? { uuid: value, name: option?.label ?? '' } : null,
-            )
+            setCarrier(value && value !== FROM_THE_FILE ? { uuid: value, name: option?.label ?? '' } : null)
           }
-          error={errors.carrier?.message}
           allowDeselect={false}
         />
         <TextInput
           type="month"
           label="Covers through"
           description="The last year and month the file covers."
-          {...register('coversThrough')}
-          error={errors.coversThrough?.message}
+          value={through}
+          onChange={(e) => setThrough(e.currentTarget.value)}
+          error={problems.through}
           required
         />
         <Stack gap={4}>
@@ -241,21 +203,18 @@ export function UploadForm({
             <Stack gap={6}>
               <Text size="sm">Drop the files here, or choose them:</Text>
               <input
-                ref={(element) => {
-                  input.current = element;
-                  filesField.ref(element);
-                }}
+                ref={input}
                 id={inputId}
                 type="file"
                 multiple
                 accept=".csv,.txt,.tsv,.xlsx,text/csv,text/plain,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                aria-describedby={errors.files?.message ? `${inputId}-error` : undefined}
-                aria-invalid={errors.files?.message ? true : undefined}
+                aria-describedby={problems.files ? `${inputId}-error` : undefined}
+                aria-invalid={problems.files ? true : undefined}
                 onChange={(e) => chooseFiles(e.currentTarget.files)}
               />
-              {filesField.value.length > 0 && (
+              {files.length > 0 && (
                 <List size="sm" aria-label="Chosen files">
-                  {filesField.value.map((f) => (
+                  {files.map((f) => (
                     <List.Item key={`${f.name}-${f.size}`}>
                       {f.name} ({Math.max(1, Math.round(f.size / 1024)).toLocaleString('en-US')} KB)
                     </List.Item>
@@ -264,9 +223,9 @@ export function UploadForm({
               )}
             </Stack>
           </Box>
-          {errors.files?.message && (
+          {problems.files && (
             <Text id={`${inputId}-error`} c="red.8" size="sm">
-              {errors.files?.message}
+              {problems.files}
             </Text>
           )}
         </Stack>
