@@ -179,7 +179,7 @@ function MemberTable({
                       {m.agencyName}
                     </Anchor>
                   </Table.Th>
-                  <Table.Td>{sizeBandLabel(m.band, settings.sizeBandLimits)}</Table.Td>
+                  <Table.Td nowrap>{sizeBandLabel(m.band, settings.sizeBandLimits)}</Table.Td>
                   <Table.Td ta="right">
                     {m.writtenPremium === null ? '—' : formatMoney(m.writtenPremium)}
                   </Table.Td>
