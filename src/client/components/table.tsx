@@ -118,25 +118,30 @@ function Tr({ className, ...others }: Part<'tr'>) {
   );
 }
 
-function Th({ className, ...others }: Part<'th'>) {
+/** A cell; `nowrap` keeps its text on one line (a date, a figure with its unit). */
+type CellProps<E extends 'th' | 'td'> = Part<E> & { nowrap?: boolean };
+
+function Th({ className, nowrap, ...others }: CellProps<'th'>) {
   const { withColumnBorders } = useContext(TableContext);
   return (
     <Box
       component="th"
       className={joined('app-table-th', className)}
       data-with-column-border={withColumnBorders || undefined}
+      data-nowrap={nowrap || undefined}
       {...others}
     />
   );
 }
 
-function Td({ className, ...others }: Part<'td'>) {
+function Td({ className, nowrap, ...others }: CellProps<'td'>) {
   const { withColumnBorders } = useContext(TableContext);
   return (
     <Box
       component="td"
       className={joined('app-table-td', className)}
       data-with-column-border={withColumnBorders || undefined}
+      data-nowrap={nowrap || undefined}
       {...others}
     />
   );

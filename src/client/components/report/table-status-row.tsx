@@ -16,8 +16,8 @@ export function TableStatusRow({
 }: {
   status: 'loading' | 'error' | 'empty';
   colSpan: number;
-  /** The spinner's name, e.g. 'Loading carrier production'. */
-  loadingLabel: string;
+  /** The spinner's name, e.g. 'Loading carrier production' (a table that is never loading has none). */
+  loadingLabel?: string;
   errorText?: string;
   emptyText?: string;
 }) {

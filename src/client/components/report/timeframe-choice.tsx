@@ -39,7 +39,7 @@ export function TimeframeChoice({
   return (
     <NativeSelect
       label="Timeframe"
-      w={220}
+      w={260}
       value={timeframe.code}
       data={options.map((c) => ({ value: c.code, label: c.displayText }))}
       onChange={(event) => onChange(event.currentTarget.value)}

@@ -1,21 +1,22 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Divider, Stack, Text, Title } from '@mantine/core';
 import type { AdminUser } from '#shared/contracts/admin.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { FeatureFlagsSection } from './feature-flags-section.tsx';
-import type { TargetDraft } from './flag-target-form.tsx';
+import { useFlagTargetForm } from './flag-target-form.tsx';
 import { UsersSection } from './users-section.tsx';
 
 /** /admin/access (internal staff): feature flags and their targets, and the users to manage. */
 export function AdminAccessPage() {
-  const [draft, setDraft] = useState<TargetDraft>({ targetType: 'user', targetUuid: '' });
+  const targetForm = useFlagTargetForm();
   const [chosenUser, setChosenUser] = useState<AdminUser | null>(null);
-  const flagFieldRef = useRef<HTMLSelectElement>(null);
 
   const chooseUser = (user: AdminUser) => {
     setChosenUser(user);
-    setDraft({ targetType: 'user', targetUuid: user.userUuid });
-    flagFieldRef.current?.focus();
+    targetForm.setValue('targetType', 'user');
+    targetForm.setValue('targetUuid', user.userUuid);
+    targetForm.clearErrors();
+    targetForm.setFocus('key');
   };
 
   return (
@@ -25,12 +26,7 @@ export function AdminAccessPage() {
         <Text c="dimmed">Feature flags, and each user&apos;s feature access and sessions.</Text>
       </div>
       <AdminNav />
-      <FeatureFlagsSection
-        draft={draft}
-        onDraftChange={setDraft}
-        chosenUser={chosenUser}
-        flagFieldRef={flagFieldRef}
-      />
+      <FeatureFlagsSection targetForm={targetForm} chosenUser={chosenUser} />
       <Divider />
       <UsersSection onChooseUser={chooseUser} />
     </Stack>

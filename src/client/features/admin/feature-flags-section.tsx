@@ -1,4 +1,3 @@
-import type { Ref } from 'react';
 import { Button, Code, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +10,7 @@ import {
   type FlagTarget,
 } from './admin-api.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
-import { FlagTargetForm, type TargetDraft } from './flag-target-form.tsx';
+import { FlagTargetForm, type FlagTargetFormState } from './flag-target-form.tsx';
 
 type FlagTargetRow = AdminFeatureFlag['targets'][number];
 
@@ -20,15 +19,11 @@ type FlagTargetRow = AdminFeatureFlag['targets'][number];
  * and per-agency targets (the most specific target wins: user, then agency, then network).
  */
 export function FeatureFlagsSection({
-  draft,
-  onDraftChange,
+  targetForm,
   chosenUser,
-  flagFieldRef,
 }: {
-  draft: TargetDraft;
-  onDraftChange: (draft: TargetDraft) => void;
+  targetForm: FlagTargetFormState;
   chosenUser: AdminUser | null;
-  flagFieldRef: Ref<HTMLSelectElement>;
 }) {
   const queryClient = useQueryClient();
   const flags = useQuery(featureFlagsQuery);
@@ -182,13 +177,7 @@ export function FeatureFlagsSection({
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <FlagTargetForm
-            flags={flags.data.flags}
-            draft={draft}
-            onDraftChange={onDraftChange}
-            chosenUser={chosenUser}
-            flagFieldRef={flagFieldRef}
-          />
+          <FlagTargetForm flags={flags.data.flags} form={targetForm} chosenUser={chosenUser} />
         </>
       )}
     </Stack>

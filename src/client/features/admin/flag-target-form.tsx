@@ -1,12 +1,13 @@
-import { useState, type Ref } from 'react';
+import { useState } from 'react';
 import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { setFlagTargetSchema, type AdminFeatureFlag, type AdminUser } from '#shared/contracts/admin.ts';
 import { featureFlagsQuery, setFlagTarget, targetTypeLabels, type TargetType } from './admin-api.ts';
-import { ApiErrorAlert, errorFields } from './api-error-alert.tsx';
-
-/** What the add-target form holds that the Users list can fill in ("Target this user"). */
-export type TargetDraft = { targetType: TargetType; targetUuid: string };
+import { showServerFieldErrors } from '#client/lib/form-contract.ts';
+import { ApiErrorAlert } from './api-error-alert.tsx';
 
 const targetTypes = (Object.keys(targetTypeLabels) as TargetType[]).map((value) => ({
   value,
@@ -15,73 +16,84 @@ const targetTypes = (Object.keys(targetTypeLabels) as TargetType[]).map((value) 
 
 const fieldLabels = { targetType: 'Target type', targetUuid: 'Target UUID', enabled: 'Value' };
 
+/** The add-target form: the flag, and the target as the server checks it (a pasted UUID trimmed). */
+const flagTargetFormSchema = setFlagTargetSchema.extend({
+  key: z.string(),
+  targetUuid: z.string().trim().pipe(setFlagTargetSchema.shape.targetUuid),
+});
+type FlagTargetInput = z.input<typeof flagTargetFormSchema>;
+
+/**
+ * The add-target form's state, held by the page so that the Users list can fill it in ("Target this
+ * user": `setValue` the target and `setFocus('key')`).
+ */
+export function useFlagTargetForm() {
+  return useForm<FlagTargetInput, unknown, z.output<typeof flagTargetFormSchema>>({
+    resolver: zodResolver(flagTargetFormSchema),
+    defaultValues: { key: '', targetType: 'user', targetUuid: '', enabled: true },
+  });
+}
+export type FlagTargetFormState = ReturnType<typeof useFlagTargetForm>;
+
 /** Adds a user, network or agency target to a flag, or changes the value of an existing one. */
 export function FlagTargetForm({
   flags,
-  draft,
-  onDraftChange,
+  form,
   chosenUser,
-  flagFieldRef,
 }: {
   flags: AdminFeatureFlag[];
-  draft: TargetDraft;
-  onDraftChange: (draft: TargetDraft) => void;
+  form: FlagTargetFormState;
   chosenUser: AdminUser | null;
-  flagFieldRef: Ref<HTMLSelectElement>;
 }) {
   const queryClient = useQueryClient();
-  const [chosenFlagKey, setChosenFlagKey] = useState<string | null>(null);
-  const [value, setValue] = useState<'on' | 'off'>('on');
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = form;
   const [added, setAdded] = useState('');
-  const flagKey = flags.some((f) => f.key === chosenFlagKey) ? chosenFlagKey! : flags[0]!.key;
+  const [chosenKey, targetType, targetUuid] = useWatch({
+    control,
+    name: ['key', 'targetType', 'targetUuid'],
+  });
+  // The first flag until another is chosen.
+  const flagKeyOf = (key: string) => (flags.some((f) => f.key === key) ? key : flags[0]!.key);
 
   const addTarget = useMutation({
     mutationFn: setFlagTarget,
     onSettled: () => queryClient.invalidateQueries({ queryKey: featureFlagsQuery.queryKey }),
   });
 
-  const fieldErrors = { ...errorFields(addTarget.error), ...localErrors };
   const chosenUserMatches =
-    chosenUser !== null && draft.targetType === 'user' && chosenUser.userUuid === draft.targetUuid.trim();
+    chosenUser !== null && targetType === 'user' && chosenUser.userUuid === targetUuid.trim();
 
-  const submit = () => {
-    setAdded('');
-    addTarget.reset();
-    const parsed = setFlagTargetSchema.safeParse({
-      targetType: draft.targetType,
-      targetUuid: draft.targetUuid.trim(),
-      enabled: value === 'on',
-    });
-    if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      setLocalErrors(errors);
-      return;
-    }
-    setLocalErrors({});
+  const submit = handleSubmit(({ key, ...target }) => {
+    const flagKey = flagKeyOf(key);
     const title = flags.find((f) => f.key === flagKey)?.title ?? flagKey;
-    const targetName = chosenUserMatches
-      ? chosenUser.name
-      : `${parsed.data.targetType} ${parsed.data.targetUuid}`;
+    const targetName = chosenUserMatches ? chosenUser.name : `${target.targetType} ${target.targetUuid}`;
     addTarget.mutate(
-      { key: flagKey, target: parsed.data },
+      { key: flagKey, target },
       {
         onSuccess: () => {
-          setAdded(`${title} is now ${parsed.data.enabled ? 'on' : 'off'} for ${targetName}.`);
-          onDraftChange({ ...draft, targetUuid: '' });
+          setAdded(`${title} is now ${target.enabled ? 'on' : 'off'} for ${targetName}.`);
+          setValue('targetUuid', '');
         },
+        onError: (error) => showServerFieldErrors(error, setError, ['targetType', 'targetUuid', 'enabled']),
       },
     );
-  };
+  });
 
   return (
     <form
       aria-labelledby="add-target-heading"
       noValidate
       onSubmit={(event) => {
-        event.preventDefault();
-        submit();
+        setAdded('');
+        addTarget.reset();
+        void submit(event);
       }}
     >
       <Stack gap="sm">
@@ -90,21 +102,25 @@ export function FlagTargetForm({
         </Title>
         <ApiErrorAlert error={addTarget.error} title="Could not add the target" fieldLabels={fieldLabels} />
         <Group align="flex-start" gap="sm">
-          <NativeSelect
-            ref={flagFieldRef}
-            label="Flag"
-            data={flags.map((f) => ({ value: f.key, label: f.title }))}
-            value={flagKey}
-            onChange={(event) => setChosenFlagKey(event.currentTarget.value)}
+          <Controller
+            control={control}
+            name="key"
+            render={({ field }) => (
+              <NativeSelect
+                ref={field.ref}
+                label="Flag"
+                data={flags.map((f) => ({ value: f.key, label: f.title }))}
+                value={flagKeyOf(chosenKey)}
+                onChange={(event) => field.onChange(event.currentTarget.value)}
+                onBlur={field.onBlur}
+              />
+            )}
           />
           <NativeSelect
             label="Target type"
             data={targetTypes}
-            value={draft.targetType}
-            error={fieldErrors.targetType}
-            onChange={(event) =>
-              onDraftChange({ ...draft, targetType: event.currentTarget.value as TargetType })
-            }
+            error={errors.targetType?.message}
+            {...register('targetType')}
           />
           <TextInput
             label="Target UUID"
@@ -115,19 +131,26 @@ export function FlagTargetForm({
                 ? `${chosenUser.name} (${chosenUser.email})`
                 : 'Paste a UUID, or use “Target this user” in the Users list.'
             }
-            value={draft.targetUuid}
-            error={fieldErrors.targetUuid}
-            onChange={(event) => onDraftChange({ ...draft, targetUuid: event.currentTarget.value })}
+            error={errors.targetUuid?.message}
+            {...register('targetUuid')}
           />
-          <NativeSelect
-            label="Value"
-            data={[
-              { value: 'on', label: 'On' },
-              { value: 'off', label: 'Off' },
-            ]}
-            value={value}
-            error={fieldErrors.enabled}
-            onChange={(event) => setValue(event.currentTarget.value === 'off' ? 'off' : 'on')}
+          <Controller
+            control={control}
+            name="enabled"
+            render={({ field }) => (
+              <NativeSelect
+                ref={field.ref}
+                label="Value"
+                data={[
+                  { value: 'on', label: 'On' },
+                  { value: 'off', label: 'Off' },
+                ]}
+                value={field.value === false ? 'off' : 'on'}
+                error={errors.enabled?.message}
+                onChange={(event) => field.onChange(event.currentTarget.value !== 'off')}
+                onBlur={field.onBlur}
+              />
+            )}
           />
           <Button type="submit" mt={25} loading={addTarget.isPending}>
             Add target

@@ -14,8 +14,13 @@ import {
 } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import {
   adminAssignmentsResponseSchema,
+  assignmentInputSchema,
+  embedProviderSchema,
   type AdminAssignment,
   type AssignmentInput,
 } from '#shared/contracts/reports.ts';
@@ -28,8 +33,9 @@ import {
 } from '#shared/domain/reports.ts';
 import { levelsQuery } from '#client/app/level.ts';
 import { apiRequest, apiSend } from '#client/lib/api-client.ts';
+import { checkedBy, showServerFieldErrors } from '#client/lib/form-contract.ts';
 import { AdminNav, formatMoment } from './admin-nav.tsx';
-import { ApiErrorAlert, errorFields } from './api-error-alert.tsx';
+import { ApiErrorAlert } from './api-error-alert.tsx';
 
 /** GET /api/admin/report-assignments: every dashboard assignment and the configured providers. */
 const reportAssignmentsQuery = queryOptions({
@@ -50,8 +56,8 @@ function deleteReportAssignment(assignmentId: string): Promise<void> {
   return apiSend(`/api/admin/report-assignments/${assignmentId}`, { method: 'DELETE' });
 }
 
-type FormState = {
-  assignmentId: string | null;
+/** The form's fields as typed: the parameters are "name=value" lines. */
+type AssignmentForm = {
   reportKey: string;
   levelUuid: string;
   provider: EmbedProvider;
@@ -60,8 +66,7 @@ type FormState = {
   parameters: string;
 };
 
-const emptyForm: FormState = {
-  assignmentId: null,
+const emptyForm: AssignmentForm = {
   reportKey: '',
   levelUuid: '',
   provider: 'powerbi',
@@ -95,9 +100,38 @@ export function parseParameters(text: string): { parameters: Record<string, stri
   return { parameters, badLines };
 }
 
-function formOf(assignment: AdminAssignment): FormState {
+/**
+ * The form's fields to what the server takes, checked by the server's own contract; each message
+ * lands on the field it names (a parameter's name or value on Parameters).
+ */
+const assignmentFormSchema = z
+  .object({
+    reportKey: z.string(),
+    levelUuid: z.string(),
+    provider: embedProviderSchema,
+    reportId: z.string(),
+    workspaceId: z.string(),
+    parameters: z.string(),
+  })
+  .transform((form, context) => {
+    const { parameters, badLines } = parseParameters(form.parameters);
+    if (badLines.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['parameters'],
+        message: `Line ${badLines.join(', ')}: write name=value.`,
+      });
+    }
+    const input = checkedBy(
+      assignmentInputSchema,
+      { ...form, workspaceId: form.provider === 'powerbi' ? form.workspaceId : '', parameters },
+      context,
+    );
+    return badLines.length === 0 ? input : z.NEVER;
+  });
+
+function formOf(assignment: AdminAssignment): AssignmentForm {
   return {
-    assignmentId: assignment.assignmentId,
     reportKey: assignment.reportKey,
     levelUuid: assignment.agencyUuid ?? assignment.networkUuid,
     provider: assignment.provider,
@@ -117,28 +151,39 @@ export function ReportAssignmentsPage() {
   const assignments = useQuery(reportAssignmentsQuery);
   const levels = useQuery(levelsQuery);
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<FormState>(emptyForm);
+  // The assignment being changed; null: a new one.
+  const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const { parameters, badLines } = parseParameters(form.parameters);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<AssignmentForm, unknown, AssignmentInput>({
+    resolver: zodResolver(assignmentFormSchema),
+    defaultValues: emptyForm,
+    mode: 'onChange',
+  });
+  const provider = useWatch({ control, name: 'provider' });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: reportAssignmentsQuery.queryKey });
   const save = useMutation({
-    mutationFn: () => {
-      const input: AssignmentInput = {
-        reportKey: form.reportKey,
-        levelUuid: form.levelUuid,
-        provider: form.provider,
-        reportId: form.reportId,
-        workspaceId: form.provider === 'powerbi' ? form.workspaceId : '',
-        parameters,
-      };
-      return saveReportAssignment(form.assignmentId, input);
-    },
+    mutationFn: (input: AssignmentInput) => saveReportAssignment(editing, input),
     onSuccess: async () => {
-      setForm(emptyForm);
+      setEditing(null);
+      reset(emptyForm);
       await refresh();
     },
+    onError: (error) =>
+      showServerFieldErrors(error, setError, Object.keys(emptyForm) as (keyof AssignmentForm)[]),
   });
+  const edit = (assignment: AdminAssignment | null) => {
+    save.reset();
+    setEditing(assignment?.assignmentId ?? null);
+    reset(assignment ? formOf(assignment) : emptyForm);
+  };
   const remove = useMutation({
     mutationFn: deleteReportAssignment,
     onSuccess: async () => {
@@ -146,8 +191,6 @@ export function ReportAssignmentsPage() {
       await refresh();
     },
   });
-  const fields = errorFields(save.error);
-  const set = (patch: Partial<FormState>) => setForm((current) => ({ ...current, ...patch }));
   const unconfigured = assignments.data?.providers.filter((p) => !p.configured) ?? [];
 
   const levelOptions = [
@@ -179,73 +222,57 @@ export function ReportAssignmentsPage() {
       )}
 
       <Paper withBorder p="md" maw={720}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (badLines.length === 0) save.mutate();
-          }}
-        >
+        <form noValidate onSubmit={(event) => void handleSubmit((input) => save.mutate(input))(event)}>
           <Stack gap="sm">
             <Title order={2} size="h3">
-              {form.assignmentId ? 'Change the assignment' : 'Assign a dashboard'}
+              {editing ? 'Change the assignment' : 'Assign a dashboard'}
             </Title>
             <NativeSelect
               label="Report"
               required
-              value={form.reportKey}
-              onChange={(event) => set({ reportKey: event.currentTarget.value })}
+              {...register('reportKey')}
               data={[
                 { value: '', label: 'Choose a report' },
                 ...EMBEDDABLE_REPORTS.map((r) => ({ value: r.key, label: `${r.label} (/${r.path})` })),
               ]}
-              error={fields.reportKey}
+              error={errors.reportKey?.message}
             />
             <NativeSelect
               label="Network or agency"
               required
-              value={form.levelUuid}
-              onChange={(event) => set({ levelUuid: event.currentTarget.value })}
+              {...register('levelUuid')}
               data={levelOptions}
-              error={fields.levelUuid}
+              error={errors.levelUuid?.message}
             />
             <NativeSelect
               label="Provider"
               required
-              value={form.provider}
-              onChange={(event) => set({ provider: event.currentTarget.value as EmbedProvider })}
+              {...register('provider')}
               data={EMBED_PROVIDERS.map((p) => ({ value: p, label: EMBED_PROVIDER_LABELS[p] }))}
-              error={fields.provider}
+              error={errors.provider?.message}
             />
             <TextInput
               label="Report id"
               description="Power BI report id, Sigma workbook id or Metabase dashboard number"
               required
-              value={form.reportId}
-              onChange={(event) => set({ reportId: event.currentTarget.value })}
-              error={fields.reportId}
+              {...register('reportId')}
+              error={errors.reportId?.message}
             />
-            {form.provider === 'powerbi' && (
+            {provider === 'powerbi' && (
               <TextInput
                 label="Workspace id"
                 description="The Power BI workspace (group) that holds the report"
                 required
-                value={form.workspaceId}
-                onChange={(event) => set({ workspaceId: event.currentTarget.value })}
-                error={fields.workspaceId}
+                {...register('workspaceId')}
+                error={errors.workspaceId?.message}
               />
             )}
             <Textarea
               label="Parameters"
               description="One name=value a line, e.g. rlsRole=Tenant (Power BI) or tenantParameter=agency (Metabase)"
               rows={3}
-              value={form.parameters}
-              onChange={(event) => set({ parameters: event.currentTarget.value })}
-              error={
-                badLines.length > 0
-                  ? `Line ${badLines.join(', ')}: write name=value.`
-                  : (fields.parameters ?? undefined)
-              }
+              {...register('parameters')}
+              error={errors.parameters?.message}
             />
             <ApiErrorAlert
               error={save.error}
@@ -253,17 +280,11 @@ export function ReportAssignmentsPage() {
               fieldLabels={fieldLabels}
             />
             <Group>
-              <Button type="submit" loading={save.isPending} disabled={badLines.length > 0}>
-                {form.assignmentId ? 'Save changes' : 'Assign'}
+              <Button type="submit" loading={save.isPending}>
+                {editing ? 'Save changes' : 'Assign'}
               </Button>
-              {form.assignmentId && (
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    setForm(emptyForm);
-                    save.reset();
-                  }}
-                >
+              {editing && (
+                <Button variant="default" onClick={() => edit(null)}>
                   Cancel
                 </Button>
               )}
@@ -329,10 +350,7 @@ export function ReportAssignmentsPage() {
                             size="xs"
                             variant="default"
                             aria-label={`Edit ${label} for ${a.levelName}`}
-                            onClick={() => {
-                              save.reset();
-                              setForm(formOf(a));
-                            }}
+                            onClick={() => edit(a)}
                           >
                             Edit
                           </Button>

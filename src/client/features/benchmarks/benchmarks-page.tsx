@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -14,13 +13,18 @@ import {
   Title,
 } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Link } from 'react-router';
-import type {
-  BenchmarkRow,
-  BenchmarkSettings,
-  BenchmarksResponse,
-  MemberFigures,
+import {
+  saveSettingsBodySchema,
+  type BenchmarkRow,
+  type BenchmarkSettings,
+  type BenchmarksResponse,
+  type MemberFigures,
+  type SaveSettingsBody,
 } from '#shared/contracts/benchmarks.ts';
 import {
   BENCHMARK_METRICS,
@@ -33,6 +37,7 @@ import type { Timeframe } from '#shared/domain/timeframe.ts';
 import { useLevel } from '#client/app/level.ts';
 import { TimeframeChoice, useTimeframe } from '#client/components/report/timeframe-choice.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
+import { checkedBy, showServerFieldErrors } from '#client/lib/form-contract.ts';
 import { benchmarksQuery, saveSettings } from './benchmarks-api.ts';
 import { asMillions, bandLabels, parseLimits, percentOrDash, rankText } from './benchmarks-model.ts';
 import { BoxChart } from './box-chart.tsx';
@@ -174,7 +179,7 @@ function MemberTable({
                       {m.agencyName}
                     </Anchor>
                   </Table.Th>
-                  <Table.Td>{sizeBandLabel(m.band, settings.sizeBandLimits)}</Table.Td>
+                  <Table.Td nowrap>{sizeBandLabel(m.band, settings.sizeBandLimits)}</Table.Td>
                   <Table.Td ta="right">
                     {m.writtenPremium === null ? '—' : formatMoney(m.writtenPremium)}
                   </Table.Td>
@@ -193,6 +198,33 @@ function MemberTable({
   );
 }
 
+/** The settings form's fields as typed: the limits in millions, the threshold in percent. */
+type SettingsForm = { sizeBandLimits: string; lossRatioThreshold: string };
+
+/** The typed fields read into the settings the server takes, and checked by its contract. */
+const settingsFormSchema = z
+  .object({ sizeBandLimits: z.string(), lossRatioThreshold: z.string() })
+  .transform((form, context) => {
+    const sizeBandLimits = parseLimits(form.sizeBandLimits);
+    const lossRatioThreshold = form.lossRatioThreshold.trim() === '' ? NaN : Number(form.lossRatioThreshold);
+    if (sizeBandLimits === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['sizeBandLimits'],
+        message: 'Type the limits as numbers of millions, e.g. 1, 5, 20.',
+      });
+    }
+    if (Number.isNaN(lossRatioThreshold)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['lossRatioThreshold'],
+        message: 'Type a loss ratio in percent, e.g. 55.',
+      });
+    }
+    if (sizeBandLimits === null || Number.isNaN(lossRatioThreshold)) return z.NEVER;
+    return checkedBy(saveSettingsBodySchema, { sizeBandLimits, lossRatioThreshold }, context);
+  });
+
 /** The network's size bands and early-warning threshold, editable by its users. */
 function SettingsForm({
   settings,
@@ -202,40 +234,33 @@ function SettingsForm({
   levelUuid: string | undefined;
 }) {
   const queryClient = useQueryClient();
-  const [limits, setLimits] = useState(asMillions(settings.sizeBandLimits));
-  const [threshold, setThreshold] = useState(String(settings.lossRatioThreshold));
-  const [errors, setErrors] = useState<{ limits?: string; threshold?: string }>({});
-  const [message, setMessage] = useState<{ tone: 'red' | 'green'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    const parsed = parseLimits(limits);
-    const thresholdValue = Number(threshold);
-    const problems = {
-      limits: parsed === null ? 'Type the limits as numbers of millions, e.g. 1, 5, 20.' : undefined,
-      threshold:
-        threshold.trim() === '' || Number.isNaN(thresholdValue)
-          ? 'Type a loss ratio in percent, e.g. 55.'
-          : undefined,
-    };
-    setErrors(problems);
-    if (problems.limits || problems.threshold || parsed === null) return;
-    setBusy(true);
-    setMessage(null);
-    try {
-      await saveSettings({ levelUuid, sizeBandLimits: parsed, lossRatioThreshold: thresholdValue });
-      await queryClient.invalidateQueries({ queryKey: ['network-intelligence'] });
-      setMessage({ tone: 'green', text: 'Settings saved.' });
-    } catch (failure) {
-      const fields = failure instanceof ApiError ? failure.body?.error.fields : undefined;
-      setErrors({ limits: fields?.sizeBandLimits, threshold: fields?.lossRatioThreshold });
-      setMessage({
-        tone: 'red',
-        text: failure instanceof ApiError ? failure.message : 'The save failed. Try again.',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SettingsForm, unknown, SaveSettingsBody>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: {
+      sizeBandLimits: asMillions(settings.sizeBandLimits),
+      lossRatioThreshold: String(settings.lossRatioThreshold),
+    },
+  });
+  const limits = useWatch({ control, name: 'sizeBandLimits' });
+  const save = useMutation({
+    mutationFn: (body: SaveSettingsBody) => saveSettings({ ...body, levelUuid }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['network-intelligence'] }),
+    onError: (failure) => showServerFieldErrors(failure, setError, ['sizeBandLimits', 'lossRatioThreshold']),
+  });
+  const message = save.isError
+    ? {
+        tone: 'red' as const,
+        text: save.error instanceof ApiError ? save.error.message : 'The save failed. Try again.',
+      }
+    : save.isSuccess
+      ? { tone: 'green' as const, text: 'Settings saved.' }
+      : null;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="settings">
       <Title order={2} size="h4" id="settings" mb="xs">
@@ -245,29 +270,22 @@ function SettingsForm({
         Agencies are compared with those of their size band, by written premium over the 12 months ending with
         the timeframe. Early warning flags a loss ratio above the threshold that is rising.
       </Text>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <form noValidate onSubmit={(event) => void handleSubmit((body) => save.mutate(body))(event)}>
         <Group align="flex-start">
           <TextInput
             label="Band limits ($ millions, ascending)"
             description={`Bands: ${bandLabels(parseLimits(limits) ?? settings.sizeBandLimits)}`}
-            value={limits}
-            onChange={(event) => setLimits(event.currentTarget.value)}
-            error={errors.limits}
+            {...register('sizeBandLimits')}
+            error={errors.sizeBandLimits?.message}
             w={360}
           />
           <TextInput
             label="Warning loss ratio (%)"
-            value={threshold}
-            onChange={(event) => setThreshold(event.currentTarget.value)}
-            error={errors.threshold}
+            {...register('lossRatioThreshold')}
+            error={errors.lossRatioThreshold?.message}
             w={200}
           />
-          <Button type="submit" mt={24} loading={busy}>
+          <Button type="submit" mt={24} loading={save.isPending}>
             Save settings
           </Button>
         </Group>

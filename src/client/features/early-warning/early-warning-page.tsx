@@ -80,13 +80,13 @@ export function EarlyWarningPage() {
                     <Table.Td>
                       <WarningReasons warning={w} threshold={answer.settings.lossRatioThreshold} />
                     </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td ta="right" nowrap>
                       {pct(w.lossRatio)} ({pct(w.priorLossRatio)})
                     </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td ta="right" nowrap>
                       {pct(w.growth)} ({pct(w.growthFirstQuartile)})
                     </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td ta="right" nowrap>
                       {w.writtenPremium === null ? '—' : formatMoney(w.writtenPremium)} (
                       {w.priorWrittenPremium === null ? '—' : formatMoney(w.priorWrittenPremium)})
                     </Table.Td>

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
+import { TableStatusRow } from '#client/components/report/table-status-row.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -233,9 +234,11 @@ function PlanEditor({ plan }: { plan: FullPlanResponse }) {
           </Table.Thead>
           <Table.Tbody>
             {rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={readOnly ? 9 : 10}>No carriers in this plan yet.</Table.Td>
-              </Table.Tr>
+              <TableStatusRow
+                status="empty"
+                colSpan={readOnly ? 9 : 10}
+                emptyText="No carriers in this plan yet."
+              />
             )}
             {rows.map((row, index) => {
               const goals = goalsOf(row);

@@ -214,7 +214,7 @@ export function BillingCarriersPage() {
                         <Table.Td ta="right">
                           <Money value={line.entries[0]!.dwp} />
                         </Table.Td>
-                        <Table.Td>{line.entries[0]!.date}</Table.Td>
+                        <Table.Td nowrap>{line.entries[0]!.date}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { Table } from '#client/components/table.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import type { HealthLine, HealthResponse } from '#shared/contracts/reporting-health.ts';
+import type { HealthCarrier, HealthLine, HealthResponse } from '#shared/contracts/reporting-health.ts';
 import { mayUploadCarrierFiles } from '#shared/domain/access.ts';
 import { isInternalUser, UPLOAD_PATH } from '#shared/domain/navigation.ts';
 import { portalPermissionsQuery } from '#client/app/access.ts';
@@ -158,6 +158,55 @@ function Checklist({
   return fine ? table : <Table.ScrollContainer minWidth={760}>{table}</Table.ScrollContainer>;
 }
 
+/** Each carrier's usual lag, the due date's basis, folded away under its title. */
+function UsualLags({ carriers }: { carriers: HealthCarrier[] }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="close-lags">
+      <details>
+        <summary style={{ cursor: 'pointer' }}>
+          <Title order={2} size="h4" id="close-lags" style={{ display: 'inline' }}>
+            Usual lags of {carriers.length} {carriers.length === 1 ? 'carrier' : 'carriers'}
+          </Title>
+        </summary>
+        <Text size="sm" c="dimmed" mt="xs">
+          Days after a month&apos;s end by which each carrier&apos;s report usually arrives; a report is late
+          past its carrier&apos;s lag.
+        </Text>
+        <Table.ScrollContainer minWidth={480} maw={720} mt="xs">
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Carrier</Table.Th>
+                <Table.Th scope="col" ta="right" nowrap>
+                  Usual lag
+                </Table.Th>
+                <Table.Th scope="col">Learnt from</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {carriers.map((c) => (
+                <Table.Tr key={c.carrierUuid}>
+                  <Table.Th scope="row" fw={400}>
+                    {c.carrierName}
+                  </Table.Th>
+                  <Table.Td ta="right" nowrap>
+                    {c.lagDays} days
+                  </Table.Td>
+                  <Table.Td>
+                    {c.lagBasis === 'default'
+                      ? 'The default: too few known arrivals'
+                      : 'Its reports’ arrivals'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </details>
+    </Paper>
+  );
+}
+
 /**
  * /monthly-close: the checklist a network analyst works down at the close of a month. One line per
  * agency x carrier that needs attention (a report missing or late against the carrier's usual lag,
@@ -271,16 +320,7 @@ export function MonthlyClosePage() {
           </details>
         </Paper>
       )}
-      <Text size="xs" c="dimmed">
-        Usual lags:{' '}
-        {answer.carriers
-          .map(
-            (c) =>
-              `${c.carrierName} ${c.lagDays} days${c.lagBasis === 'default' ? ' (default: too few known arrivals)' : ''}`,
-          )
-          .join('; ')}
-        .
-      </Text>
+      {answer.carriers.length > 0 && <UsualLags carriers={answer.carriers} />}
     </Stack>
   );
 }

@@ -578,11 +578,7 @@ export function PlanningPage() {
               </Table.Thead>
               <Table.Tbody>
                 {!loading && noRows && (
-                  <TableStatusRow
-                    status="empty"
-                    colSpan={view === 'carriers' ? 11 : 10}
-                    loadingLabel="Loading the planning table"
-                  />
+                  <TableStatusRow status="empty" colSpan={view === 'carriers' ? 11 : 10} />
                 )}
                 {shown.map((row) => {
                   const open = expanded.has(row.id);

@@ -16,13 +16,19 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import type {
-  Allocation,
-  Check,
-  ChecksResponse,
-  CheckDetail,
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  createCheckBodySchema,
+  MAX_MEMO_LENGTH,
+  type Allocation,
+  type Check,
+  type ChecksResponse,
+  type CheckDetail,
+  type CreateCheckBody,
+  type CreateCheckInput,
 } from '#shared/contracts/profit-sharing-checks.ts';
 import { toCents } from '#shared/domain/growth-plan.ts';
 import { ALLOCATION_METHODS, formatCents, type AllocationMethod } from '#shared/domain/profit-sharing.ts';
@@ -32,6 +38,7 @@ import { LazyDialog } from '#client/components/lazy-dialog.tsx';
 import { Select } from '#client/components/select.tsx';
 import { saveFile } from '#client/components/report/save-file.ts';
 import { ApiError } from '#client/lib/api-client.ts';
+import { showServerFieldErrors } from '#client/lib/form-contract.ts';
 import {
   checkQuery,
   checksQuery,
@@ -85,35 +92,32 @@ function RecordCheckForm({
   onClose: () => void;
   onRecorded: (check: CheckDetail) => void;
 }) {
-  const [agreementUuid, setAgreementUuid] = useState<string | null>(
-    answer.agreements[0]?.agreementUuid ?? null,
-  );
-  const [amount, setAmount] = useState(0);
-  const [receivedOn, setReceivedOn] = useState('');
-  const [memo, setMemo] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    if (!agreementUuid) return setError('Choose the agreement the check was paid under.');
-    setBusy(true);
-    setError(null);
-    try {
-      onRecorded(await createCheck({ agreementUuid, amount, receivedOn, memo }));
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CreateCheckInput, unknown, CreateCheckBody>({
+    resolver: zodResolver(createCheckBodySchema),
+    defaultValues: {
+      agreementUuid: answer.agreements[0]?.agreementUuid ?? '',
+      amount: 0,
+      receivedOn: '',
+      memo: '',
+    },
+  });
+  const create = useMutation({
+    mutationFn: createCheck,
+    onSuccess: onRecorded,
+    onError: (failure) =>
+      showServerFieldErrors(failure, setError, ['agreementUuid', 'amount', 'receivedOn', 'memo']),
+  });
+  const error = create.error ? errorText(create.error) : null;
+  const busy = create.isPending;
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate onSubmit={(event) => void handleSubmit((body) => create.mutate(body))(event)}>
       <Stack gap="sm">
         {answer.agreements.length === 0 ? (
           <Text size="sm">
@@ -121,32 +125,54 @@ function RecordCheckForm({
             Sharing page first.
           </Text>
         ) : (
-          <Select
-            label="Carrier and agreement"
-            data={answer.agreements.map((a) => ({
-              value: a.agreementUuid,
-              label: `${a.carrierName}: ${a.name}`,
-            }))}
-            value={agreementUuid}
-            onChange={setAgreementUuid}
-            allowDeselect={false}
-            required
+          <Controller
+            control={control}
+            name="agreementUuid"
+            render={({ field }) => (
+              <Select
+                label="Carrier and agreement"
+                data={answer.agreements.map((a) => ({
+                  value: a.agreementUuid,
+                  label: `${a.carrierName}: ${a.name}`,
+                }))}
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? '')}
+                error={errors.agreementUuid?.message}
+                allowDeselect={false}
+                required
+              />
+            )}
           />
         )}
-        <DecimalInput label="Amount ($)" value={amount} onChange={setAmount} thousands required />
+        <Controller
+          control={control}
+          name="amount"
+          render={({ field }) => (
+            <DecimalInput
+              label="Amount ($)"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errors.amount?.message}
+              thousands
+              required
+            />
+          )}
+        />
         <TextInput
           label="Date received"
           type="date"
-          value={receivedOn}
-          onChange={(event) => setReceivedOn(event.currentTarget.value)}
+          {...register('receivedOn')}
+          error={errors.receivedOn?.message}
           required
         />
         <Textarea
           label="Memo"
           description="Optional: the check number, the period it pays, …"
-          value={memo}
-          maxLength={500}
-          onChange={(event) => setMemo(event.currentTarget.value)}
+          maxLength={MAX_MEMO_LENGTH}
+          {...register('memo')}
+          error={errors.memo?.message}
         />
         {error && (
           <Alert color="red" role="alert">
@@ -492,7 +518,7 @@ export function ChecksPage() {
               <Table.Tbody>
                 {answer.checks.map((check) => (
                   <Table.Tr key={check.checkUuid}>
-                    <Table.Td>{check.receivedOn}</Table.Td>
+                    <Table.Td nowrap>{check.receivedOn}</Table.Td>
                     <Table.Td>
                       {check.carrierName}: {check.agreementName}
                     </Table.Td>

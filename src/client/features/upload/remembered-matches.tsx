@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
+import { TableStatusRow } from '#client/components/report/table-status-row.tsx';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   importMappingCandidatesSchema,
@@ -94,9 +95,7 @@ export function RememberedMatches({
         </Table.Thead>
         <Table.Tbody>
           {list.isSuccess && shown.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={6}>No match is remembered yet.</Table.Td>
-            </Table.Tr>
+            <TableStatusRow status="empty" colSpan={6} emptyText="No match is remembered yet." />
           )}
           {shown.map((m) => {
             const label = m.carrierName ? `${m.value} at ${m.carrierName}` : m.value;

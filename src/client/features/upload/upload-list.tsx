@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
+import { TableStatusRow } from '#client/components/report/table-status-row.tsx';
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { ImportList, ImportRecordResponse } from '#shared/contracts/import.ts';
 import { useOpenedOnce } from '#client/components/deferred.tsx';
@@ -89,9 +90,7 @@ export function UploadList({
         </Table.Thead>
         <Table.Tbody>
           {list.isSuccess && shown.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={9}>No uploads yet</Table.Td>
-            </Table.Tr>
+            <TableStatusRow status="empty" colSpan={9} emptyText="No uploads yet" />
           )}
           {shown.map((r) => (
             <Table.Tr key={r.uploadUuid}>
@@ -113,7 +112,7 @@ export function UploadList({
                 {r.total?.writtenPremium ? usd.format(Number(r.total.writtenPremium)) : ''}
               </Table.Td>
               <Table.Td>{r.createdBy}</Table.Td>
-              <Table.Td>{when(r.createdAt)}</Table.Td>
+              <Table.Td nowrap>{when(r.createdAt)}</Table.Td>
               <Table.Td>
                 {r.status === 'staged' && (
                   <Group gap="xs" wrap="nowrap">

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
+import { TableStatusRow } from '#client/components/report/table-status-row.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImportRecordResponse, ImportValues } from '#shared/contracts/import.ts';
 import { confidentSuggestion, PREFILL_CONFIDENCE } from '#shared/domain/import-matching.ts';
@@ -210,11 +211,11 @@ export function ValueStep({
         </Table.Thead>
         <Table.Tbody>
           {shown.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={5}>
-                {unmappedOnly ? 'Every value is mapped.' : 'The file has no values to map.'}
-              </Table.Td>
-            </Table.Tr>
+            <TableStatusRow
+              status="empty"
+              colSpan={5}
+              emptyText={unmappedOnly ? 'Every value is mapped.' : 'The file has no values to map.'}
+            />
           )}
           {shown.map((v) => {
             const choice = choiceOf(v);

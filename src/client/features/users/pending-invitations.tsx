@@ -74,7 +74,7 @@ export function PendingInvitations({ agencyUuid }: { agencyUuid: string }) {
                 <Table.Td>{invitation.emailAddress}</Table.Td>
                 <Table.Td>{invitation.willInviteeBePrimaryUser ? 'Yes' : 'No'}</Table.Td>
                 <Table.Td>{invitation.invitedByName ?? ''}</Table.Td>
-                <Table.Td>{invitation.expiresAt.slice(0, 10)}</Table.Td>
+                <Table.Td nowrap>{invitation.expiresAt.slice(0, 10)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
