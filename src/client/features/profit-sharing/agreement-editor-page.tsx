@@ -3,12 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Checkbox,
   Group,
   Loader,
   Paper,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -38,6 +38,13 @@ import {
 } from './profit-sharing-api.ts';
 
 type Form = CreateAgreementBody;
+
+/** Up to three fields side by side, one under another on a narrow screen. */
+const THREE_COLUMNS = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))',
+  gap: 'var(--mantine-spacing-md)',
+};
 type FormInput = CreateAgreementInput;
 
 const AXIS_OPTIONS = [
@@ -225,7 +232,7 @@ function AgreementForm({ agreement }: { agreement: Agreement | null }) {
           <Title order={2} size="h4" id="agreement-basics" mb="sm">
             Carrier and lines
           </Title>
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <Box style={THREE_COLUMNS}>
             <Controller
               control={control}
               name="carrierUuid"
@@ -245,7 +252,7 @@ function AgreementForm({ agreement }: { agreement: Agreement | null }) {
             />
             <TextInput label="Agreement name" required error={errors.name?.message} {...register('name')} />
             <TextInput label="Year" value={String(agreement?.year ?? year)} readOnly disabled />
-          </SimpleGrid>
+          </Box>
           <Group mt="md" align="flex-start" gap="xl">
             <Controller
               control={control}
@@ -410,7 +417,7 @@ function AgreementForm({ agreement }: { agreement: Agreement | null }) {
           <Title order={2} size="h4" id="agreement-gates" mb="sm">
             Eligibility, kicker and policies
           </Title>
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <Box style={THREE_COLUMNS}>
             <NumberField
               control={control}
               name="terms.gates.minimumPremium"
@@ -458,7 +465,7 @@ function AgreementForm({ agreement }: { agreement: Agreement | null }) {
               label="Policies in force today"
               placeholder="Not known"
             />
-          </SimpleGrid>
+          </Box>
           <Checkbox
             mt="md"
             label="A kicker: an extra percentage of new business once new business reaches a threshold"
@@ -474,7 +481,7 @@ function AgreementForm({ agreement }: { agreement: Agreement | null }) {
             }
           />
           {kicker !== null && (
-            <SimpleGrid cols={{ base: 1, md: 3 }} mt="sm">
+            <Box mt="sm" style={THREE_COLUMNS}>
               <NumberField
                 control={control}
                 name="terms.kicker.newBusinessThreshold"
@@ -485,7 +492,7 @@ function AgreementForm({ agreement }: { agreement: Agreement | null }) {
                 name="terms.kicker.rate"
                 label="Extra bonus (% of new business)"
               />
-            </SimpleGrid>
+            </Box>
           )}
         </Paper>
         <Group justify="flex-end">
