@@ -38,7 +38,8 @@ test('a network user sees the early warnings and follows one to Carrier Producti
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // About a minute on an idle machine (two reports, two axe checks, Carrier Production): a bound for a hang.
+  test.setTimeout(240_000);
   await signInAs(page, NETWORK, baseURL);
   await page.goto('/');
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });

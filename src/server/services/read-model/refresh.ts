@@ -138,6 +138,9 @@ async function lockAgencyRollups(
   // A network without rollups yet has no horizon row to lock: changes of one agency still take
   // turns, so two saves never rebuild its rows at the same time.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`agency rollups ${agencyUuid}`}))`);
+  // The save that held the lock before may have built the network's first rollups: read the horizon
+  // it left, or this save would build the agency's rows a second time.
+  if (current === null) return { networkUuid, current: await readHorizon(tx, networkUuid, 'update') };
   return { networkUuid, current };
 }
 
