@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support.ts';
 
-const table = (page: Page) => page.getByRole('table');
+// The report's table: an agency's page shows its early warnings' table above it.
+const table = (page: Page) => page.getByRole('table').last();
 const dataRows = (page: Page) => table(page).locator('tbody tr');
 const rowHeaders = (page: Page) => table(page).locator('tbody tr th[scope="row"]');
 const search = (page: Page) => new URL(page.url()).searchParams;
