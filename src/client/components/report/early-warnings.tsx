@@ -1,13 +1,16 @@
-import { Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { queryOptions } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { warningsResponseSchema, type Warning } from '#shared/contracts/benchmarks.ts';
-import { formatPercent } from '#shared/domain/number-format.ts';
+import { formatMoney, formatPercent } from '#shared/domain/number-format.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
+import { Table } from '#client/components/table.tsx';
 import { apiRequest } from '#client/lib/api-client.ts';
 
 /**
  * The early warnings' shared parts (the network's /early-warning page and an agency's landing
- * panel): the query, the link to Carrier Production filtered to the carrier, and the reasons.
+ * panel): the query, the link to Carrier Production filtered to the carrier, the reasons and the
+ * table.
  */
 export const warningsQuery = (levelUuid: string | undefined, timeframe: Timeframe) =>
   queryOptions({
@@ -44,5 +47,90 @@ export function WarningReasons({ warning, threshold }: { warning: Warning; thres
         </Text>
       )}
     </Stack>
+  );
+}
+
+const pct = (v: number | null) => (v === null ? '—' : formatPercent(v));
+const money = (v: number | null) => (v === null ? '—' : formatMoney(v));
+
+/**
+ * The warnings' table: each carrier or line linked to its Carrier Production, why it warns, and its
+ * loss ratio, growth and written premium beside the prior period's (the network's first quartile
+ * for growth). With `agencyColumn` (the network's page, which lists every member agency) each row is
+ * headed by its agency and the table scrolls within its own box under a sticky header; without it
+ * (an agency's own panel) each row is headed by its carrier or line.
+ */
+export function WarningsTable({
+  label,
+  warnings,
+  threshold,
+  timeframe,
+  agencyColumn = false,
+  onFollow,
+}: {
+  /** The table's accessible name. */
+  label: string;
+  warnings: readonly Warning[];
+  /** The network's loss ratio threshold, a fraction. */
+  threshold: number;
+  timeframe: Timeframe;
+  agencyColumn?: boolean;
+  /** Called as a carrier's link is followed (a page whose state does not follow the URL alone). */
+  onFollow?: ((warning: Warning) => void) | undefined;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={agencyColumn ? 980 : 760} mah={agencyColumn ? 640 : undefined}>
+      <Table striped highlightOnHover={agencyColumn} stickyHeader={agencyColumn} aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {agencyColumn && <Table.Th scope="col">Agency</Table.Th>}
+            <Table.Th scope="col">Carrier or line</Table.Th>
+            <Table.Th scope="col">Why</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Loss ratio (prior)
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Growth (network first quartile)
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Written premium (prior)
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {warnings.map((w) => {
+            const link = (
+              <Anchor
+                component={Link}
+                to={carrierProductionLink(w, timeframe)}
+                onClick={onFollow && (() => onFollow(w))}
+              >
+                {w.dimension === 'line' ? `${w.name} lines` : w.name}
+              </Anchor>
+            );
+            return (
+              <Table.Tr key={`${w.agencyUuid} ${w.dimension} ${w.key}`}>
+                <Table.Th scope="row" fw={400}>
+                  {agencyColumn ? w.agencyName : link}
+                </Table.Th>
+                {agencyColumn && <Table.Td>{link}</Table.Td>}
+                <Table.Td>
+                  <WarningReasons warning={w} threshold={threshold} />
+                </Table.Td>
+                <Table.Td ta="right" nowrap>
+                  {pct(w.lossRatio)} ({pct(w.priorLossRatio)})
+                </Table.Td>
+                <Table.Td ta="right" nowrap>
+                  {pct(w.growth)} ({pct(w.growthFirstQuartile)})
+                </Table.Td>
+                <Table.Td ta="right" nowrap>
+                  {money(w.writtenPremium)} ({money(w.priorWrittenPremium)})
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -35,6 +35,7 @@ import {
 import { formatMoney, formatPercent } from '#shared/domain/number-format.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
 import { useLevel } from '#client/app/level.ts';
+import { PageHeader } from '#client/components/report/page-header.tsx';
 import { TimeframeChoice, useTimeframe } from '#client/components/report/timeframe-choice.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { checkedBy, showServerFieldErrors } from '#client/lib/form-contract.ts';
@@ -311,17 +312,14 @@ export function BenchmarksPage() {
   const answer = query.data;
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            Benchmarks
-          </Title>
-          <Text c="dimmed" size="sm">
-            {answer?.level === 'network'
-              ? "How the network's agencies compare, per carrier and line."
-              : 'Your figures against the network: the box spans its middle half of agencies, the line is its median, the marker is you.'}
-          </Text>
-        </div>
+      <PageHeader
+        title="Benchmarks"
+        description={
+          answer?.level === 'network'
+            ? "How the network's agencies compare, per carrier and line."
+            : 'Your figures against the network: the box spans its middle half of agencies, the line is its median, the marker is you.'
+        }
+      >
         <Group align="flex-end">
           {answer?.band && (
             <Badge size="lg" variant="light">
@@ -330,7 +328,7 @@ export function BenchmarksPage() {
           )}
           <TimeframeChoice timeframe={timeframe} choices={choices} onChange={setTimeframe} />
         </Group>
-      </Group>
+      </PageHeader>
       {query.isError ? (
         <Alert color="red" title="Benchmarks could not be loaded">
           {query.error.message}

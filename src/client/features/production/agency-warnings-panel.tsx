@@ -1,22 +1,13 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import type { Warning } from '#shared/contracts/benchmarks.ts';
-import { formatMoney, formatPercent } from '#shared/domain/number-format.ts';
+import { formatPercent } from '#shared/domain/number-format.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
-import { Table } from '#client/components/table.tsx';
-import {
-  carrierProductionLink,
-  WarningReasons,
-  warningsQuery,
-} from '#client/components/report/early-warnings.tsx';
+import { WarningsTable, warningsQuery } from '#client/components/report/early-warnings.tsx';
 
 /** The panel shows the first warnings and opens the rest on demand, so the report stays in view. */
 export const WARNINGS_SHOWN = 5;
-
-const pct = (v: number | null) => (v === null ? '—' : formatPercent(v));
-const money = (v: number | null) => (v === null ? '—' : formatMoney(v));
 
 /**
  * An agency's own early warnings on its landing page (Carrier Production): the network's rule
@@ -63,52 +54,13 @@ export function AgencyWarningsPanel({
               {timeframe.displayText}: carriers and lines whose loss ratio is above {threshold} and rising on
               the prior year, or whose growth is below the network&apos;s first quartile.
             </Text>
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped aria-label="Your early warnings">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Carrier or line</Table.Th>
-                    <Table.Th scope="col">Why</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Loss ratio (prior)
-                    </Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Growth (network first quartile)
-                    </Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Written premium (prior)
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shown.map((w) => (
-                    <Table.Tr key={`${w.dimension} ${w.key}`}>
-                      <Table.Th scope="row" fw={400}>
-                        <Anchor
-                          component={Link}
-                          to={carrierProductionLink(w, timeframe)}
-                          onClick={() => onFollow(w)}
-                        >
-                          {w.dimension === 'line' ? `${w.name} lines` : w.name}
-                        </Anchor>
-                      </Table.Th>
-                      <Table.Td>
-                        <WarningReasons warning={w} threshold={answer.settings.lossRatioThreshold} />
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {pct(w.lossRatio)} ({pct(w.priorLossRatio)})
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {pct(w.growth)} ({pct(w.growthFirstQuartile)})
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {money(w.writtenPremium)} ({money(w.priorWrittenPremium)})
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <WarningsTable
+              label="Your early warnings"
+              warnings={shown}
+              threshold={answer.settings.lossRatioThreshold}
+              timeframe={timeframe}
+              onFollow={onFollow}
+            />
             {count > WARNINGS_SHOWN && (
               <Button variant="subtle" size="compact-sm" onClick={() => setShowAll(!showAll)} w="fit-content">
                 {showAll ? `Show the first ${WARNINGS_SHOWN} only` : `Show all ${count} early warnings`}

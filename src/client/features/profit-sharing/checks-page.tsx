@@ -36,6 +36,7 @@ import { useLevel } from '#client/app/level.ts';
 import { DecimalInput } from '#client/components/decimal-input.tsx';
 import { LazyDialog } from '#client/components/lazy-dialog.tsx';
 import { Select } from '#client/components/select.tsx';
+import { PageHeader } from '#client/components/report/page-header.tsx';
 import { saveFile } from '#client/components/report/save-file.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { showServerFieldErrors } from '#client/lib/form-contract.ts';
@@ -48,6 +49,7 @@ import {
   previewAllocation,
   saveAllocation,
 } from './checks-api.ts';
+import { YearParamSelect } from './year-param-select.tsx';
 
 /** Dollars with cents ("$1,234.50"). */
 const money = (dollars: number) => formatCents(toCents(dollars));
@@ -388,7 +390,7 @@ function AllocateForm({
 /** The network's contingent checks of a year: recorded one by one or from the bulk template, and allocated. */
 export function ChecksPage() {
   const levelUuid = useLevel();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const requested = Number(params.get('year')) || undefined;
   const query = useQuery(checksQuery(levelUuid, requested));
   const queryClient = useQueryClient();
@@ -437,33 +439,17 @@ export function ChecksPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <div>
+      <PageHeader
+        title="Contingent checks"
+        description={`The checks carriers paid the network for ${year}, and how each was shared among the member agencies.`}
+        above={
           <Anchor component={Link} to={back} size="sm">
             Profit Sharing
           </Anchor>
-          <Title order={1} size="h2">
-            Contingent checks
-          </Title>
-          <Text c="dimmed" size="sm">
-            The checks carriers paid the network for {year}, and how each was shared among the member
-            agencies.
-          </Text>
-        </div>
+        }
+      >
         <Group>
-          <Select
-            label="Year"
-            w={110}
-            data={answer.yearOptions.map((y) => ({ value: String(y), label: String(y) }))}
-            value={String(year)}
-            allowDeselect={false}
-            onChange={(value) => {
-              if (!value) return;
-              const next = new URLSearchParams(params);
-              next.set('year', value);
-              setParams(next);
-            }}
-          />
+          <YearParamSelect years={answer.yearOptions} year={year} />
           <Button variant="default" onClick={() => void download()}>
             Download template
           </Button>
@@ -476,7 +462,7 @@ export function ChecksPage() {
           </FileButton>
           <Button onClick={() => setRecording(true)}>Record a check</Button>
         </Group>
-      </Group>
+      </PageHeader>
       {message && (
         <Alert
           color={message.tone}

@@ -22,12 +22,13 @@ import {
 } from '#shared/contracts/profit-sharing.ts';
 import { PageLinks } from '#client/components/table-pager.tsx';
 import { useLevel } from '#client/app/level.ts';
-import { Select } from '#client/components/select.tsx';
+import { PageHeader } from '#client/components/report/page-header.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { saveFile } from '#client/components/report/save-file.ts';
 import { agreementsQuery, copyAgreements, downloadAgreementsCsv } from './profit-sharing-api.ts';
 import { failingGatesText, nextBandText, payout, StatusBadge } from './profit-sharing-parts.tsx';
 import { AgreementsImport, downloadAgreementsXlsx } from './agreements-files.tsx';
+import { YearParamSelect } from './year-param-select.tsx';
 
 const linesText = (summary: AgreementSummary) => {
   const { broadLines, standardTypes } = summary.agreement.lines;
@@ -199,7 +200,7 @@ function MemberTable({
  */
 export function ProfitSharingPage() {
   const levelUuid = useLevel();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const requestedYear = Number(params.get('year')) || undefined;
   // Staff and network users choose a level first (the header's picker): no call before it is known.
   const [ranking, setRanking] = useState({ page: 1, pageSize: MEMBER_PAGE_SIZE });
@@ -251,31 +252,21 @@ export function ProfitSharingPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            Profit Sharing
-          </Title>
-          <Text c="dimmed" size="sm">
+      <PageHeader
+        title="Profit Sharing"
+        description={
+          <>
             Each carrier&apos;s bonus projected from{' '}
             {answer.levelKind === 'network' ? 'the network' : 'your agency'}
             &apos;s production: the year so far, and run on to year end at the last 12 months&apos; pace.
-          </Text>
-        </div>
+          </>
+        }
+      >
         <Group>
-          <Select
-            label="Year"
-            w={110}
-            data={answer.yearOptions.map((y) => ({ value: String(y), label: String(y) }))}
-            value={String(year)}
-            allowDeselect={false}
-            onChange={(value) => {
-              if (!value) return;
-              const next = new URLSearchParams(params);
-              next.set('year', value);
-              setParams(next);
-              setRanking({ page: 1, pageSize: ranking.pageSize });
-            }}
+          <YearParamSelect
+            years={answer.yearOptions}
+            year={year}
+            onChosen={() => setRanking({ page: 1, pageSize: ranking.pageSize })}
           />
           <Button variant="default" onClick={() => void download()}>
             Download CSV
@@ -303,7 +294,7 @@ export function ProfitSharingPage() {
             </>
           )}
         </Group>
-      </Group>
+      </PageHeader>
       {message && (
         <Alert color={message.tone} role="status" withCloseButton onClose={() => setMessage(null)}>
           {message.text}
