@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { agreementTemplateCsv } from '../../src/shared/contracts/profit-sharing-import.ts';
 import { expectNoAxeViolations, signInAs } from './support.ts';
 
@@ -125,11 +125,52 @@ test('a network user reads the network’s agreement and its member agencies ran
   await expectNoAxeViolations(page);
 });
 
+/**
+ * The additional compensation of `carrier` on the scorecard of `agency` for `year`, in whole dollars
+ * as the page shows it (0 where it shows none), opened as a network user opens it: Agency
+ * Production, the year, the agency, the carrier searched for.
+ */
+async function additionalOnScorecard(page: Page, agency: string, carrier: string, year: number) {
+  const loaded = async (action: () => Promise<unknown>) => {
+    const answered = page.waitForResponse((r) => r.url().includes('/api/scorecards/by-carrier?'));
+    await action();
+    expect((await answered).status()).toBe(200);
+    await expect(page.getByLabel('Loading the scorecard')).toHaveCount(0);
+  };
+  await loaded(() => page.goto('/agency-production'));
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(/Invoice Revenue for Agencies$/);
+  const yearBox = page.getByRole('combobox', { name: 'Year' });
+  if ((await yearBox.inputValue()) !== String(year)) {
+    await yearBox.click();
+    await loaded(() => page.getByRole('option', { name: String(year), exact: true }).click());
+  }
+  const agencyBox = page.getByRole('combobox', { name: 'Agency', exact: true });
+  await agencyBox.click();
+  await agencyBox.fill(agency);
+  await loaded(() => page.getByRole('option', { name: agency, exact: true }).click());
+  await expect(heading).toHaveText(`${year} Invoice Revenue for ${agency}`);
+  await page.getByRole('searchbox', { name: 'Search for carrier' }).fill(carrier);
+
+  const table = page.getByRole('table', { name: 'Carriers' });
+  const headers = await table.getByRole('columnheader').allInnerTexts();
+  const column = headers.findIndex((h) => h.includes('Additional Compensation'));
+  expect(column).toBeGreaterThan(0);
+  // The search narrows the rows to the names containing the carrier's, its own among them.
+  const row = page.getByTestId('scorecard-row').filter({ has: page.getByText(carrier, { exact: true }) });
+  await expect(row).toBeVisible();
+  await expectNoAxeViolations(page);
+  const text = await row.getByRole('cell').nth(column).innerText();
+  if (text.includes('Not reported')) return 0;
+  expect(text).toMatch(/^-?\$[\d,]+$/);
+  return Number(text.replace(/[$,]/g, ''));
+}
+
 test('a network user records a contingent check, allocates it, and the agency’s scorecard counts its share', async ({
   page,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await signInAs(page, NETWORK, baseURL);
   await page.goto('/profit-sharing');
   await page.getByRole('link', { name: 'Contingent checks' }).click();
@@ -149,40 +190,58 @@ test('a network user records a contingent check, allocates it, and the agency’
   await expectNoAxeViolations(page);
   await record.getByRole('button', { name: 'Record check' }).click();
 
-  // The allocation opens on the new check.
+  // The allocation opens on the new check, which names its carrier.
   const allocate = page.getByRole('dialog', { name: 'Allocate the check' });
   await expect(allocate.getByRole('radio', { name: 'By premium share' })).toBeChecked();
-  const list = (await (await page.request.get(`/api/profit-sharing/checks?year=${year}`)).json()) as {
-    checks: { checkUuid: string; memo: string }[];
-  };
-  const checkUuid = list.checks.find((c) => c.memo === 'End-to-end check')!.checkUuid;
-  const additional = async (agencyUuid: string) => {
-    const answer = (await (
-      await page.request.get(`/api/scorecards/by-carrier?levelUuid=${agencyUuid}&year=${year}`)
-    ).json()) as { totals: { additionalCommissionYTD: number | null } };
-    return Math.round((answer.totals.additionalCommissionYTD ?? 0) * 100);
-  };
-  const detail = (await (await page.request.get(`/api/profit-sharing/checks/${checkUuid}`)).json()) as {
-    members: { agencyUuid: string; basis: number }[];
-  };
-  const member = detail.members.find((m) => m.basis > 0)!;
-  const before = await additional(member.agencyUuid);
+  const about = (await allocate.getByText(/ received \d{4}-\d{2}-\d{2}\. The shares count/).textContent())!;
+  const carrier = /^(.+) \(.+\), \d{4}: /.exec(about)![1]!;
 
   await allocate.getByRole('button', { name: 'Preview' }).click();
   const preview = allocate.getByRole('table', { name: 'Preview: nothing is saved yet.' });
   await expect(preview).toBeVisible();
   await expect(preview.getByRole('row', { name: /^Total/ })).toContainText('$1,234.57');
   await expectNoAxeViolations(page);
+  // A member agency with premium under the agreement: the carrier is on its scorecard.
+  const members = preview.locator('tbody tr');
+  let agency = '';
+  for (const cells of await Promise.all(
+    (await members.all()).map((row) => row.getByRole('cell').allInnerTexts()),
+  )) {
+    if (cells[1] !== '$0.00') {
+      agency = cells[0]!;
+      break;
+    }
+  }
+  expect(agency).not.toBe('');
+
+  // The agency's scorecard before the check counts, in a second tab of the same session.
+  const scorecard = await page.context().newPage();
+  const before = await additionalOnScorecard(scorecard, agency, carrier, year);
+
   await allocate.getByRole('radio', { name: 'By hand' }).check();
   await expect(allocate.getByText(/left to share/)).toBeVisible();
   await allocate.getByRole('radio', { name: 'By premium share' }).check();
   await allocate.getByRole('button', { name: 'Save allocation' }).click();
   await expect(page.getByRole('status')).toContainText('is allocated');
-  await expect(checks.getByRole('row', { name: /End-to-end check/ })).toContainText('By premium share');
+  const row = checks.getByRole('row', { name: /End-to-end check/ });
+  await expect(row).toContainText('By premium share');
 
-  const saved = (await (await page.request.get(`/api/profit-sharing/checks/${checkUuid}`)).json()) as {
-    allocation: { lines: { agencyUuid: string; amount: number }[] };
-  };
-  const share = saved.allocation.lines.find((l) => l.agencyUuid === member.agencyUuid)!;
-  expect(await additional(member.agencyUuid)).toBe(before + Math.round(share.amount * 100));
+  // Re-allocated by hand, whole dollars to the agency (the page shows dollars without cents) and the
+  // cents to another member: the scorecard counts the new allocation in place of the first.
+  await row.getByRole('button', { name: /^(Allocate|Re-allocate) the \$1,234\.57 check of / }).click();
+  await expect(allocate.getByRole('table', { name: 'Saved: by premium share.' })).toBeVisible();
+  await allocate.getByRole('radio', { name: 'By hand' }).check();
+  const amounts = allocate.getByRole('textbox', { name: / \(\$\)$/ });
+  const count = await amounts.count();
+  for (let i = 0; i < count; i += 1) await amounts.nth(i).fill('0');
+  await allocate.getByRole('textbox', { name: `${agency} ($)`, exact: true }).fill('1234');
+  const labels = await allocate.locator('label').allInnerTexts();
+  const other = labels.find((label) => label.endsWith(' ($)') && label !== `${agency} ($)`)!;
+  await allocate.getByRole('textbox', { name: other, exact: true }).fill('0.57');
+  await expect(allocate.getByText('Typed $1,234.57 of $1,234.57.')).toBeVisible();
+  await allocate.getByRole('button', { name: 'Save allocation' }).click();
+  await expect(page.getByRole('status')).toContainText('is allocated');
+  await expect(row).toContainText('By hand');
+
+  expect(await additionalOnScorecard(scorecard, agency, carrier, year)).toBe(before + 1234);
 });
