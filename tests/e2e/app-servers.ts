@@ -78,37 +78,42 @@ async function stop(server: ChildProcess): Promise<void> {
   clearTimeout(killed);
 }
 
-/** Starts the built app (`node dist/server/main.js`) of one slot; its stderr goes to the runner's. */
-function startAppServer(s: Slot, dataDir: string): ChildProcess {
+/**
+ * Starts the built app (`node dist/server/main.js`) of one slot, on its data directory or on `on`; its
+ * stderr goes to the runner's.
+ */
+function startAppServer(s: Slot, dataDir: string, on?: string): ChildProcess {
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, ...appServerEnv(s, dataDir) },
+    env: { ...process.env, ...appServerEnv(s, dataDir), ...(on ? { DATA_DIR: on } : {}) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   server.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[app ${s.slot}] ${chunk.toString()}`));
   return server;
 }
 
+/** The seeded demo data directory every slot's copy, and any server a spec starts itself, begins from. */
+export const seededDataDir = (dataDir: string) => path.join(dataDir, 'seeded');
+
 /**
  * Playwright global setup: the built app of every slot, each on a demo database of its own, stopped at
- * the end. The demo data is seeded once: the first slot's app seeds its fresh database and builds its
- * read model, stops, and every other slot starts on a copy of that data directory (a copy takes
- * seconds, a seeding about 100 s of CPU: seeding once per slot spent that again for every slot).
- * Every slot's app then starts at once (decision 073).
+ * the end. The demo data is seeded once: an app seeds a fresh database and builds its read model, stops,
+ * and every slot starts on a copy of that data directory (a copy takes seconds, a seeding about 100 s of
+ * CPU). The seeded directory stays for the run: a spec that starts a server of its own (the restart
+ * test) starts it on another copy, `E2E_SEEDED_DIR` (decision 073).
  */
 export default async function startAppServers() {
   const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `understanding-e2e-${process.pid}`);
-  const [first, ...others] = allSlots();
-  if (others.length > 0) {
-    const seeding = startAppServer(first!, dataDir);
-    try {
-      await healthy(`${first!.baseURL}/api/health`, seeding);
-    } finally {
-      await stop(seeding);
-    }
-    if (seeding.exitCode !== 0) throw new Error(`the seeding app exited with ${seeding.exitCode}`);
-    for (const s of others)
-      cpSync(slotDataDir(first!, dataDir), slotDataDir(s, dataDir), { recursive: true });
+  const seeded = seededDataDir(dataDir);
+  const [first] = allSlots();
+  const seeding = startAppServer(first!, dataDir, seeded);
+  try {
+    await healthy(`${first!.baseURL}/api/health`, seeding);
+  } finally {
+    await stop(seeding);
   }
+  if (seeding.exitCode !== 0) throw new Error(`the seeding app exited with ${seeding.exitCode}`);
+  for (const s of allSlots()) cpSync(seeded, slotDataDir(s, dataDir), { recursive: true });
+  process.env.E2E_SEEDED_DIR = seeded;
   const servers = allSlots().map((s) => ({ slot: s, server: startAppServer(s, dataDir) }));
   try {
     await Promise.all(servers.map(({ slot, server }) => healthy(`${slot.baseURL}/api/health`, server)));

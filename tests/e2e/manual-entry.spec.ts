@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -225,7 +225,9 @@ test('a saved entry survives a server restart', async ({ page }) => {
   test.setTimeout(240_000);
   const port = 4180;
   const origin = `http://127.0.0.1:${port}`;
+  // A copy of the run's seeded demo data (tests/e2e/app-servers.ts): a fresh directory would seed again.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'understanding-restart-'));
+  cpSync(process.env.E2E_SEEDED_DIR!, dataDir, { recursive: true });
   let server = startServer(port, dataDir);
   try {
     await waitForHealth(page, origin);
