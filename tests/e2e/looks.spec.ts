@@ -7,9 +7,9 @@ import { servePowerBiFromFake, signInAs } from './support.ts';
 /**
  * Looks at every page each demo role reaches, as a person on a laptop and on a wide screen would
  * (decision 050): unreadable text, a page that scrolls sideways, clipped text and
- * unnamed icon controls fail, and so does a loader still on screen once the page's data has come; a
- * screenshot of every page at 1280 and 1920 px goes into the report, and with LOOKS_SCREENS_DIR set
- * into that folder too (decision 059). Each role signs
+ * unnamed icon controls fail, and so does a loader still on screen once the page's data has come; with
+ * LOOKS_SCREENS_DIR set, a screenshot of every page at 1280 and 1920 px goes into that folder, to be
+ * looked at (decisions 059, 076). Each role signs
  * in once and walks its pages in one browser page. Read-only against the demo data: it only opens
  * pages and their details, so it runs beside the other specs.
  */
@@ -146,19 +146,20 @@ function slug(pathname: string): string {
 }
 
 /**
- * A full-page screenshot of every page at each width, into the report (a person
- * looks at them), and into LOOKS_SCREENS_DIR when it is set.
+ * A full-page screenshot of every page at each width, into LOOKS_SCREENS_DIR, for a person to look at,
+ * and into the test's attachments. Without LOOKS_SCREENS_DIR no one would see them (the suite's list
+ * reporter keeps no attachment), so none is taken: 120 full-page screenshots were a sixth of the
+ * suite's time (decision 076).
  */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   const dir = process.env.LOOKS_SCREENS_DIR;
+  if (!dir) return;
   // From the top: a page scrolled by a click would draw its fixed header halfway down.
   await page.evaluate(() => window.scrollTo(0, 0));
   const body = await page.screenshot({ fullPage: true });
   await testInfo.attach(name, { body, contentType: 'image/png' });
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `${name}.png`), body);
-  }
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${name}.png`), body);
 }
 
 /** The sidebar's own pages (not Log Out, not other sites), read from the expanded sidebar. */
