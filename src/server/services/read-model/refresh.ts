@@ -24,7 +24,7 @@ import {
   type Scope,
 } from './sql.ts';
 import { readHorizon, refreshKeptViews } from './store.ts';
-import { invalidateNetwork } from '#server/services/planning/tenant-cache.ts';
+import { bumpDataVersion } from './answer-cache.ts';
 import { requestKeptViewWarmUp } from './warm-up.ts';
 import {
   COMMISSION_TABLES,
@@ -52,6 +52,8 @@ export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void>
   const scope = { networkUuid };
   await db.transaction(async (tx) => {
     await readHorizon(tx, networkUuid, 'update');
+    // The network's cached answers are outdated once this commits (decision 075).
+    await bumpDataVersion(tx, networkUuid);
     // A network's running totals are computed at once (tens of thousands of keys x months): enough
     // memory for their hash aggregates and sorts not to spill to disk (decision 037).
     await tx.execute(sql`set local work_mem = '64MB'`);
@@ -67,7 +69,6 @@ export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void>
     await tx.execute(insertRunningTotals(scope, horizon));
     await tx.execute(upsertHorizon(networkUuid, horizon));
   });
-  invalidateNetwork(networkUuid);
   // The rebuild dropped the views the network kept: the presets' are built again ahead.
   requestKeptViewWarmUp(networkUuid);
 }
@@ -186,7 +187,8 @@ async function refreshAgencyRows(
     await tx.execute(deleteAgencyRows('production_agency_running_totals', agencyUuid));
   }
   await refreshKeptViews(tx, networkUuid, agencyUuid, horizon, carriers);
-  invalidateNetwork(networkUuid);
+  // The network's cached answers (answer-cache.ts) are outdated once this commits (decision 075).
+  await bumpDataVersion(tx, networkUuid);
 }
 
 /**
