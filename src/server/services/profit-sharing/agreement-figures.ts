@@ -240,8 +240,14 @@ export async function agreementActuals(
 ): Promise<Map<string, AgreementActuals>> {
   const period = agreementPeriod(year, today);
   if (!period) return new Map();
-  const read = (start: YearMonth, end: YearMonth) =>
-    readSums(db, request(scope.level, scope.grouping, carrierUuid, covered, start, end, today), covered);
+  const read = (start: YearMonth, end: YearMonth) => {
+    const req = request(scope.level, scope.grouping, carrierUuid, covered, start, end, today);
+    const sums = () => readSums(db, req, covered);
+    // A network's own figures (or its agencies') are network-wide: kept per data version (decision 075).
+    return scope.level.kind === 'network'
+      ? cachedAnswer(db, scope.level.networkUuid, 'agreement-sums', { req, covered }, sums)
+      : sums();
+  };
   const [ytd, lastYear, yearBefore] = await Promise.all([
     read(period.start, period.end),
     read(`${year - 1}-01` as YearMonth, `${year - 1}-12` as YearMonth),
