@@ -64,32 +64,47 @@ type FigureRow = {
   q1: number;
   median: number;
   q3: number;
-  value: string | null;
+  value: number | null;
   bandN: number | null;
   percentileRank: number | null;
 };
 
-/** An agency's figures per dimension and key (its `metrics` rows), with their ranks in its band. */
+const METRICS = BENCHMARK_METRICS.length;
+
+/**
+ * An agency's figures per dimension and key it has figures for (its `metrics` rows): per figure in
+ * `BENCHMARK_METRICS` order, its value, then its band's count, then its percentile rank (null where
+ * not reported). Numbers, as the answer sends them: a network's rows are kept compact.
+ */
 type AgencyFigures = {
   band: number;
-  keys: Map<string, { values: Record<BenchmarkMetric, string | null> }>;
-  ranks: Map<string, { bandN: number; percentileRank: number | null }>;
-  total: Omit<MemberFigures, 'agencyUuid' | 'agencyName'> | null;
+  figures: Map<string, (number | null)[]>;
+  /** Written premium over its whole book, when it has figures in the period (a member). */
+  writtenPremium: number | null;
 };
 
 /** The network's benchmarks for one request, as kept: they name every agency and stay on the server. */
 type NetworkBenchmarks = { distribution: FigureRow[]; agencies: Map<string, AgencyFigures> };
 
 const keyOf = (dimension: string, key: string) => `${dimension}:${key}`;
+const TOTAL = keyOf('total', 'total');
 
 function networkBenchmarksOf(sqlRows: NetworkBenchmarkSqlRow[]): NetworkBenchmarks {
   const distribution: FigureRow[] = [];
   const agencies = new Map<string, AgencyFigures>();
-  const agency = (uuid: string) => {
-    const found = agencies.get(uuid) ?? { band: 0, keys: new Map(), ranks: new Map(), total: null };
-    agencies.set(uuid, found);
-    return found;
+  const figuresOf = (r: NetworkBenchmarkSqlRow) => {
+    const own: AgencyFigures = agencies.get(r.agency_uuid!) ?? {
+      band: 0,
+      figures: new Map<string, (number | null)[]>(),
+      writtenPremium: null,
+    };
+    agencies.set(r.agency_uuid!, own);
+    const key = keyOf(r.dimension, r.key);
+    const found = own.figures.get(key) ?? new Array<number | null>(3 * METRICS).fill(null);
+    own.figures.set(key, found);
+    return { own, figures: found };
   };
+  // The statement's parts come in no particular order: ranks are placed once every figure is.
   for (const r of sqlRows) {
     if (r.part === 'distribution') {
       distribution.push({
@@ -105,31 +120,20 @@ function networkBenchmarksOf(sqlRows: NetworkBenchmarkSqlRow[]): NetworkBenchmar
         percentileRank: null,
       });
     } else if (r.part === 'metrics') {
-      const own = agency(r.agency_uuid!);
+      const { own, figures } = figuresOf(r);
       own.band = Number(r.band);
-      const values = {
-        growth: r.growth,
-        newBusinessShare: r.new_business_share,
-        lossRatio: r.loss_ratio,
-        commissionRate: r.commission_rate,
-      };
-      own.keys.set(keyOf(r.dimension, r.key), { values });
-      if (r.dimension === 'total') {
-        own.total = {
-          band: Number(r.band),
-          writtenPremium: toNumber(r.written_premium),
-          growth: toNumber(r.growth),
-          newBusinessShare: toNumber(r.new_business_share),
-          lossRatio: toNumber(r.loss_ratio),
-          commissionRate: toNumber(r.commission_rate),
-        };
-      }
-    } else {
-      agency(r.agency_uuid!).ranks.set(`${keyOf(r.dimension, r.key)}:${r.metric}`, {
-        bandN: Number(r.band_n),
-        percentileRank: toNumber(r.percentile_rank),
+      [r.growth, r.new_business_share, r.loss_ratio, r.commission_rate].forEach((value, i) => {
+        figures[i] = toNumber(value);
       });
+      if (r.dimension === 'total') own.writtenPremium = toNumber(r.written_premium);
     }
+  }
+  for (const r of sqlRows) {
+    if (r.part !== 'rank') continue;
+    const { figures } = figuresOf(r);
+    const i = BENCHMARK_METRICS.indexOf(r.metric as BenchmarkMetric);
+    figures[METRICS + i] = Number(r.band_n);
+    figures[2 * METRICS + i] = toNumber(r.percentile_rank);
   }
   return { distribution, agencies };
 }
@@ -142,16 +146,15 @@ function agencyRows(network: NetworkBenchmarks, agencyUuid: string): FigureRow[]
   const own = network.agencies.get(agencyUuid);
   if (!own) return [];
   return network.distribution.flatMap((d) => {
-    const key = keyOf(d.dimension, d.key);
-    const figures = own.keys.get(key);
+    const figures = own.figures.get(keyOf(d.dimension, d.key));
     if (!figures) return [];
-    const rank = own.ranks.get(`${key}:${d.metric}`);
+    const i = BENCHMARK_METRICS.indexOf(d.metric);
     return [
       {
         ...d,
-        value: figures.values[d.metric],
-        bandN: rank?.bandN ?? null,
-        percentileRank: rank?.percentileRank ?? null,
+        value: figures[i] ?? null,
+        bandN: figures[METRICS + i] ?? null,
+        percentileRank: figures[2 * METRICS + i]!,
       },
     ];
   });
@@ -173,7 +176,7 @@ function rowsOf(figureRows: FigureRow[], names: Map<string, string>): BenchmarkR
       q1: r.q1,
       median: r.median,
       q3: r.q3,
-      value: toNumber(r.value),
+      value: r.value,
       bandN: r.bandN,
       percentileRank: r.percentileRank,
     };
@@ -248,15 +251,25 @@ export async function benchmarks(
 
 /** The network's member agencies with figures in the period, by name, with their figures in total. */
 async function membersOf(db: Db, network: NetworkBenchmarks): Promise<MemberFigures[]> {
-  const counted = [...network.agencies].filter(([, figures]) => figures.total !== null);
-  const names = await agencyNames(
-    db,
-    counted.map(([uuid]) => uuid),
+  const totals = new Map(
+    [...network.agencies].flatMap(([uuid, own]) => {
+      const total = own.figures.get(TOTAL);
+      return total ? [[uuid, { band: own.band, writtenPremium: own.writtenPremium, total }] as const] : [];
+    }),
   );
-  const totals = new Map(counted.map(([uuid, figures]) => [uuid, figures.total!]));
-  return [...names].map(([agencyUuid, agencyName]) => ({
-    agencyUuid,
-    agencyName,
-    ...totals.get(agencyUuid)!,
-  }));
+  const names = await agencyNames(db, [...totals.keys()]);
+  return [...names].map(([agencyUuid, agencyName]) => {
+    const { band, writtenPremium, total } = totals.get(agencyUuid)!;
+    const [growth, newBusinessShare, lossRatio, commissionRate] = total;
+    return {
+      agencyUuid,
+      agencyName,
+      band,
+      writtenPremium,
+      growth: growth ?? null,
+      newBusinessShare: newBusinessShare ?? null,
+      lossRatio: lossRatio ?? null,
+      commissionRate: commissionRate ?? null,
+    };
+  });
 }
