@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import { openPostgres } from '#server/db/client.ts';
+import { benchmarks } from '#server/services/network-intelligence/benchmarks.ts';
+import { presets } from '#shared/domain/timeframe.ts';
+import { today } from './bench-support.ts';
+const db = await openPostgres(process.env.BENCH_DATABASE_URL!);
+const n = await db.db.execute<{ uuid: string }>(sql`select uuid from networks where name = ${process.argv[2]!}`);
+const ytd = presets(today).find((t) => t.name === 'YTD')!;
+const level = { kind: 'network' as const, networkUuid: n.rows[0]!.uuid };
+const gc = (globalThis as { gc?: () => void }).gc!;
+gc();
+const before = process.memoryUsage().heapUsed;
+await benchmarks(db.db, level, { startDate: ytd.startDate, endDate: ytd.endDate, isYtd: undefined } as never, null, today);
+gc();
+console.log('kept MB', ((process.memoryUsage().heapUsed - before) / 1e6).toFixed(1));
+await db.close();
