@@ -41,7 +41,7 @@ let acme: string;
 let maple: string;
 const cookies: Record<string, string> = {};
 
-const call = (app: TestApp, who: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
+const call = (app: TestApp, who: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
   injectAs(app.app, cookies[who] ?? '', method, url, body);
 
 const dialect = new PgDialect();
@@ -93,6 +93,25 @@ async function answers(app: TestApp) {
     maplePremium: maples.failingGates.find((g) => g.gate === 'minimumPremium')?.figure ?? null,
   };
 }
+
+/** The fields of the home agency's agreement on Maple, whose minimum premium gate shows its written premium. */
+const mapleTerms = (minimumPremium: number) => ({
+  name: 'Maple growth bonus',
+  measure: 'writtenPremium',
+  lines: { broadLines: ['PL'] },
+  policiesInForce: null,
+  terms: {
+    grid: { axis: 'growth', lossRatioUnder: [50], minimums: [0], rates: [[1]] },
+    gates: {
+      minimumPremium,
+      maximumLossRatio: 55,
+      lossRatioYears: 1,
+      minimumGrowth: null,
+      largeLossCap: null,
+    },
+    kicker: null,
+  },
+});
 
 /** The home agency's first manual entry of Maple for 2026: January's year-to-date figures. */
 async function saveManualEntry(app: TestApp) {
@@ -162,25 +181,10 @@ beforeAll(async () => {
       network: await buildUser(db, { userType: 'network', networkUuid }),
     }),
   );
-  // An agreement of the home agency on Maple, whose minimum premium gate shows its written premium.
   const created = await call(first, 'owner', 'POST', '/api/profit-sharing/agreements', {
     carrierUuid: maple,
     year: 2026,
-    name: 'Maple growth bonus',
-    measure: 'writtenPremium',
-    lines: { broadLines: ['PL'] },
-    policiesInForce: null,
-    terms: {
-      grid: { axis: 'growth', lossRatioUnder: [50], minimums: [0], rates: [[1]] },
-      gates: {
-        minimumPremium: 1_000_000,
-        maximumLossRatio: 55,
-        lossRatioYears: 1,
-        minimumGrowth: null,
-        largeLossCap: null,
-      },
-      kicker: null,
-    },
+    ...mapleTerms(1_000_000),
   });
   expect(created.statusCode, created.body).toBe(200);
   second = await createSecondApp(first, today);
@@ -228,6 +232,31 @@ describe('network-wide answers', () => {
       expect(await answers(first)).toEqual(after);
     } finally {
       statements.stop();
+    }
+  });
+
+  it("show an agreement's edit in the network's next ranking, on every app", async () => {
+    const before = await networkAgreements(second);
+    const maples = before.memberAgreements.find((a) => a.agreement.carrierUuid === maple)!;
+    const threshold = () => maples.failingGates.find((g) => g.gate === 'minimumPremium')?.threshold;
+    expect(threshold()).toBe(1_000_000);
+    const saved = await call(
+      first,
+      'owner',
+      'PUT',
+      `/api/profit-sharing/agreements/${maples.agreement.agreementUuid}`,
+      {
+        version: maples.agreement.version,
+        ...mapleTerms(2_000_000),
+      },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const app of [second, first]) {
+      const after = (await networkAgreements(app)).memberAgreements.find(
+        (a) => a.agreement.carrierUuid === maple,
+      )!;
+      expect(after.agreement.version).toBe(maples.agreement.version + 1);
+      expect(after.failingGates.find((g) => g.gate === 'minimumPremium')?.threshold).toBe(2_000_000);
     }
   });
 });
