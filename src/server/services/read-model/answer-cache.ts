@@ -22,10 +22,18 @@ type Networks = Map<string, Map<string, Entry>>;
 const MAX_ENTRIES_PER_NETWORK = 200;
 let byDatabase = new WeakMap<object, Networks>();
 
+/** The statement reading the network's data version (no row: 0). */
+export const selectDataVersion = (networkUuid: string) => sql`
+  select version::text as version from network_data_versions where network_uuid = ${networkUuid}::uuid`;
+
+/** The statement moving the network's data version. */
+export const moveDataVersion = (networkUuid: string) => sql`
+  insert into network_data_versions as v (network_uuid, version) values (${networkUuid}::uuid, 1)
+  on conflict (network_uuid) do update set version = v.version + 1`;
+
 /** The network's data version (0 before its first write). */
 export async function readDataVersion(db: Executor, networkUuid: string): Promise<bigint> {
-  const found = await db.execute<{ version: string }>(sql`
-    select version::text as version from network_data_versions where network_uuid = ${networkUuid}::uuid`);
+  const found = await db.execute<{ version: string }>(selectDataVersion(networkUuid));
   return BigInt(found.rows[0]?.version ?? '0');
 }
 
@@ -34,9 +42,7 @@ export async function readDataVersion(db: Executor, networkUuid: string): Promis
  * the write). Writers of one network take turns on its row until they commit.
  */
 export async function bumpDataVersion(tx: Executor, networkUuid: string): Promise<void> {
-  await tx.execute(sql`
-    insert into network_data_versions as v (network_uuid, version) values (${networkUuid}::uuid, 1)
-    on conflict (network_uuid) do update set version = v.version + 1`);
+  await tx.execute(moveDataVersion(networkUuid));
 }
 
 /** JSON with object keys sorted, so equal requests make equal keys. */
@@ -79,9 +85,7 @@ export async function cachedAnswer<T>(
   entries.delete(key);
   // Entries of an older version are served no more (the version only rises): freed at once.
   for (const [k, e] of entries) if (e.version < version || e.expires <= now()) entries.delete(k);
-  if (entries.size >= MAX_ENTRIES_PER_NETWORK) {
-    while (entries.size >= MAX_ENTRIES_PER_NETWORK) entries.delete(entries.keys().next().value!);
-  }
+  while (entries.size >= MAX_ENTRIES_PER_NETWORK) entries.delete(entries.keys().next().value!);
   const value = load();
   const entry: Entry = { version, expires: now() + ttlMs, value };
   entries.set(key, entry);

@@ -36,7 +36,8 @@ import {
  * The writers' entry point of the read model: every writer of production facts or reported months
  * writes through `changeAgencyProduction`, or calls `refreshAgencyFacts` in the transaction that
  * wrote them (or `rebuildNetwork` after a bulk load), so the rollups and kept views never disagree
- * with the facts (decisions 004, 009, 035).
+ * with the facts (decisions 004, 009, 035), and the network's data version moves with them, so no
+ * server process serves an answer it kept from before (decision 075).
  */
 
 /** A carrier x month whose facts changed (month as YYYY-MM-01). */

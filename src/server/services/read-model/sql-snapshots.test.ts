@@ -28,6 +28,7 @@ import {
   networkBenchmarksQuery,
   warningsQuery,
 } from '#server/services/network-intelligence/benchmarks-sql.ts';
+import { moveDataVersion, selectDataVersion } from './answer-cache.ts';
 import {
   addToCarrierMonths,
   claimKeptBuild,
@@ -354,6 +355,8 @@ const cases = {
   'reported-months-manual': () => latestManualMonthByCarrier({ networkUuid }, '2025-11', '2026-10'),
   'growth-reporting-dates': () => reportingDatesQuery(agency),
   'benchmarks-network': () => networkBenchmarksQuery(benchmarkInput),
+  'data-version': () => selectDataVersion(networkUuid),
+  'data-version-move': () => moveDataVersion(networkUuid),
   'early-warnings': () => warningsQuery(benchmarkInput, 55),
 } satisfies Record<string, () => SQL | SQL[]>;
 
@@ -364,6 +367,10 @@ const cases = {
 const callers: Record<keyof typeof cases, string> = {
   'benchmarks-network':
     "benchmarks (network-intelligence/benchmarks.ts): the network's distributions per carrier, line and book, every agency's figures and band and their percentile ranks in the band, kept per network and data version (read-model/answer-cache.ts); an agency's answer and the network's are picked from them",
+  'data-version':
+    "readDataVersion (read-model/answer-cache.ts) <- cachedAnswer: the network's data version, read once per use of a kept answer",
+  'data-version-move':
+    "bumpDataVersion (read-model/answer-cache.ts) <- refresh.ts refreshAgencyRows and rebuildNetwork: every writer of the network's facts, in its transaction",
   'early-warnings':
     "earlyWarnings (network-intelligence/warnings.ts): the network's early warnings, kept per network and data version (read-model/answer-cache.ts); an agency's are picked from them",
   'figures-facts':
