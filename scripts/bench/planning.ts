@@ -22,7 +22,7 @@ import {
   planningCarriers,
   productionByAgencyCode,
 } from '#server/services/planning/planning-report.ts';
-import { clearPlanningCache } from '#server/services/planning/tenant-cache.ts';
+import { clearAnswerCache } from '#server/services/read-model/answer-cache.ts';
 import { warmKeptCodes } from '#server/services/read-model/warm-up.ts';
 import { summaryByCarrierQuerySchema } from '#shared/contracts/planning.ts';
 import { agencyCodeQuerySchema, productionQuerySchema } from '#shared/contracts/production.ts';
@@ -86,7 +86,7 @@ async function measure(
   const rows: Record<string, string>[] = [];
   const compared: Compared[] = [];
   const worst = { network: 0, agency: 0 };
-  const uncached = async () => clearPlanningCache();
+  const uncached = async () => clearAnswerCache();
   // The presets (kept ahead), then what users ask beyond them (nothing kept ahead).
   const all = compositeKinds('all');
   const views: Shape[] = [

@@ -24,7 +24,7 @@ import {
   productionByAgencyCode,
 } from '#server/services/planning/planning-report.ts';
 import { summaryByCarrierQuerySchema } from '#shared/contracts/planning.ts';
-import { clearPlanningCache } from '#server/services/planning/tenant-cache.ts';
+import { clearAnswerCache } from '#server/services/read-model/answer-cache.ts';
 import { refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 import type { Database } from '#server/db/client.ts';
@@ -671,7 +671,7 @@ describe('Carrier Production is exact to the cent', () => {
         // A second answer is the one kept for the network: the same figures, from this process's copy
         // and, once that is dropped, from the database's (decision 022).
         await checkNetworkSummary(p);
-        clearPlanningCache();
+        clearAnswerCache();
         await checkNetworkSummary(p);
       }),
       { numRuns: 20, seed: 20261127 },

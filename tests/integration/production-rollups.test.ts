@@ -28,7 +28,7 @@ import {
 } from '#shared/contracts/production.ts';
 import type { NetworkSummaryResponse } from '#shared/contracts/planning.ts';
 import { networkSummary, productionByAgencyCode } from '#server/services/planning/planning-report.ts';
-import { clearPlanningCache } from '#server/services/planning/tenant-cache.ts';
+import { clearAnswerCache } from '#server/services/read-model/answer-cache.ts';
 import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
 import { CARRIER_COMPOSITES, compositeKinds } from '#shared/domain/carrier-composite.ts';
 import { firstDayOfMonth, lastDayOfMonth, presets } from '#shared/domain/timeframe.ts';
@@ -274,7 +274,7 @@ describe('the period totals a network keeps (decision 009)', () => {
     const codes = () => productionByAgencyCode(db, network(), codeQuery, today, null);
     // The summary's in-process copy is dropped each time, so the answer comes from the database.
     const summary = (level: Level = network()) => {
-      clearPlanningCache();
+      clearAnswerCache();
       return networkSummary(db, level, query(yearStart, latest), today, null);
     };
     const agencyLevel: Level = { kind: 'agency', agencyUuid, networkUuid };

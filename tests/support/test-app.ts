@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
-import type { Database } from '#server/db/client.ts';
+import { openPostgres, type Database } from '#server/db/client.ts';
+import { withDatabase } from './global-setup.ts';
 import { createTestDatabase } from './test-database.ts';
 import { TEST_PASSWORD } from './factories.ts';
 
@@ -18,6 +20,49 @@ export async function createTestApp(
   today?: () => CalendarDay,
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  const app = await appOn(database, overrides, beforeReady, today);
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * A second application on the same database as `first`, as another server process would be: on
+ * PostgreSQL with a connection pool (and so an answer cache) of its own; on PGlite, which one process
+ * opens once, on the same handle. Closing it leaves the database to `first`.
+ */
+export async function createSecondApp(first: TestApp, today?: () => CalendarDay): Promise<TestApp> {
+  const url = process.env.TEST_DATABASE_URL;
+  let database = first.database;
+  let closeDatabase = async () => {};
+  if (url) {
+    const found = await first.database.db.execute<{ name: string }>(sql`select current_database() as name`);
+    const own = await openPostgres(withDatabase(url, found.rows[0]!.name));
+    database = own;
+    closeDatabase = own.close;
+  }
+  const app = await appOn(database, {}, undefined, today);
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await closeDatabase();
+    },
+  };
+}
+
+async function appOn(
+  database: Database,
+  overrides: Partial<Config>,
+  beforeReady?: (app: FastifyInstance) => void,
+  today?: () => CalendarDay,
+): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
     AUTH_SECRET: TEST_AUTH_SECRET,
@@ -27,14 +72,7 @@ export async function createTestApp(
   const app = await buildApp({ config: { ...config, ...overrides }, database, logger: false, today });
   beforeReady?.(app);
   await app.ready();
-  return {
-    app,
-    database,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  return app;
 }
 
 /** Signs in through the real sign-in endpoint and returns the session cookie header. */

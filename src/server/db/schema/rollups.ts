@@ -118,6 +118,19 @@ export const productionRollupHorizons = pgTable('production_rollup_horizons', {
 });
 
 /**
+ * Per network, a counter every writer of its production or commission facts (and of its agencies'
+ * membership) moves in its own transaction (`read-model/refresh.ts`, decision 075). Network-wide
+ * answers are cached under the version they were computed at (`read-model/answer-cache.ts`): one read
+ * of this row tells every server process whether its cached answer still holds. A network without a
+ * row is at version 0. Never deleted (a rebuild deletes the horizon row, so the horizon's xmin can
+ * come back to an earlier state; this counter only rises).
+ */
+export const networkDataVersions = pgTable('network_data_versions', {
+  networkUuid: uuid('network_uuid').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * The months each carrier reported for each agency, as ranges of month numbers (year * 12 + month -
  * 1): a multirange, so "reported some month of a period" is `&&` and "every month" is `@>`.
  */

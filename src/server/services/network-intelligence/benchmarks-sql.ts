@@ -160,59 +160,27 @@ const LONG = sql`
     from long group by dimension, key, metric
   )`;
 
-/** A row of `benchmarksQuery`: the distribution of a figure, and the agency's place in it (or none). */
-export type BenchmarkSqlRow = {
+/**
+ * A row of `networkBenchmarksQuery`, one of three parts:
+ * - `distribution`: a figure's distribution over the network (`n`, quartiles) per dimension and key;
+ * - `metrics`: an agency's row per dimension and key it has figures for, with its size band and its
+ *   figures (exact decimal text, null when not reported);
+ * - `rank`: an agency's reported figure's count in its band (`band_n`) and percentile rank there
+ *   (`percent_rank()` x 100; none when alone in its band).
+ */
+export type NetworkBenchmarkSqlRow = {
+  part: 'distribution' | 'metrics' | 'rank';
   dimension: 'total' | 'carrier' | 'line';
   key: string;
-  metric: string;
-  n: number;
-  q1: number | string;
-  median: number | string;
-  q3: number | string;
-  value: string | null;
+  metric: string | null;
+  agency_uuid: string | null;
+  band: number | null;
+  n: number | null;
+  q1: number | string | null;
+  median: number | string | null;
+  q3: number | string | null;
   band_n: number | null;
   percentile_rank: number | string | null;
-  /** The agency's size band (the agency's rows), else null. */
-  band: number | null;
-};
-
-/**
- * Every distribution of the network per dimension, key and figure; with `agencyUuid`, only the
- * keys the agency has figures for, with its value, its band's count and its percentile rank
- * (`percent_rank()` within its band; none when alone in it).
- */
-export function benchmarksQuery(input: BenchmarkStatementInput, agencyUuid: string | null): SQL {
-  const agencyPart = agencyUuid
-    ? sql`,
-  ranked as (
-    select agency_uuid, dimension, key, metric, value,
-      (count(*) over w)::int as band_n, percent_rank() over (w order by value) as rank
-    from long
-    where band = (select band from bands where agency_uuid = ${agencyUuid}::uuid)
-    window w as (partition by dimension, key, metric)
-  )
-  select d.dimension, d.key, d.metric, d.n, d.q[1] as q1, d.q[2] as median, d.q[3] as q3,
-    r.value::text as value, r.band_n,
-    case when r.band_n > 1 then r.rank * 100 end as percentile_rank,
-    (select band from bands where agency_uuid = ${agencyUuid}::uuid) as band
-  from distribution d
-  join (select distinct dimension, key from metrics where agency_uuid = ${agencyUuid}::uuid) k
-    on k.dimension = d.dimension and k.key = d.key
-  left join ranked r on r.agency_uuid = ${agencyUuid}::uuid
-    and r.dimension = d.dimension and r.key = d.key and r.metric = d.metric`
-    : sql`
-  select d.dimension, d.key, d.metric, d.n, d.q[1] as q1, d.q[2] as median, d.q[3] as q3,
-    null::text as value, null::int as band_n, null::float8 as percentile_rank,
-    null::int as band
-  from distribution d`;
-  return sql`with ${metricsCte(input)},${LONG}${agencyPart}`;
-}
-
-/** A row of `membersQuery`: a member agency's figures over its whole book. */
-export type MemberSqlRow = {
-  agency_uuid: string;
-  agency_name: string;
-  band: number;
   written_premium: string | null;
   growth: string | null;
   new_business_share: string | null;
@@ -220,21 +188,41 @@ export type MemberSqlRow = {
   commission_rate: string | null;
 };
 
-/** The network's member agencies with figures in the period, their band and their figures in total. */
-export function membersQuery(input: BenchmarkStatementInput): SQL {
-  return sql`with ${metricsCte(input)}
-  select m.agency_uuid, a.name as agency_name, m.band, m.written_premium::text as written_premium,
-    m.growth::text as growth, m.new_business_share::text as new_business_share,
-    m.loss_ratio::text as loss_ratio, m.commission_rate::text as commission_rate
-  from metrics m join agencies a on a.uuid = m.agency_uuid
-  where m.dimension = 'total'
-  order by lower(a.name), a.uuid`;
+/**
+ * Everything benchmarks answer from, for the whole network in one statement (decision 075): every
+ * distribution, every agency's figures and band, and every reported figure's rank in its agency's
+ * band. An agency's answer and the network's are picked from these rows (`benchmarks.ts`), which are
+ * kept per network and data version and never leave the server (they name every agency).
+ */
+export function networkBenchmarksQuery(input: BenchmarkStatementInput): SQL {
+  return sql`with ${metricsCte(input)},${LONG},
+  ranked as (
+    select agency_uuid, dimension, key, metric,
+      (count(*) over w)::int as band_n, percent_rank() over (w order by value) as rank
+    from long
+    window w as (partition by band, dimension, key, metric)
+  )
+  select 'distribution' as part, d.dimension, d.key, d.metric, null::uuid as agency_uuid, null::int as band,
+    d.n, d.q[1] as q1, d.q[2] as median, d.q[3] as q3, null::int as band_n, null::float8 as percentile_rank,
+    null::text as written_premium, null::text as growth, null::text as new_business_share,
+    null::text as loss_ratio, null::text as commission_rate
+  from distribution d
+  union all
+  select 'metrics', m.dimension, m.key, null, m.agency_uuid, m.band,
+    null, null, null, null, null, null,
+    m.written_premium::text, m.growth::text, m.new_business_share::text,
+    m.loss_ratio::text, m.commission_rate::text
+  from metrics m
+  union all
+  select 'rank', r.dimension, r.key, r.metric, r.agency_uuid, null,
+    null, null, null, null, r.band_n, case when r.band_n > 1 then r.rank * 100 end,
+    null, null, null, null, null
+  from ranked r`;
 }
 
-/** A row of `warningsQuery`. */
+/** A row of `warningsQuery`: an agency's carrier or line that warns, with its figures. */
 export type WarningSqlRow = {
   agency_uuid: string;
-  agency_name: string;
   dimension: 'carrier' | 'line';
   key: string;
   written_premium: string | null;
@@ -246,31 +234,26 @@ export type WarningSqlRow = {
 };
 
 /**
- * The early warnings of a network (or of one agency in it): the agencies' carriers and lines whose
- * loss ratio is above `threshold` and above the prior period's, or whose written premium growth is
- * below the network's first quartile for that carrier or line (`shared/domain/benchmarks.ts`).
+ * The early warnings of a network: its agencies' carriers and lines whose loss ratio is above
+ * `threshold` and above the prior period's, or whose written premium growth is below the network's
+ * first quartile for that carrier or line (`shared/domain/benchmarks.ts`). Kept per network and data
+ * version (decision 075); an agency's are picked from them, and names are read when answering.
  */
-export function warningsQuery(
-  input: BenchmarkStatementInput,
-  threshold: number,
-  agencyUuid: string | null,
-): SQL {
+export function warningsQuery(input: BenchmarkStatementInput, threshold: number): SQL {
   return sql`with ${metricsCte(input)},
   growth_q1 as (
     select dimension, key, percentile_cont(0.25) within group (order by growth) as q1
     from metrics where growth is not null and dimension <> 'total'
     group by dimension, key
   )
-  select m.agency_uuid, a.name as agency_name, m.dimension, m.key,
+  select m.agency_uuid, m.dimension, m.key,
     m.written_premium::text as written_premium, m.prior_written_premium::text as prior_written_premium,
     m.growth::text as growth, g.q1 as growth_q1,
     m.loss_ratio::text as loss_ratio, m.prior_loss_ratio::text as prior_loss_ratio
   from metrics m
-  join agencies a on a.uuid = m.agency_uuid
   left join growth_q1 g on g.dimension = m.dimension and g.key = m.key
   where m.dimension <> 'total'
-    and ${agencyUuid ? sql`m.agency_uuid = ${agencyUuid}::uuid` : sql`true`}
     and ((m.loss_ratio > ${String(threshold)}::numeric and m.loss_ratio > m.prior_loss_ratio)
       or m.growth::float8 < g.q1)
-  order by lower(a.name), a.uuid, m.dimension, m.key`;
+  order by m.agency_uuid, m.dimension, m.key`;
 }

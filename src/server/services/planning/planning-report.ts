@@ -12,6 +12,7 @@ import { maskCarrierRows, type CollaborationMode } from '#shared/domain/collabor
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
+import { cachedAnswer } from '#server/services/read-model/answer-cache.ts';
 import { readFigures, readNetworkLines } from '#server/services/read-model/read-model.ts';
 import type { FactsRequest } from '#server/services/read-model/request.ts';
 import {
@@ -22,7 +23,14 @@ import {
 } from '#server/services/production/production-report.ts';
 import { readAgencyCodePage } from './agency-code-page.ts';
 import { listCarrierReportingDates } from './reporting-dates.ts';
-import { cached, CARRIER_LIST_TTL_MS, NETWORK_SUMMARY_TTL_MS } from './tenant-cache.ts';
+
+/** How long the planning tool keeps its answers (spec part 2 §9): a network summary 60 minutes, a carrier list 10. */
+export const NETWORK_SUMMARY_TTL_MS = 60 * 60 * 1000;
+export const CARRIER_LIST_TTL_MS = 10 * 60 * 1000;
+
+/** A planning answer kept per network (and dropped by any write of its facts: answer-cache.ts). */
+const cached = <T>(db: Db, networkUuid: string, key: string, ttlMs: number, load: () => Promise<T>) =>
+  cachedAnswer(db, networkUuid, 'planning', key, load, { ttlMs });
 
 /**
  * The network planning tool (spec part 2 §2 "Planning tool (core production)", §7): production per
@@ -88,7 +96,7 @@ export async function networkSummary(
   const period = reportPeriod({ ...q, standardTypes: [] }, today);
   const key = `summary|${q.startDate}|${q.endDate}|${period.latest}|${modeKey(mode)}`;
   // Kept in the database per period too (decision 022), so a first view in any process reads one row.
-  const network = cached(level.networkUuid, key, NETWORK_SUMMARY_TTL_MS, () =>
+  const network = cached(db, level.networkUuid, key, NETWORK_SUMMARY_TTL_MS, () =>
     readNetworkLines(db, networkRequest(level, 'network', 'P&C', [], period, mode)),
   );
   // An agency's own figures: the network's request at the agency (one group, read from its facts).
@@ -113,7 +121,7 @@ export async function networkSummaryByCarrier(
 ): Promise<SummaryByCarrierResponse> {
   const period = reportPeriod(q, today);
   const key = `by-carrier|${q.startDate}|${q.endDate}|${period.latest}|${q.policyTypeCode}|${q.standardTypes.join(',')}|${modeKey(mode)}`;
-  return cached(level.networkUuid, key, NETWORK_SUMMARY_TTL_MS, async () => {
+  return cached(db, level.networkUuid, key, NETWORK_SUMMARY_TTL_MS, async () => {
     const request = networkRequest(level, 'carrier', q.policyTypeCode, q.standardTypes, period, mode);
     const { lines } = await readFigures(db, request);
     return {
@@ -128,8 +136,12 @@ const levelKey = (level: Level) => (level.kind === 'agency' ? `agency:${level.ag
 
 /** The level's carriers with their reporting dates, kept 10 minutes (masked by collaboration mode). */
 async function levelCarriers(db: Db, level: Level, mode: CollaborationMode | null) {
-  const carriers = await cached(level.networkUuid, `carriers|${levelKey(level)}`, CARRIER_LIST_TTL_MS, () =>
-    listCarrierReportingDates(db, level),
+  const carriers = await cached(
+    db,
+    level.networkUuid,
+    `carriers|${levelKey(level)}`,
+    CARRIER_LIST_TTL_MS,
+    () => listCarrierReportingDates(db, level),
   );
   return maskCarrierRows(
     carriers.map((c) => ({ ...c, carrierName: c.name })),

@@ -7,6 +7,7 @@ import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
+import { cachedAnswer } from '#server/services/read-model/answer-cache.ts';
 import {
   readAgencyCarrierFigures,
   readFigures,
@@ -19,7 +20,8 @@ import { periodOf, type FactsRequest } from '#server/services/read-model/request
  * the agreement's carrier and lines (every carrier kind, as the carrier reported them) for the year so far
  * and its prior period, the whole of last year, and the year before for a 3-year loss-ratio gate. A
  * network's ranking reads every agency and carrier at once: one statement per period and shape of lines
- * (`memberAgreementActuals`), not a few reads per carrier. Amounts are summed in integer cents (each figure is an exact two-decimal sum).
+ * (`memberAgreementActuals`), not a few reads per carrier, kept per network and data version (decision
+ * 075). Amounts are summed in integer cents (each figure is an exact two-decimal sum).
  */
 
 /** The months of an agreement's year read so far: January to the latest reporting month (or December). */
@@ -183,8 +185,14 @@ export async function memberAgreementActuals(
       const { lines, year } = batch[0]!;
       const period = agreementPeriod(year, today)!;
       const carriers = [...new Set(batch.map((agreement) => agreement.carrierUuid))].sort();
-      const read = (start: YearMonth, end: YearMonth) =>
-        readAgencyCarrierFigures(db, { ...request(level, 'agency', '', lines, start, end, today), carriers });
+      // Kept per network and data version (decision 075): the figures depend on the facts only (the
+      // agreements' carriers are part of the request), so an agreement edit needs no new version.
+      const read = (start: YearMonth, end: YearMonth) => {
+        const req = { ...request(level, 'agency', '', lines, start, end, today), carriers };
+        return cachedAnswer(db, level.networkUuid, 'agency-carrier-figures', req, () =>
+          readAgencyCarrierFigures(db, req),
+        );
+      };
       const [ytd, lastYear, yearBefore] = await Promise.all([
         read(period.start, period.end),
         read(`${year - 1}-01` as YearMonth, `${year - 1}-12` as YearMonth),
@@ -232,8 +240,14 @@ export async function agreementActuals(
 ): Promise<Map<string, AgreementActuals>> {
   const period = agreementPeriod(year, today);
   if (!period) return new Map();
-  const read = (start: YearMonth, end: YearMonth) =>
-    readSums(db, request(scope.level, scope.grouping, carrierUuid, covered, start, end, today), covered);
+  const read = (start: YearMonth, end: YearMonth) => {
+    const req = request(scope.level, scope.grouping, carrierUuid, covered, start, end, today);
+    const sums = () => readSums(db, req, covered);
+    // A network's own figures (or its agencies') are network-wide: kept per data version (decision 075).
+    return scope.level.kind === 'network'
+      ? cachedAnswer(db, scope.level.networkUuid, 'agreement-sums', { req, covered }, sums)
+      : sums();
+  };
   const [ytd, lastYear, yearBefore] = await Promise.all([
     read(period.start, period.end),
     read(`${year - 1}-01` as YearMonth, `${year - 1}-12` as YearMonth),

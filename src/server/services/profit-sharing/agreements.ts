@@ -20,6 +20,7 @@ import { AppError } from '#server/errors.ts';
 import { isAdminActor, type Actor } from '#server/policies/actor.ts';
 import { resolveLevel, type Level } from '#server/policies/scope.ts';
 import { recordAudit } from '#server/services/audit/record-audit.ts';
+import { cachedAnswer } from '#server/services/read-model/answer-cache.ts';
 import {
   agreementActuals,
   memberAgreementActuals,
@@ -480,6 +481,37 @@ async function membersActuals(
   return answers;
 }
 
+/** An agreement's projection, without the agreement (its row is read on each request). */
+type Projection = Omit<AgreementSummary, 'agreement'>;
+
+/**
+ * The summaries of a network's member agreements. Their projections are kept per network and data
+ * version (decision 075), by agreement and its version (every edit moves it), for `today`: the
+ * figures behind them are the facts', kept the same way, and a network holds thousands of agreements
+ * to project. Only those not kept yet (new, edited, or all after a write) are projected.
+ */
+async function membersSummaries(
+  db: Db,
+  level: Extract<Level, { kind: 'network' }>,
+  members: readonly Agreement[],
+  today: CalendarDay,
+): Promise<AgreementSummary[]> {
+  const kept = await cachedAnswer(db, level.networkUuid, 'member-projections', { today }, async () =>
+    Promise.resolve(new Map<string, Projection>()),
+  );
+  const keyOf = (agreement: Agreement) => `${agreement.agreementUuid}:${agreement.version}`;
+  const missing = members.filter((agreement) => !kept.has(keyOf(agreement)));
+  if (missing.length > 0) {
+    // Every member's figures (kept by carrier set: reading only the missing would read the facts again).
+    const actuals = await membersActuals(db, level, members, today);
+    for (const agreement of missing) {
+      const { agreement: _, ...projection } = summarise(agreement, actuals.get(agreement.agreementUuid));
+      kept.set(keyOf(agreement), projection);
+    }
+  }
+  return members.map((agreement) => ({ agreement, ...kept.get(keyOf(agreement))! }));
+}
+
 const EMPTY_ACTUALS: AgreementActuals = {
   monthsElapsed: 1,
   writtenPremiumCents: null,
@@ -558,15 +590,12 @@ export async function listAgreements(
   const own = rows.filter((a) => a.agencyUuid === holder.agencyUuid);
   const members = level.kind === 'network' ? rows.filter((a) => a.agencyUuid !== null) : [];
   // The level's own agreements read at their holder; a network's members all at once (by agency and carrier).
-  const [ownActuals, memberActuals] = await Promise.all([
+  const [ownActuals, memberSummaries] = await Promise.all([
     actualsOf(db, own, (agreement) => ({ level: holderLevel(agreement), grouping: 'carrier' }), today),
-    level.kind === 'network'
-      ? membersActuals(db, level, members, today)
-      : new Map<string, AgreementActuals>(),
+    level.kind === 'network' ? membersSummaries(db, level, members, today) : [],
   ]);
-  const actuals = new Map([...ownActuals, ...memberActuals]);
-  const summaries = (list: Agreement[]) => list.map((a) => summarise(a, actuals.get(a.agreementUuid)));
-  const ranked = summaries(members).sort(
+  const summaries = (list: Agreement[]) => list.map((a) => summarise(a, ownActuals.get(a.agreementUuid)));
+  const ranked = memberSummaries.sort(
     (a, b) =>
       b.payoutAtRisk - a.payoutAtRisk ||
       b.projectedPayout - a.projectedPayout ||

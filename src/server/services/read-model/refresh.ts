@@ -24,7 +24,7 @@ import {
   type Scope,
 } from './sql.ts';
 import { readHorizon, refreshKeptViews } from './store.ts';
-import { invalidateNetwork } from '#server/services/planning/tenant-cache.ts';
+import { bumpDataVersion } from './answer-cache.ts';
 import { requestKeptViewWarmUp } from './warm-up.ts';
 import {
   COMMISSION_TABLES,
@@ -36,7 +36,8 @@ import {
  * The writers' entry point of the read model: every writer of production facts or reported months
  * writes through `changeAgencyProduction`, or calls `refreshAgencyFacts` in the transaction that
  * wrote them (or `rebuildNetwork` after a bulk load), so the rollups and kept views never disagree
- * with the facts (decisions 004, 009, 035).
+ * with the facts (decisions 004, 009, 035), and the network's data version moves with them, so no
+ * server process serves an answer it kept from before (decision 075).
  */
 
 /** A carrier x month whose facts changed (month as YYYY-MM-01). */
@@ -52,6 +53,8 @@ export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void>
   const scope = { networkUuid };
   await db.transaction(async (tx) => {
     await readHorizon(tx, networkUuid, 'update');
+    // The network's cached answers are outdated once this commits (decision 075).
+    await bumpDataVersion(tx, networkUuid);
     // A network's running totals are computed at once (tens of thousands of keys x months): enough
     // memory for their hash aggregates and sorts not to spill to disk (decision 037).
     await tx.execute(sql`set local work_mem = '64MB'`);
@@ -67,7 +70,6 @@ export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void>
     await tx.execute(insertRunningTotals(scope, horizon));
     await tx.execute(upsertHorizon(networkUuid, horizon));
   });
-  invalidateNetwork(networkUuid);
   // The rebuild dropped the views the network kept: the presets' are built again ahead.
   requestKeptViewWarmUp(networkUuid);
 }
@@ -186,7 +188,8 @@ async function refreshAgencyRows(
     await tx.execute(deleteAgencyRows('production_agency_running_totals', agencyUuid));
   }
   await refreshKeptViews(tx, networkUuid, agencyUuid, horizon, carriers);
-  invalidateNetwork(networkUuid);
+  // The network's cached answers (answer-cache.ts) are outdated once this commits (decision 075).
+  await bumpDataVersion(tx, networkUuid);
 }
 
 /**

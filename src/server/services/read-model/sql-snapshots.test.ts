@@ -25,10 +25,10 @@ import { carrierReportingDatesQuery } from '#server/services/planning/reporting-
 import { latestManualMonthByCarrier } from '#server/services/production/reported-months.ts';
 import { reportingDatesQuery } from '#server/services/growth-measurement/growth-actuals.ts';
 import {
-  benchmarksQuery,
-  membersQuery,
+  networkBenchmarksQuery,
   warningsQuery,
 } from '#server/services/network-intelligence/benchmarks-sql.ts';
+import { moveDataVersion, selectDataVersion } from './answer-cache.ts';
 import {
   addToCarrierMonths,
   claimKeptBuild,
@@ -354,10 +354,10 @@ const cases = {
   'planning-reporting-dates': () => carrierReportingDatesQuery({ networkUuid }),
   'reported-months-manual': () => latestManualMonthByCarrier({ networkUuid }, '2025-11', '2026-10'),
   'growth-reporting-dates': () => reportingDatesQuery(agency),
-  'benchmarks-agency': () => benchmarksQuery(benchmarkInput, agencyUuid),
-  'benchmarks-network': () => benchmarksQuery(benchmarkInput, null),
-  'benchmarks-members': () => membersQuery(benchmarkInput),
-  'early-warnings': () => warningsQuery(benchmarkInput, 55, null),
+  'benchmarks-network': () => networkBenchmarksQuery(benchmarkInput),
+  'data-version': () => selectDataVersion(networkUuid),
+  'data-version-move': () => moveDataVersion(networkUuid),
+  'early-warnings': () => warningsQuery(benchmarkInput, 55),
 } satisfies Record<string, () => SQL | SQL[]>;
 
 /**
@@ -365,13 +365,14 @@ const cases = {
  * Written at the top of its snapshot.
  */
 const callers: Record<keyof typeof cases, string> = {
-  'benchmarks-agency':
-    "benchmarks (network-intelligence/benchmarks.ts): an agency's figures per carrier, line and book against the network's quartiles and its size band",
   'benchmarks-network':
-    "benchmarks (network-intelligence/benchmarks.ts): the network's distributions per carrier, line and book",
-  'benchmarks-members':
-    "benchmarks (network-intelligence/benchmarks.ts): the network's member agencies and their figures",
-  'early-warnings': "earlyWarnings (network-intelligence/warnings.ts): the network's early warnings",
+    "benchmarks (network-intelligence/benchmarks.ts): the network's distributions per carrier, line and book, every agency's figures and band and their percentile ranks in the band, kept per network and data version (read-model/answer-cache.ts); an agency's answer and the network's are picked from them",
+  'data-version':
+    "readDataVersion (read-model/answer-cache.ts) <- cachedAnswer: the network's data version, read once per use of a kept answer",
+  'data-version-move':
+    "bumpDataVersion (read-model/answer-cache.ts) <- refresh.ts refreshAgencyRows and rebuildNetwork: every writer of the network's facts, in its transaction",
+  'early-warnings':
+    "earlyWarnings (network-intelligence/warnings.ts): the network's early warnings, kept per network and data version (read-model/answer-cache.ts); an agency's are picked from them",
   'figures-facts':
     "readFigures (read-model.ts), planned to the facts: an agency's Carrier Production (production-report.ts), or carriers limited by collaboration mode",
   'figures-carrier-months':
@@ -383,7 +384,7 @@ const callers: Record<keyof typeof cases, string> = {
   'figures-running-totals-type':
     "readFigures (read-model.ts): a network's Carrier Production by agency with a broad line or standard types, when no kept view answers",
   'agency-carrier-figures':
-    "readAgencyCarrierFigures (read-model.ts) <- profit-sharing/agreement-figures.ts: a network's ranking of member agreements",
+    "readAgencyCarrierFigures (read-model.ts) <- profit-sharing/agreement-figures.ts: a network's ranking of member agreements, kept per network and data version (read-model/answer-cache.ts)",
   'carrier-month-figures':
     "readCarrierMonthFigures (read-model.ts) <- growth-measurement/growth-actuals.ts: growth plans' actual YTD and running totals",
   'monthly-figures-facts':

@@ -1,4 +1,4 @@
--- Caller: benchmarks (network-intelligence/benchmarks.ts): the network's distributions per carrier, line and book
+-- Caller: benchmarks (network-intelligence/benchmarks.ts): the network's distributions per carrier, line and book, every agency's figures and band and their percentile ranks in the band, kept per network and data version (read-model/answer-cache.ts); an agency's answer and the network's are picked from them
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "00000000-0000-4000-8000-000000000001"
@@ -85,8 +85,26 @@ with
     select dimension, key, metric, count(*)::int as n,
       percentile_cont(array[0.25, 0.5, 0.75]) within group (order by value) as q
     from long group by dimension, key, metric
+  ),
+  ranked as (
+    select agency_uuid, dimension, key, metric,
+      (count(*) over w)::int as band_n, percent_rank() over (w order by value) as rank
+    from long
+    window w as (partition by band, dimension, key, metric)
   )
-  select d.dimension, d.key, d.metric, d.n, d.q[1] as q1, d.q[2] as median, d.q[3] as q3,
-    null::text as value, null::int as band_n, null::float8 as percentile_rank,
-    null::int as band
-  from distribution d;
+  select 'distribution' as part, d.dimension, d.key, d.metric, null::uuid as agency_uuid, null::int as band,
+    d.n, d.q[1] as q1, d.q[2] as median, d.q[3] as q3, null::int as band_n, null::float8 as percentile_rank,
+    null::text as written_premium, null::text as growth, null::text as new_business_share,
+    null::text as loss_ratio, null::text as commission_rate
+  from distribution d
+  union all
+  select 'metrics', m.dimension, m.key, null, m.agency_uuid, m.band,
+    null, null, null, null, null, null,
+    m.written_premium::text, m.growth::text, m.new_business_share::text,
+    m.loss_ratio::text, m.commission_rate::text
+  from metrics m
+  union all
+  select 'rank', r.dimension, r.key, r.metric, r.agency_uuid, null,
+    null, null, null, null, r.band_n, case when r.band_n > 1 then r.rank * 100 end,
+    null, null, null, null, null
+  from ranked r;

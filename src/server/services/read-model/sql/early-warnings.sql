@@ -1,4 +1,4 @@
--- Caller: earlyWarnings (network-intelligence/warnings.ts): the network's early warnings
+-- Caller: earlyWarnings (network-intelligence/warnings.ts): the network's early warnings, kept per network and data version (read-model/answer-cache.ts); an agency's are picked from them
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "00000000-0000-4000-8000-000000000001"
@@ -78,15 +78,13 @@ with
     from metrics where growth is not null and dimension <> 'total'
     group by dimension, key
   )
-  select m.agency_uuid, a.name as agency_name, m.dimension, m.key,
+  select m.agency_uuid, m.dimension, m.key,
     m.written_premium::text as written_premium, m.prior_written_premium::text as prior_written_premium,
     m.growth::text as growth, g.q1 as growth_q1,
     m.loss_ratio::text as loss_ratio, m.prior_loss_ratio::text as prior_loss_ratio
   from metrics m
-  join agencies a on a.uuid = m.agency_uuid
   left join growth_q1 g on g.dimension = m.dimension and g.key = m.key
   where m.dimension <> 'total'
-    and true
     and ((m.loss_ratio > $3::numeric and m.loss_ratio > m.prior_loss_ratio)
       or m.growth::float8 < g.q1)
-  order by lower(a.name), a.uuid, m.dimension, m.key;
+  order by m.agency_uuid, m.dimension, m.key;
