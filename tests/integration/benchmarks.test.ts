@@ -3,6 +3,7 @@ import {
   benchmarksResponseSchema,
   benchmarkSettingsSchema,
   warningsResponseSchema,
+  WARNINGS_PAGE_SIZE,
   type BenchmarksResponse,
 } from '#shared/contracts/benchmarks.ts';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
@@ -410,9 +411,23 @@ describe('benchmark settings', () => {
 
 describe('early warning', () => {
   it("lists the network's agencies whose loss ratio is high and rising or whose growth is below the first quartile", async () => {
-    const response = await call('network', 'GET', `/api/network-intelligence/warnings?${PERIOD}`);
-    expect(response.statusCode).toBe(200);
-    const answer = warningsResponseSchema.parse(json(response));
+    const read = async (extra = '') => {
+      const response = await call('network', 'GET', `/api/network-intelligence/warnings?${PERIOD}${extra}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return warningsResponseSchema.parse(json(response));
+    };
+    // Every page in turn, 25 warnings a page, by agency name.
+    const first = await read();
+    const pages = [first];
+    for (let page = 2; page <= Math.ceil(first.total / first.pageSize); page++)
+      pages.push(await read(`&page=${page}`));
+    const answer = { ...first, warnings: pages.flatMap((p) => p.warnings) };
+    expect(first.pageSize).toBe(WARNINGS_PAGE_SIZE);
+    expect(answer.warnings).toHaveLength(first.total);
+    expect(pages.slice(0, -1).every((p) => p.warnings.length === WARNINGS_PAGE_SIZE)).toBe(true);
+    const names = answer.warnings.map((w) => w.agencyName.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(first.agencies).toBe(new Set(answer.warnings.map((w) => w.agencyUuid)).size);
     const { figures } = expected(answer.settings.sizeBandLimits);
     const wanted: string[] = [];
     for (const [agency, byKey] of figures) {
@@ -426,6 +441,23 @@ describe('early warning', () => {
     expect(wanted.length).toBeGreaterThan(0);
     expect(answer.warnings.map((w) => `${w.agencyUuid} ${w.dimension}:${w.key}`).sort()).toEqual(
       wanted.sort(),
+    );
+    // One reason alone, and a search of agency names (any case), over every page.
+    const rising = await read('&reason=lossRatio&pageSize=500');
+    expect(rising.total).toBe(answer.warnings.filter((w) => w.reasons.includes('lossRatio')).length);
+    expect(rising.warnings.every((w) => w.reasons.includes('lossRatio'))).toBe(true);
+    const someone = answer.warnings[0]!.agencyName;
+    const searched = await read(
+      `&pageSize=500&search=${encodeURIComponent(someone.slice(0, 6).toUpperCase())}`,
+    );
+    expect(searched.total).toBe(
+      answer.warnings.filter((w) => w.agencyName.toLowerCase().includes(someone.slice(0, 6).toLowerCase()))
+        .length,
+    );
+    const refused = await call('network', 'GET', `/api/network-intelligence/warnings?${PERIOD}&page=0`);
+    expect(refused.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(json(refused)).error.fields?.page).toBe(
+      'page must be a whole number from 1',
     );
     const carrierWarning = answer.warnings.find((w) => w.dimension === 'carrier')!;
     expect(carrierWarning.carrierUuid).toBe(carrierWarning.key);

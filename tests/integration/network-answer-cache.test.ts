@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { benchmarksResponseSchema, warningsResponseSchema } from '#shared/contracts/benchmarks.ts';
 import { carrierEntrySavedSchema, type CarrierEntryRequest } from '#shared/contracts/manual-entry.ts';
 import { agreementsResponseSchema } from '#shared/contracts/profit-sharing.ts';
+import { clearAnswerCache } from '#server/services/read-model/answer-cache.ts';
 import { ensureReadModel } from '#server/services/read-model/refresh.ts';
 import {
   buildAgency,
@@ -113,20 +114,20 @@ const mapleTerms = (minimumPremium: number) => ({
   },
 });
 
-/** The home agency's first manual entry of Maple for 2026: January's year-to-date figures. */
-async function saveManualEntry(app: TestApp) {
+/** The home agency's manual entry of Maple for a month of 2026 (year to date). */
+async function saveManualEntry(app: TestApp, month = 1) {
   const body: CarrierEntryRequest = {
     carrierUuid: maple,
     subCodeUuid: null,
     subCode: 'M-1',
     policyType: 'PL',
     year: 2026,
-    month: 1,
-    writtenPremium: '50000',
+    month,
+    writtenPremium: String(50_000 * month),
     newBusiness: '0',
     mover: '0',
-    incurredLoss: '45000',
-    earnedPremium: '50000',
+    incurredLoss: String(45_000 * month),
+    earnedPremium: String(50_000 * month),
     lossRatio: '',
     radio: 'incurredLossEarnedPremium',
     requestId: randomUUID(),
@@ -233,6 +234,38 @@ describe('network-wide answers', () => {
     } finally {
       statements.stop();
     }
+  });
+
+  it('bring a kept answer up to date from the written agency alone, to the figures of a whole computation', async () => {
+    const network = async (app: TestApp) => {
+      const response = await call(app, 'network', 'GET', `/api/network-intelligence/benchmarks?${PERIOD}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return {
+        network: benchmarksResponseSchema.parse(response.json()),
+        home: await ownBenchmarks(app, 'owner'),
+        sibling: await ownBenchmarks(app, 'siblingOwner'),
+        warnings: await networkWarnings(app),
+      };
+    };
+    const before = await network(first);
+    await saveManualEntry(first, 2);
+    const spy = vi.spyOn(first.database.db, 'execute');
+    let updated: Awaited<ReturnType<typeof network>>;
+    try {
+      updated = await network(first);
+      const figures = spy.mock.calls
+        .map(([query]) => dialect.sqlToQuery(query as SQL))
+        .filter((q) => q.sql.includes('as new_business_share'));
+      // One statement, over the home agency's facts only.
+      expect(figures).toHaveLength(1);
+      expect(figures[0]!.sql).toContain('f.agency_uuid = any(');
+      expect(figures[0]!.params).toContain(`{${home.uuid}}`);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(updated).not.toEqual(before);
+    clearAnswerCache();
+    expect(await network(first)).toEqual(updated);
   });
 
   it("show an agreement's edit in the network's next ranking, on every app", async () => {

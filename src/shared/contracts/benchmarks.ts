@@ -24,6 +24,36 @@ export const benchmarksQuerySchema = z.object({
 });
 export type BenchmarksQuery = z.infer<typeof benchmarksQuerySchema>;
 
+/** The network's early warnings are paged: 25 a page (the tables' page size, spec part 2 §9), at most 500. */
+export const WARNINGS_PAGE_SIZE = 25;
+export const WARNINGS_PAGE_SIZE_MAX = 500;
+export const WARNING_REASONS = ['lossRatio', 'growth'] as const;
+
+/**
+ * An early-warnings request: a benchmarks query, and at the network the page (and its size), a
+ * search of agency names and one reason to list alone. An agency's own warnings come on one page.
+ */
+export const warningsQuerySchema = benchmarksQuerySchema.extend({
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, 'page must be a whole number from 1')
+    .transform(Number)
+    .refine((v) => v >= 1, 'page must be a whole number from 1')
+    .default(1),
+  pageSize: z
+    .string()
+    .regex(/^\d{1,6}$/, `pageSize must be a whole number from 1 to ${WARNINGS_PAGE_SIZE_MAX}`)
+    .transform(Number)
+    .refine(
+      (v) => v >= 1 && v <= WARNINGS_PAGE_SIZE_MAX,
+      `pageSize must be a whole number from 1 to ${WARNINGS_PAGE_SIZE_MAX}`,
+    )
+    .default(WARNINGS_PAGE_SIZE),
+  search: z.string().trim().max(100, 'The search is at most 100 characters.').optional(),
+  reason: z.enum(WARNING_REASONS, { message: 'reason must be lossRatio or growth' }).optional(),
+});
+export type WarningsQuery = z.input<typeof warningsQuerySchema>;
+
 /** What a row benchmarks: the agency's whole book, one carrier, or one broad line. */
 export const BENCHMARK_DIMENSIONS = ['total', 'carrier', 'line'] as const;
 export type BenchmarkDimension = (typeof BENCHMARK_DIMENSIONS)[number];
@@ -128,7 +158,7 @@ export const warningSchema = z.object({
   name: z.string(),
   /** The carrier to open Carrier Production on (a carrier's warning), or null (a line's). */
   carrierUuid: z.string().uuid().nullable(),
-  reasons: z.array(z.enum(['lossRatio', 'growth'])),
+  reasons: z.array(z.enum(WARNING_REASONS)),
   writtenPremium: z.number().nullable(),
   priorWrittenPremium: z.number().nullable(),
   growth: z.number().nullable(),
@@ -142,6 +172,12 @@ export const warningsResponseSchema = z.object({
   period: periodSchema,
   level: z.enum(['agency', 'network']),
   settings: benchmarkSettingsSchema,
+  /** The page's warnings (at an agency, every one of its own). */
   warnings: z.array(warningSchema),
+  /** How many warnings match the request, over every page, and at how many agencies. */
+  total: z.number().int(),
+  agencies: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
 export type WarningsResponse = z.infer<typeof warningsResponseSchema>;

@@ -82,7 +82,11 @@ function continuousPercentile(sorted: readonly number[], p: number): number {
 
 /** The distribution of reported values (nulls left out); null when none is reported. */
 export function quartilesOf(values: readonly (number | null)[]): Quartiles | null {
-  const sorted = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  return quartilesOfSorted(values.filter((v): v is number => v !== null).sort((a, b) => a - b));
+}
+
+/** The distribution of values already in ascending order; null when there are none. */
+export function quartilesOfSorted(sorted: readonly number[]): Quartiles | null {
   if (sorted.length === 0) return null;
   return {
     n: sorted.length,
@@ -92,17 +96,34 @@ export function quartilesOf(values: readonly (number | null)[]): Quartiles | nul
   };
 }
 
+/** How many of the ascending `sorted` are strictly below `value` (binary search). */
+export function countBelow(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * The percentile rank of `value` among `band` (the reported values of its band, itself included):
  * the share of the others strictly below it, x 100. Null when the value is not reported or the band
  * holds no other reported value.
  */
 export function percentileRank(value: number | null, band: readonly (number | null)[]): number | null {
-  if (value === null) return null;
-  const reported = band.filter((v): v is number => v !== null);
-  if (reported.length < 2) return null;
-  const below = reported.filter((v) => v < value).length;
-  return (below / (reported.length - 1)) * 100;
+  return rankInSorted(
+    value,
+    band.filter((v): v is number => v !== null).sort((a, b) => a - b),
+  );
+}
+
+/** `percentileRank` over the band's reported values already in ascending order. */
+export function rankInSorted(value: number | null, sortedBand: readonly number[]): number | null {
+  if (value === null || sortedBand.length < 2) return null;
+  return (countBelow(sortedBand, value) / (sortedBand.length - 1)) * 100;
 }
 
 /** Whether a higher figure is the better one (loss ratio: lower is better). */

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { queryOptions } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { warningsResponseSchema, type Warning } from '#shared/contracts/benchmarks.ts';
+import { warningsResponseSchema, type Warning, type WarningsQuery } from '#shared/contracts/benchmarks.ts';
 import { formatMoney, formatPercent } from '#shared/domain/number-format.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
 import { Table } from '#client/components/table.tsx';
@@ -12,12 +12,27 @@ import { apiRequest } from '#client/lib/api-client.ts';
  * panel): the query, the link to Carrier Production filtered to the carrier, the reasons and the
  * table.
  */
-export const warningsQuery = (levelUuid: string | undefined, timeframe: Timeframe) =>
+export const warningsQuery = (
+  levelUuid: string | undefined,
+  timeframe: Timeframe,
+  { page, search, reason }: Pick<WarningsQuery, 'page' | 'search' | 'reason'> = {},
+) =>
   queryOptions({
-    queryKey: ['network-intelligence', 'warnings', levelUuid ?? '', timeframe.code],
+    queryKey: [
+      'network-intelligence',
+      'warnings',
+      levelUuid ?? '',
+      timeframe.code,
+      page ?? '1',
+      search ?? '',
+      reason ?? '',
+    ],
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ startDate: timeframe.startDate, endDate: timeframe.endDate });
       if (levelUuid) params.set('levelUuid', levelUuid);
+      if (page) params.set('page', page);
+      if (search) params.set('search', search);
+      if (reason) params.set('reason', reason);
       return apiRequest(`/api/network-intelligence/warnings?${params.toString()}`, warningsResponseSchema, {
         signal,
       });

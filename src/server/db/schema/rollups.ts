@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CARRIER_COMPOSITES } from '#shared/domain/carrier-composite.ts';
 import { money } from './columns.ts';
+import { agencies } from './tenancy.ts';
 
 const moneySum = (name: string) => money(name, 18);
 
@@ -128,7 +129,33 @@ export const productionRollupHorizons = pgTable('production_rollup_horizons', {
 export const networkDataVersions = pgTable('network_data_versions', {
   networkUuid: uuid('network_uuid').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /**
+   * The last version at which every agency's figures may have changed at once (a rebuild of the
+   * network; an agency deleted or moved out): an answer kept from before it is computed again whole,
+   * one kept since is brought up to date agency by agency (`agency_data_versions`).
+   */
+  resetVersion: bigint('reset_version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Per agency, the network data version of the last write of its facts (decision 078): a network-wide
+ * answer kept at version v is brought up to date by computing again only the agencies whose version
+ * is above v (`read-model/answer-cache.ts`).
+ */
+export const agencyDataVersions = pgTable(
+  'agency_data_versions',
+  {
+    networkUuid: uuid('network_uuid').notNull(),
+    agencyUuid: uuid('agency_uuid')
+      .notNull()
+      .references(() => agencies.uuid, { onDelete: 'cascade' }),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'agency_data_versions_pk', columns: [t.networkUuid, t.agencyUuid] }),
+    index('agency_data_versions_network_idx').on(t.networkUuid, t.version),
+  ],
+);
 
 /**
  * The months each carrier reported for each agency, as ranges of month numbers (year * 12 + month -

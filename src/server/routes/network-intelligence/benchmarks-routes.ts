@@ -5,6 +5,7 @@ import {
   benchmarksResponseSchema,
   saveSettingsBodySchema,
   settingsQuerySchema,
+  warningsQuerySchema,
   warningsResponseSchema,
 } from '#shared/contracts/benchmarks.ts';
 import { errorResponseSchema } from '#shared/contracts/errors.ts';
@@ -69,14 +70,15 @@ export const benchmarksRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => Cale
       schema: {
         tags,
         summary:
-          "Early warnings: the level's agencies' carriers and lines with a high and rising loss ratio or growth below the network's first quartile",
-        querystring: benchmarksQuerySchema,
+          "Early warnings: the level's agencies' carriers and lines with a high and rising loss ratio or growth below the network's first quartile, by agency name, 25 a page at the network",
+        querystring: warningsQuerySchema,
         response: { 200: warningsResponseSchema, ...errors },
       },
     },
     async (request) => {
       const { level, carriers } = await context(request, request.query.levelUuid);
-      return earlyWarnings(db, level, request.query, carriers, today());
+      const { page, pageSize, search, reason } = request.query;
+      return earlyWarnings(db, level, request.query, carriers, today(), { page, pageSize, search, reason });
     },
   );
 

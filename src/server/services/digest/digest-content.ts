@@ -35,7 +35,9 @@ export type DigestContent = {
   yearToDate: Headline;
   /** The early warnings over the year to date through the period (or the latest reporting month). */
   warningsThrough: YearMonth;
+  /** The first page of them (by agency name), and how many there are in all. */
   warnings: Warning[];
+  warningsTotal: number;
   lossRatioThreshold: number;
   /** The month's expected carrier reports that are missing or late (the monthly close). */
   complete: boolean;
@@ -126,6 +128,7 @@ export async function digestContent(
     yearToDate: headline(yearToDate['P&C']),
     warningsThrough,
     warnings: warnings.warnings,
+    warningsTotal: warnings.total,
     lossRatioThreshold: warnings.settings.lossRatioThreshold,
     ...health,
     profitSharing: [...agreements.agreements, ...agreements.memberAgreements].map(

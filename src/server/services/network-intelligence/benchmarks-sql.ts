@@ -67,7 +67,12 @@ const GROUPING_SETS = sql.raw(
  * `metrics(agency_uuid, dimension, key, band, written_premium, prior_written_premium, growth,
  * new_business_share, loss_ratio, prior_loss_ratio, commission_rate)`, as the body of a `with`.
  */
-export function metricsCte({ networkUuid, period, carriers, sizeBandLimits }: BenchmarkStatementInput): SQL {
+export function metricsCte(
+  { networkUuid, period, carriers, sizeBandLimits }: BenchmarkStatementInput,
+  agencyUuids: readonly string[] | null = null,
+): SQL {
+  const agencies =
+    agencyUuids === null ? sql`true` : sql`f.agency_uuid = any(${`{${agencyUuids.join(',')}}`}::uuid[])`;
   const bandStart = bandWindowStart(period.end);
   const current = within(period.start, period.end);
   const prior = within(period.priorStart, period.priorEnd);
@@ -86,6 +91,7 @@ export function metricsCte({ networkUuid, period, carriers, sizeBandLimits }: Be
     where f.network_uuid = ${networkUuid}::uuid
       and f.month between ${monthLiteral(firstMonth)} and ${monthLiteral(period.end)}
       and ${period.includesManualEntries ? sql`true` : sql`f.source = 'feed'`}
+      and ${agencies}
       and ${carrierPredicate('c', kinds)}
       and ${carriersFilter(sql`f.carrier_uuid`, carriers)}
   ),
@@ -118,6 +124,7 @@ export function metricsCte({ networkUuid, period, carriers, sizeBandLimits }: Be
       where f.network_uuid = ${networkUuid}::uuid
         and f.month between ${monthLiteral(period.start)} and ${monthLiteral(period.end)}
         and (f.base_commission is not null or f.additional_commission is not null)
+        and ${agencies}
         and ${carrierPredicate('c', kinds)}
         and ${carriersFilter(sql`f.carrier_uuid`, carriers)}
     ) f
@@ -143,117 +150,40 @@ export function metricsCte({ networkUuid, period, carriers, sizeBandLimits }: Be
   )`;
 }
 
-/** The benchmarked figures, one row per agency x dimension x key x reported figure. */
-const LONG = sql`
-  long as (
-    select m.agency_uuid, m.dimension, m.key, m.band, v.metric, v.value
-    from metrics m
-    cross join lateral (values
-      ('growth', m.growth), ('newBusinessShare', m.new_business_share),
-      ('lossRatio', m.loss_ratio), ('commissionRate', m.commission_rate)
-    ) as v(metric, value)
-    where v.value is not null
-  ),
-  distribution as (
-    select dimension, key, metric, count(*)::int as n,
-      percentile_cont(array[0.25, 0.5, 0.75]) within group (order by value) as q
-    from long group by dimension, key, metric
-  )`;
-
 /**
- * A row of `networkBenchmarksQuery`, one of three parts:
- * - `distribution`: a figure's distribution over the network (`n`, quartiles) per dimension and key;
- * - `metrics`: an agency's row per dimension and key it has figures for, with its size band and its
- *   figures (exact decimal text, null when not reported);
- * - `rank`: an agency's reported figure's count in its band (`band_n`) and percentile rank there
- *   (`percent_rank()` x 100; none when alone in its band).
+ * A row of `networkFiguresQuery`: an agency's figures for one carrier, broad line or its whole book
+ * (`total`) in the period, with its size band; exact decimal text, null where not reported.
  */
-export type NetworkBenchmarkSqlRow = {
-  part: 'distribution' | 'metrics' | 'rank';
+export type NetworkFigureSqlRow = {
+  agency_uuid: string;
   dimension: 'total' | 'carrier' | 'line';
   key: string;
-  metric: string | null;
-  agency_uuid: string | null;
-  band: number | null;
-  n: number | null;
-  q1: number | string | null;
-  median: number | string | null;
-  q3: number | string | null;
-  band_n: number | null;
-  percentile_rank: number | string | null;
+  band: number;
   written_premium: string | null;
+  prior_written_premium: string | null;
   growth: string | null;
   new_business_share: string | null;
   loss_ratio: string | null;
+  prior_loss_ratio: string | null;
   commission_rate: string | null;
 };
 
 /**
- * Everything benchmarks answer from, for the whole network in one statement (decision 075): every
- * distribution, every agency's figures and band, and every reported figure's rank in its agency's
- * band. An agency's answer and the network's are picked from these rows (`benchmarks.ts`), which are
- * kept per network and data version and never leave the server (they name every agency).
+ * Every agency's figures per carrier, broad line and in total (or only those of `agencyUuids`), which
+ * benchmarks and early warning answer from (decision 078): their distributions and ranks are taken
+ * from these rows, kept per network and data version, and a write of one agency computes only its
+ * rows again. They name every agency and never leave the server.
  */
-export function networkBenchmarksQuery(input: BenchmarkStatementInput): SQL {
-  return sql`with ${metricsCte(input)},${LONG},
-  ranked as (
-    select agency_uuid, dimension, key, metric,
-      (count(*) over w)::int as band_n, percent_rank() over (w order by value) as rank
-    from long
-    window w as (partition by band, dimension, key, metric)
-  )
-  select 'distribution' as part, d.dimension, d.key, d.metric, null::uuid as agency_uuid, null::int as band,
-    d.n, d.q[1] as q1, d.q[2] as median, d.q[3] as q3, null::int as band_n, null::float8 as percentile_rank,
-    null::text as written_premium, null::text as growth, null::text as new_business_share,
-    null::text as loss_ratio, null::text as commission_rate
-  from distribution d
-  union all
-  select 'metrics', m.dimension, m.key, null, m.agency_uuid, m.band,
-    null, null, null, null, null, null,
-    m.written_premium::text, m.growth::text, m.new_business_share::text,
-    m.loss_ratio::text, m.commission_rate::text
-  from metrics m
-  union all
-  select 'rank', r.dimension, r.key, r.metric, r.agency_uuid, null,
-    null, null, null, null, r.band_n, case when r.band_n > 1 then r.rank * 100 end,
-    null, null, null, null, null
-  from ranked r`;
-}
-
-/** A row of `warningsQuery`: an agency's carrier or line that warns, with its figures. */
-export type WarningSqlRow = {
-  agency_uuid: string;
-  dimension: 'carrier' | 'line';
-  key: string;
-  written_premium: string | null;
-  prior_written_premium: string | null;
-  growth: string | null;
-  growth_q1: number | string | null;
-  loss_ratio: string | null;
-  prior_loss_ratio: string | null;
-};
-
-/**
- * The early warnings of a network: its agencies' carriers and lines whose loss ratio is above
- * `threshold` and above the prior period's, or whose written premium growth is below the network's
- * first quartile for that carrier or line (`shared/domain/benchmarks.ts`). Kept per network and data
- * version (decision 075); an agency's are picked from them, and names are read when answering.
- */
-export function warningsQuery(input: BenchmarkStatementInput, threshold: number): SQL {
-  return sql`with ${metricsCte(input)},
-  growth_q1 as (
-    select dimension, key, percentile_cont(0.25) within group (order by growth) as q1
-    from metrics where growth is not null and dimension <> 'total'
-    group by dimension, key
-  )
-  select m.agency_uuid, m.dimension, m.key,
+export function networkFiguresQuery(
+  input: BenchmarkStatementInput,
+  agencyUuids: readonly string[] | null,
+): SQL {
+  return sql`with ${metricsCte(input, agencyUuids)}
+  select m.agency_uuid, m.dimension, m.key, m.band,
     m.written_premium::text as written_premium, m.prior_written_premium::text as prior_written_premium,
-    m.growth::text as growth, g.q1 as growth_q1,
-    m.loss_ratio::text as loss_ratio, m.prior_loss_ratio::text as prior_loss_ratio
+    m.growth::text as growth, m.new_business_share::text as new_business_share,
+    m.loss_ratio::text as loss_ratio, m.prior_loss_ratio::text as prior_loss_ratio,
+    m.commission_rate::text as commission_rate
   from metrics m
-  left join growth_q1 g on g.dimension = m.dimension and g.key = m.key
-  where m.dimension <> 'total'
-    and ((m.loss_ratio > ${String(threshold)}::numeric and m.loss_ratio > m.prior_loss_ratio)
-      or m.growth::float8 < g.q1)
   order by m.agency_uuid, m.dimension, m.key`;
 }

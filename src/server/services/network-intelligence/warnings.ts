@@ -1,76 +1,163 @@
-import type { BenchmarksQuery, Warning, WarningsResponse } from '#shared/contracts/benchmarks.ts';
-import { warningReasons } from '#shared/domain/benchmarks.ts';
+import {
+  WARNINGS_PAGE_SIZE,
+  type BenchmarksQuery,
+  type Warning,
+  type WarningsResponse,
+} from '#shared/contracts/benchmarks.ts';
+import {
+  BENCHMARK_METRICS,
+  quartilesOfSorted,
+  warningReasons,
+  type WarningReason,
+} from '#shared/domain/benchmarks.ts';
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { periodOut } from '#server/services/production/production-report.ts';
-import { cachedAnswer } from '#server/services/read-model/answer-cache.ts';
 import { agencyNames, benchmarkPeriod, keyNames } from './benchmarks.ts';
 import { readBenchmarkSettings } from './benchmarks-settings.ts';
-import { warningsQuery, type WarningSqlRow } from './benchmarks-sql.ts';
+import { readNetworkFigures, type FigureRow, type NetworkFigures } from './network-figures.ts';
 
 /**
  * Early warning (GET /api/network-intelligence/warnings): at the network, its member agencies'
  * carriers and lines whose loss ratio is above the network's threshold and rising, or whose written
- * premium growth is below the network's first quartile; at an agency, its own. The network's warnings
- * are computed once per network, request and data version and kept in this process (decision 075);
- * an agency's are picked from them.
+ * premium growth is below the network's first quartile, by agency name, a page at a time (searched by
+ * agency name, or one reason alone); at an agency, its own. Read from the network's figures
+ * (`network-figures.ts`), kept per network, request and data version (decision 078).
  */
+
+type Found = {
+  row: FigureRow;
+  reasons: WarningReason[];
+  growthFirstQuartile: number | null;
+  figures: { lossRatio: number | null; priorLossRatio: number | null; growth: number | null };
+};
+
+const GROWTH = BENCHMARK_METRICS.indexOf('growth');
+const LOSS_RATIO = BENCHMARK_METRICS.indexOf('lossRatio');
+
+/** Every agency's warnings (in its rows' order: carriers, then lines, each by key), for a threshold. */
+function findWarnings(network: NetworkFigures, threshold: number): Map<string, Found[]> {
+  const firstQuartiles = new Map<string, number | null>();
+  const firstQuartile = (key: string) => {
+    if (!firstQuartiles.has(key)) {
+      firstQuartiles.set(key, quartilesOfSorted(network.values(key, GROWTH))?.q1 ?? null);
+    }
+    return firstQuartiles.get(key)!;
+  };
+  const found = new Map<string, Found[]>();
+  for (const [agencyUuid, own] of network.agencies) {
+    const warnings: Found[] = [];
+    for (const [key, row] of own.rows) {
+      if (row.dimension === 'total') continue;
+      const growthFirstQuartile = firstQuartile(key);
+      const figures = {
+        lossRatio: row.values[LOSS_RATIO] ?? null,
+        priorLossRatio: row.priorLossRatio,
+        growth: row.values[GROWTH] ?? null,
+      };
+      const reasons = warningReasons(figures, threshold, growthFirstQuartile);
+      if (reasons.length > 0) warnings.push({ row, reasons, growthFirstQuartile, figures });
+    }
+    if (warnings.length > 0) found.set(agencyUuid, warnings);
+  }
+  return found;
+}
+
+/** The warnings found last per kept figures (and their generation) and threshold. */
+const derived = new WeakMap<
+  NetworkFigures,
+  { generation: number; threshold: number; found: Map<string, Found[]> }
+>();
+
+function warningsOf(network: NetworkFigures, threshold: number): Map<string, Found[]> {
+  const kept = derived.get(network);
+  if (kept && kept.generation === network.generation && kept.threshold === threshold) return kept.found;
+  const found = findWarnings(network, threshold);
+  derived.set(network, { generation: network.generation, threshold, found });
+  return found;
+}
+
+export type WarningsPage = {
+  page?: number;
+  pageSize?: number;
+  search?: string | undefined;
+  reason?: WarningReason | undefined;
+};
+
 export async function earlyWarnings(
   db: Db,
   level: Level,
   query: BenchmarksQuery,
   carriers: readonly string[] | null,
   today: CalendarDay,
+  { page = 1, pageSize: size = WARNINGS_PAGE_SIZE, search, reason }: WarningsPage = {},
 ): Promise<WarningsResponse> {
   const period = benchmarkPeriod(query, today);
   const settings = await readBenchmarkSettings(db, level.networkUuid);
-  const input = { networkUuid: level.networkUuid, period, carriers, sizeBandLimits: settings.sizeBandLimits };
-  const threshold = settings.lossRatioThreshold;
-  const request = { ...input, carriers: carriers && [...carriers].sort(), threshold };
-  const network = await cachedAnswer(db, level.networkUuid, 'warnings', request, async () => {
-    const found = await db.execute<WarningSqlRow>(warningsQuery(input, threshold));
-    return found.rows;
+  const network = await readNetworkFigures(db, {
+    networkUuid: level.networkUuid,
+    period,
+    carriers,
+    sizeBandLimits: settings.sizeBandLimits,
   });
-  const own = level.kind === 'agency' ? network.filter((r) => r.agency_uuid === level.agencyUuid) : network;
-  const [agencies, names] = await Promise.all([
-    agencyNames(db, [...new Set(own.map((r) => r.agency_uuid))]),
-    keyNames(db, [...new Set(own.filter((r) => r.dimension === 'carrier').map((r) => r.key))]),
+  const found = warningsOf(network, settings.lossRatioThreshold);
+  const ofReason = (warnings: readonly Found[]) =>
+    reason ? warnings.filter((w) => w.reasons.includes(reason)) : warnings;
+  const agencies =
+    level.kind === 'agency' ? [level.agencyUuid].filter((uuid) => found.has(uuid)) : [...found.keys()];
+  // By agency name (then uuid), as the pages list them; a search keeps the names that contain it.
+  const names = [...(await agencyNames(db, agencies))];
+  const needle = search?.toLowerCase() ?? '';
+  const listed = names
+    .filter(([, name]) => name.toLowerCase().includes(needle))
+    .map(([agencyUuid, agencyName]) => ({
+      agencyUuid,
+      agencyName,
+      warnings: ofReason(found.get(agencyUuid)!),
+    }))
+    .filter((a) => a.warnings.length > 0);
+  const total = listed.reduce((sum, a) => sum + a.warnings.length, 0);
+  const pageSize = level.kind === 'agency' ? Math.max(total, 1) : size;
+  const first = (page - 1) * pageSize;
+  // Only the page's warnings are made into answers.
+  const shown: { agencyUuid: string; agencyName: string; warning: Found }[] = [];
+  let at = 0;
+  for (const a of listed) {
+    if (shown.length < pageSize && at + a.warnings.length > first) {
+      const start = Math.max(0, first - at);
+      for (const warning of a.warnings.slice(start, start + pageSize - shown.length)) {
+        shown.push({ agencyUuid: a.agencyUuid, agencyName: a.agencyName, warning });
+      }
+    }
+    at += a.warnings.length;
+  }
+  const keys = await keyNames(db, [
+    ...new Set(shown.filter((s) => s.warning.row.dimension === 'carrier').map((s) => s.warning.row.key)),
   ]);
-  // By agency name (then uuid), as the pages list them; each agency's rows stay in the statement's order.
-  const order = new Map([...agencies.keys()].map((uuid, index) => [uuid, index]));
-  const result = {
-    rows: own
-      .filter((r) => order.has(r.agency_uuid))
-      .map((r, index) => ({ r, index }))
-      .sort((a, b) => order.get(a.r.agency_uuid)! - order.get(b.r.agency_uuid)! || a.index - b.index)
-      .map(({ r }) => ({ ...r, agency_name: agencies.get(r.agency_uuid)! })),
+  const warnings = shown.map(
+    ({ agencyUuid, agencyName, warning: { row, reasons, growthFirstQuartile, figures } }): Warning => ({
+      agencyUuid,
+      agencyName,
+      dimension: row.dimension as Warning['dimension'],
+      key: row.key,
+      name: keys.get(row.key) ?? row.key,
+      carrierUuid: row.dimension === 'carrier' ? row.key : null,
+      reasons,
+      writtenPremium: row.writtenPremium,
+      priorWrittenPremium: row.priorWrittenPremium,
+      growthFirstQuartile,
+      ...figures,
+    }),
+  );
+  return {
+    period: periodOut(period),
+    level: level.kind,
+    settings,
+    warnings,
+    total,
+    agencies: listed.length,
+    page,
+    pageSize,
   };
-  const num = (v: string | number | null) => (v === null ? null : Number(v));
-  const warnings = result.rows.flatMap((r): Warning[] => {
-    const figures = {
-      lossRatio: num(r.loss_ratio),
-      priorLossRatio: num(r.prior_loss_ratio),
-      growth: num(r.growth),
-    };
-    const growthFirstQuartile = num(r.growth_q1);
-    const reasons = warningReasons(figures, threshold, growthFirstQuartile);
-    if (reasons.length === 0) return [];
-    return [
-      {
-        agencyUuid: r.agency_uuid,
-        agencyName: r.agency_name,
-        dimension: r.dimension,
-        key: r.key,
-        name: names.get(r.key) ?? r.key,
-        carrierUuid: r.dimension === 'carrier' ? r.key : null,
-        reasons,
-        writtenPremium: num(r.written_premium),
-        priorWrittenPremium: num(r.prior_written_premium),
-        growthFirstQuartile,
-        ...figures,
-      },
-    ];
-  });
-  return { period: periodOut(period), level: level.kind, settings, warnings };
 }

@@ -22,27 +22,57 @@ type Networks = Map<string, Map<string, Entry>>;
 const MAX_ENTRIES_PER_NETWORK = 200;
 let byDatabase = new WeakMap<object, Networks>();
 
-/** The statement reading the network's data version (no row: 0). */
+/** The statement reading the network's data version and reset version (no row: 0 and 0). */
 export const selectDataVersion = (networkUuid: string) => sql`
-  select version::text as version from network_data_versions where network_uuid = ${networkUuid}::uuid`;
+  select version::text as version, reset_version::text as reset_version
+  from network_data_versions where network_uuid = ${networkUuid}::uuid`;
 
-/** The statement moving the network's data version. */
-export const moveDataVersion = (networkUuid: string) => sql`
-  insert into network_data_versions as v (network_uuid, version) values (${networkUuid}::uuid, 1)
-  on conflict (network_uuid) do update set version = v.version + 1`;
+/**
+ * The statement moving the network's data version: for one agency's write, the version moves and the
+ * agency is marked with it (`agency_data_versions`); for the whole network (a rebuild), the reset
+ * version moves with it, so every answer kept from before is computed again whole.
+ */
+export const moveDataVersion = (networkUuid: string, agencyUuid: string | null) =>
+  agencyUuid === null
+    ? sql`
+  insert into network_data_versions as v (network_uuid, version, reset_version)
+  values (${networkUuid}::uuid, 1, 1)
+  on conflict (network_uuid) do update set version = v.version + 1, reset_version = v.version + 1`
+    : sql`
+  with moved as (
+    insert into network_data_versions as v (network_uuid, version) values (${networkUuid}::uuid, 1)
+    on conflict (network_uuid) do update set version = v.version + 1
+    returning version
+  )
+  insert into agency_data_versions as a (network_uuid, agency_uuid, version)
+  select ${networkUuid}::uuid, ${agencyUuid}::uuid, version from moved
+  on conflict (network_uuid, agency_uuid) do update set version = excluded.version`;
 
-/** The network's data version (0 before its first write). */
-export async function readDataVersion(db: Executor, networkUuid: string): Promise<bigint> {
-  const found = await db.execute<{ version: string }>(selectDataVersion(networkUuid));
-  return BigInt(found.rows[0]?.version ?? '0');
+/** The statement listing the network's agencies written after version `since`. */
+export const selectAgenciesWrittenSince = (networkUuid: string, since: bigint) => sql`
+  select agency_uuid from agency_data_versions
+  where network_uuid = ${networkUuid}::uuid and version > ${String(since)}::bigint`;
+
+type Versions = { version: bigint; resetVersion: bigint };
+
+/** The network's data version (0 before its first write) and its last reset. */
+export async function readDataVersion(db: Executor, networkUuid: string): Promise<Versions> {
+  const found = await db.execute<{ version: string; reset_version: string }>(selectDataVersion(networkUuid));
+  const row = found.rows[0];
+  return { version: BigInt(row?.version ?? '0'), resetVersion: BigInt(row?.reset_version ?? '0') };
 }
 
 /**
  * Moves the network's data version, inside the writer's transaction (it commits or rolls back with
- * the write). Writers of one network take turns on its row until they commit.
+ * the write): `agencyUuid` names the one agency whose facts changed, null every agency of the network.
+ * Writers of one network take turns on its row until they commit.
  */
-export async function bumpDataVersion(tx: Executor, networkUuid: string): Promise<void> {
-  await tx.execute(moveDataVersion(networkUuid));
+export async function bumpDataVersion(
+  tx: Executor,
+  networkUuid: string,
+  agencyUuid: string | null,
+): Promise<void> {
+  await tx.execute(moveDataVersion(networkUuid, agencyUuid));
 }
 
 /** JSON with object keys sorted, so equal requests make equal keys. */
@@ -70,11 +100,8 @@ export async function cachedAnswer<T>(
   load: () => Promise<T>,
   { ttlMs = Infinity, now = Date.now }: { ttlMs?: number; now?: () => number } = {},
 ): Promise<T> {
-  const version = await readDataVersion(db, networkUuid);
-  const networks = byDatabase.get(db) ?? new Map<string, Map<string, Entry>>();
-  byDatabase.set(db, networks);
-  const entries = networks.get(networkUuid) ?? new Map<string, Entry>();
-  networks.set(networkUuid, entries);
+  const { version } = await readDataVersion(db, networkUuid);
+  const entries = entriesOf(db, networkUuid);
   const key = `${kind}|${requestKey(request)}`;
   const hit = entries.get(key);
   if (hit && hit.version >= version && hit.expires > now()) {
@@ -85,14 +112,74 @@ export async function cachedAnswer<T>(
   entries.delete(key);
   // Entries of an older version are served no more (the version only rises): freed at once.
   for (const [k, e] of entries) if (e.version < version || e.expires <= now()) entries.delete(k);
+  return keep(entries, key, { version, expires: now() + ttlMs, value: load() });
+}
+
+function entriesOf(db: Executor, networkUuid: string): Map<string, Entry> {
+  const networks = byDatabase.get(db) ?? new Map<string, Map<string, Entry>>();
+  byDatabase.set(db, networks);
+  const entries = networks.get(networkUuid) ?? new Map<string, Entry>();
+  networks.set(networkUuid, entries);
+  return entries;
+}
+
+/** Keeps `entry` under `key` (the least recently used go first), until its computation fails. */
+function keep<T>(entries: Map<string, Entry>, key: string, entry: Entry): Promise<T> {
   while (entries.size >= MAX_ENTRIES_PER_NETWORK) entries.delete(entries.keys().next().value!);
-  const value = load();
-  const entry: Entry = { version, expires: now() + ttlMs, value };
   entries.set(key, entry);
-  value.catch(() => {
+  entry.value.catch(() => {
     if (entries.get(key) === entry) entries.delete(key);
   });
-  return value;
+  return entry.value as Promise<T>;
+}
+
+/** A network-wide answer made of parts per agency, which a write of one agency changes alone. */
+export interface ByAgency {
+  /** How many agencies the answer has parts for. */
+  size(): number;
+  /** Replaces the parts of these agencies (none for an agency without figures) with `fresh`'s. */
+  replace(agencyUuids: readonly string[], fresh: this): void;
+}
+
+/**
+ * The answer of `kind` for `request` in the network, made of parts per agency (decision 078):
+ * `load(null)` computes every agency's, `load(agencies)` only theirs. A kept answer of an older
+ * version is brought up to date by loading only the agencies written since (`agency_data_versions`)
+ * and replacing their parts, unless the whole network changed since (a rebuild, an agency deleted or
+ * moved: the reset version) or more than a tenth of its agencies did, when it is loaded whole again.
+ *
+ * Kept answers are updated in place: a request still reading one may see a later write's parts, never
+ * an earlier one's.
+ */
+export async function cachedByAgency<T extends ByAgency>(
+  db: Executor,
+  networkUuid: string,
+  kind: string,
+  request: unknown,
+  load: (agencyUuids: readonly string[] | null) => Promise<T>,
+): Promise<T> {
+  const { version, resetVersion } = await readDataVersion(db, networkUuid);
+  const entries = entriesOf(db, networkUuid);
+  const key = `${kind}|${requestKey(request)}`;
+  const hit = entries.get(key);
+  if (hit && hit.version >= version) {
+    entries.delete(key); // most recently used last
+    entries.set(key, hit);
+    return hit.value as Promise<T>;
+  }
+  entries.delete(key);
+  const update = async (kept: Promise<unknown>, since: bigint): Promise<T> => {
+    const [answer, written] = await Promise.all([
+      kept as Promise<T>,
+      db.execute<{ agency_uuid: string }>(selectAgenciesWrittenSince(networkUuid, since)),
+    ]);
+    const agencies = written.rows.map((r) => r.agency_uuid);
+    if (agencies.length > Math.max(10, answer.size() / 10)) return load(null);
+    if (agencies.length > 0) answer.replace(agencies, (await load(agencies)) as Awaited<T>);
+    return answer;
+  };
+  const value = hit && hit.version >= resetVersion ? update(hit.value, hit.version) : load(null);
+  return keep(entries, key, { version, expires: Infinity, value });
 }
 
 /** Drops every kept answer of this process (tests and benches that write facts around the writers). */

@@ -53,8 +53,8 @@ export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void>
   const scope = { networkUuid };
   await db.transaction(async (tx) => {
     await readHorizon(tx, networkUuid, 'update');
-    // The network's cached answers are outdated once this commits (decision 075).
-    await bumpDataVersion(tx, networkUuid);
+    // The network's cached answers are outdated once this commits (decisions 075, 078).
+    await bumpDataVersion(tx, networkUuid, null);
     // A network's running totals are computed at once (tens of thousands of keys x months): enough
     // memory for their hash aggregates and sorts not to spill to disk (decision 037).
     await tx.execute(sql`set local work_mem = '64MB'`);
@@ -188,8 +188,9 @@ async function refreshAgencyRows(
     await tx.execute(deleteAgencyRows('production_agency_running_totals', agencyUuid));
   }
   await refreshKeptViews(tx, networkUuid, agencyUuid, horizon, carriers);
-  // The network's cached answers (answer-cache.ts) are outdated once this commits (decision 075).
-  await bumpDataVersion(tx, networkUuid);
+  // The network's cached answers (answer-cache.ts) are outdated once this commits, this agency's part
+  // of them (decisions 075, 078).
+  await bumpDataVersion(tx, networkUuid, agencyUuid);
 }
 
 /**

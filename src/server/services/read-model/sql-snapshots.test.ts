@@ -25,10 +25,9 @@ import { carrierReportingDatesQuery } from '#server/services/planning/reporting-
 import { latestManualMonthByCarrier } from '#server/services/production/reported-months.ts';
 import { reportingDatesQuery } from '#server/services/growth-measurement/growth-actuals.ts';
 import {
-  networkBenchmarksQuery,
-  warningsQuery,
+  networkFiguresQuery,
 } from '#server/services/network-intelligence/benchmarks-sql.ts';
-import { moveDataVersion, selectDataVersion } from './answer-cache.ts';
+import { moveDataVersion, selectAgenciesWrittenSince, selectDataVersion } from './answer-cache.ts';
 import {
   addToCarrierMonths,
   claimKeptBuild,
@@ -354,10 +353,12 @@ const cases = {
   'planning-reporting-dates': () => carrierReportingDatesQuery({ networkUuid }),
   'reported-months-manual': () => latestManualMonthByCarrier({ networkUuid }, '2025-11', '2026-10'),
   'growth-reporting-dates': () => reportingDatesQuery(agency),
-  'benchmarks-network': () => networkBenchmarksQuery(benchmarkInput),
+  'network-figures': () => networkFiguresQuery(benchmarkInput, null),
+  'network-figures-of-agencies': () => networkFiguresQuery(benchmarkInput, [agencyUuid]),
   'data-version': () => selectDataVersion(networkUuid),
-  'data-version-move': () => moveDataVersion(networkUuid),
-  'early-warnings': () => warningsQuery(benchmarkInput, 55),
+  'data-version-move': () => moveDataVersion(networkUuid, agencyUuid),
+  'data-version-reset': () => moveDataVersion(networkUuid, null),
+  'agencies-written-since': () => selectAgenciesWrittenSince(networkUuid, 41n),
 } satisfies Record<string, () => SQL | SQL[]>;
 
 /**
@@ -365,14 +366,18 @@ const cases = {
  * Written at the top of its snapshot.
  */
 const callers: Record<keyof typeof cases, string> = {
-  'benchmarks-network':
-    "benchmarks (network-intelligence/benchmarks.ts): the network's distributions per carrier, line and book, every agency's figures and band and their percentile ranks in the band, kept per network and data version (read-model/answer-cache.ts); an agency's answer and the network's are picked from them",
+  'network-figures':
+    "readNetworkFigures (network-intelligence/network-figures.ts) <- benchmarks and earlyWarnings: every agency's figures per carrier, line and book, from which distributions, ranks and warnings are read, kept per network, request and data version (read-model/answer-cache.ts cachedByAgency)",
+  'network-figures-of-agencies':
+    'readNetworkFigures, through cachedByAgency: the figures of only the agencies written since the kept answer, which replace theirs in it',
   'data-version':
-    "readDataVersion (read-model/answer-cache.ts) <- cachedAnswer: the network's data version, read once per use of a kept answer",
+    "readDataVersion (read-model/answer-cache.ts) <- cachedAnswer and cachedByAgency: the network's data version and last reset, read once per use of a kept answer",
   'data-version-move':
-    "bumpDataVersion (read-model/answer-cache.ts) <- refresh.ts refreshAgencyRows and rebuildNetwork: every writer of the network's facts, in its transaction",
-  'early-warnings':
-    "earlyWarnings (network-intelligence/warnings.ts): the network's early warnings, kept per network and data version (read-model/answer-cache.ts); an agency's are picked from them",
+    "bumpDataVersion (read-model/answer-cache.ts) <- refresh.ts refreshAgencyRows: a writer of one agency's facts, in its transaction; marks the agency with the new version",
+  'data-version-reset':
+    'bumpDataVersion (read-model/answer-cache.ts) <- refresh.ts rebuildNetwork: every agency of the network changed, in its transaction',
+  'agencies-written-since':
+    'cachedByAgency (read-model/answer-cache.ts): the agencies written since a kept answer was computed',
   'figures-facts':
     "readFigures (read-model.ts), planned to the facts: an agency's Carrier Production (production-report.ts), or carriers limited by collaboration mode",
   'figures-carrier-months':

@@ -35,11 +35,12 @@ function headlineLines(h: Headline): [string, string][] {
 
 type Section = { title: string; intro: string; items: string[]; more: number };
 
-const limited = (title: string, intro: string, all: string[]): Section => ({
+/** The first items of a list of `total` (the list itself when not given). */
+const limited = (title: string, intro: string, all: string[], total = all.length): Section => ({
   title,
   intro,
   items: all.slice(0, DIGEST_LIST_LIMIT),
-  more: Math.max(0, all.length - DIGEST_LIST_LIMIT),
+  more: Math.max(0, total - Math.min(all.length, DIGEST_LIST_LIMIT)),
 });
 
 function sections(c: DigestContent): Section[] {
@@ -72,6 +73,7 @@ function sections(c: DigestContent): Section[] {
         ? `No early warning for the year to date through ${monthLabel(c.warningsThrough)}.`
         : `Carriers and lines to look at, year to date through ${monthLabel(c.warningsThrough)}:`,
       warnings,
+      c.warningsTotal,
     ),
     limited(
       'Carrier reports',

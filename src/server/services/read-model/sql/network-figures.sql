@@ -1,8 +1,7 @@
--- Caller: earlyWarnings (network-intelligence/warnings.ts): the network's early warnings, kept per network and data version (read-model/answer-cache.ts); an agency's are picked from them
+-- Caller: readNetworkFigures (network-intelligence/network-figures.ts) <- benchmarks and earlyWarnings: every agency's figures per carrier, line and book, from which distributions, ranks and warnings are read, kept per network, request and data version (read-model/answer-cache.ts cachedByAgency)
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "00000000-0000-4000-8000-000000000001"
---   $3 = "55"
 with
   facts as (
     select f.agency_uuid, f.carrier_uuid, case when l.level = 1 then l.code else p.code end as broad_code,
@@ -17,6 +16,7 @@ with
     left join lines_of_business p on p.uuid = l.parent_uuid
     where f.network_uuid = $1::uuid
       and f.month between '2025-01-01'::date and '2026-10-01'::date
+      and true
       and true
       and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))
       and true
@@ -50,6 +50,7 @@ with
       where f.network_uuid = $2::uuid
         and f.month between '2026-01-01'::date and '2026-10-01'::date
         and (f.base_commission is not null or f.additional_commission is not null)
+        and true
         and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))
         and true
     ) f
@@ -72,19 +73,10 @@ with
     join bands b on b.agency_uuid = m.agency_uuid
     left join commission c on c.agency_uuid = m.agency_uuid and c.dimension = m.dimension and c.key = m.key
     where m.counted
-  ),
-  growth_q1 as (
-    select dimension, key, percentile_cont(0.25) within group (order by growth) as q1
-    from metrics where growth is not null and dimension <> 'total'
-    group by dimension, key
   )
-  select m.agency_uuid, m.dimension, m.key,
+  select m.agency_uuid, m.dimension, m.key, m.band,
     m.written_premium::text as written_premium, m.prior_written_premium::text as prior_written_premium,
-    m.growth::text as growth, g.q1 as growth_q1,
-    m.loss_ratio::text as loss_ratio, m.prior_loss_ratio::text as prior_loss_ratio
-  from metrics m
-  left join growth_q1 g on g.dimension = m.dimension and g.key = m.key
-  where m.dimension <> 'total'
-    and ((m.loss_ratio > $3::numeric and m.loss_ratio > m.prior_loss_ratio)
-      or m.growth::float8 < g.q1)
-  order by m.agency_uuid, m.dimension, m.key;
+    m.growth::text as growth, m.new_business_share::text as new_business_share,
+    m.loss_ratio::text as loss_ratio, m.prior_loss_ratio::text as prior_loss_ratio,
+    m.commission_rate::text as commission_rate
+  from metrics m;

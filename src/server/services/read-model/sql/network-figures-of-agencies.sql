@@ -1,7 +1,9 @@
--- Caller: benchmarks (network-intelligence/benchmarks.ts): the network's distributions per carrier, line and book, every agency's figures and band and their percentile ranks in the band, kept per network and data version (read-model/answer-cache.ts); an agency's answer and the network's are picked from them
+-- Caller: readNetworkFigures, through cachedByAgency: the figures of only the agencies written since the kept answer, which replace theirs in it
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
---   $2 = "00000000-0000-4000-8000-000000000001"
+--   $2 = "{00000000-0000-4000-8000-000000000002}"
+--   $3 = "00000000-0000-4000-8000-000000000001"
+--   $4 = "{00000000-0000-4000-8000-000000000002}"
 with
   facts as (
     select f.agency_uuid, f.carrier_uuid, case when l.level = 1 then l.code else p.code end as broad_code,
@@ -17,6 +19,7 @@ with
     where f.network_uuid = $1::uuid
       and f.month between '2025-01-01'::date and '2026-10-01'::date
       and true
+      and f.agency_uuid = any($2::uuid[])
       and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))
       and true
   ),
@@ -46,9 +49,10 @@ with
       join carriers c on c.uuid = f.carrier_uuid
       join lines_of_business l on l.uuid = f.line_uuid
       left join lines_of_business p on p.uuid = l.parent_uuid
-      where f.network_uuid = $2::uuid
+      where f.network_uuid = $3::uuid
         and f.month between '2026-01-01'::date and '2026-10-01'::date
         and (f.base_commission is not null or f.additional_commission is not null)
+        and f.agency_uuid = any($4::uuid[])
         and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))
         and true
     ) f
@@ -71,40 +75,10 @@ with
     join bands b on b.agency_uuid = m.agency_uuid
     left join commission c on c.agency_uuid = m.agency_uuid and c.dimension = m.dimension and c.key = m.key
     where m.counted
-  ),
-  long as (
-    select m.agency_uuid, m.dimension, m.key, m.band, v.metric, v.value
-    from metrics m
-    cross join lateral (values
-      ('growth', m.growth), ('newBusinessShare', m.new_business_share),
-      ('lossRatio', m.loss_ratio), ('commissionRate', m.commission_rate)
-    ) as v(metric, value)
-    where v.value is not null
-  ),
-  distribution as (
-    select dimension, key, metric, count(*)::int as n,
-      percentile_cont(array[0.25, 0.5, 0.75]) within group (order by value) as q
-    from long group by dimension, key, metric
-  ),
-  ranked as (
-    select agency_uuid, dimension, key, metric,
-      (count(*) over w)::int as band_n, percent_rank() over (w order by value) as rank
-    from long
-    window w as (partition by band, dimension, key, metric)
   )
-  select 'distribution' as part, d.dimension, d.key, d.metric, null::uuid as agency_uuid, null::int as band,
-    d.n, d.q[1] as q1, d.q[2] as median, d.q[3] as q3, null::int as band_n, null::float8 as percentile_rank,
-    null::text as written_premium, null::text as growth, null::text as new_business_share,
-    null::text as loss_ratio, null::text as commission_rate
-  from distribution d
-  union all
-  select 'metrics', m.dimension, m.key, null, m.agency_uuid, m.band,
-    null, null, null, null, null, null,
-    m.written_premium::text, m.growth::text, m.new_business_share::text,
-    m.loss_ratio::text, m.commission_rate::text
-  from metrics m
-  union all
-  select 'rank', r.dimension, r.key, r.metric, r.agency_uuid, null,
-    null, null, null, null, r.band_n, case when r.band_n > 1 then r.rank * 100 end,
-    null, null, null, null, null
-  from ranked r;
+  select m.agency_uuid, m.dimension, m.key, m.band,
+    m.written_premium::text as written_premium, m.prior_written_premium::text as prior_written_premium,
+    m.growth::text as growth, m.new_business_share::text as new_business_share,
+    m.loss_ratio::text as loss_ratio, m.prior_loss_ratio::text as prior_loss_ratio,
+    m.commission_rate::text as commission_rate
+  from metrics m;

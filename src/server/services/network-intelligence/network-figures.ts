@@ -1,0 +1,142 @@
+import { BENCHMARK_METRICS } from '#shared/domain/benchmarks.ts';
+import { countBelow } from '#shared/domain/benchmarks.ts';
+import type { Db } from '#server/db/client.ts';
+import { cachedByAgency, type ByAgency } from '#server/services/read-model/answer-cache.ts';
+import {
+  networkFiguresQuery,
+  type BenchmarkStatementInput,
+  type NetworkFigureSqlRow,
+} from './benchmarks-sql.ts';
+
+/**
+ * The figures benchmarks and early warning answer from: every agency's figures per carrier, broad
+ * line and in total for one request (`networkFiguresQuery`, exact sums and ratios in SQL), with the
+ * reported values of each figure in ascending order over the network and over each size band, from
+ * which the distributions and ranks of `shared/domain/benchmarks.ts` are read. Kept per network,
+ * request and data version; a write of one agency replaces only its rows and moves only its values
+ * in the ordered lists (decision 078). Names no agency to anyone: callers pick what a user may see.
+ */
+
+export type Dimension = NetworkFigureSqlRow['dimension'];
+
+/** An agency's figures for one dimension and key, as numbers (`values` in `BENCHMARK_METRICS` order). */
+export type FigureRow = {
+  dimension: Dimension;
+  key: string;
+  writtenPremium: number | null;
+  priorWrittenPremium: number | null;
+  priorLossRatio: number | null;
+  values: (number | null)[];
+};
+
+/** An agency's rows: its size band, and its figures by `dimension:key`. */
+export type AgencyFigures = { band: number; rows: Map<string, FigureRow> };
+
+export const figureKey = (dimension: string, key: string) => `${dimension}:${key}`;
+
+const num = (v: string | null): number | null => (v === null ? null : Number(v));
+
+/** Inserts `value` into the ascending list, keeping it ascending. */
+function insertSorted(list: number[], value: number): void {
+  list.splice(countBelow(list, value), 0, value);
+}
+
+/** Removes one occurrence of `value` from the ascending list. */
+function removeSorted(list: number[], value: number): void {
+  const at = countBelow(list, value);
+  if (list[at] === value) list.splice(at, 1);
+}
+
+export class NetworkFigures implements ByAgency {
+  readonly agencies = new Map<string, AgencyFigures>();
+  /** Reported values per `dimension:key|metric index`, ascending, over the network. */
+  readonly network = new Map<string, number[]>();
+  /** The same per size band: `band|dimension:key|metric index`. */
+  readonly bands = new Map<string, number[]>();
+  /** Moves on every `replace`: what is derived from these figures is derived again. */
+  generation = 0;
+
+  constructor(rows: readonly NetworkFigureSqlRow[] = []) {
+    for (const r of rows) {
+      const own = this.agencies.get(r.agency_uuid) ?? { band: Number(r.band), rows: new Map() };
+      this.agencies.set(r.agency_uuid, own);
+      // In the statement's order: per agency, its book, carriers and lines, each by key.
+      own.rows.set(figureKey(r.dimension, r.key), {
+        dimension: r.dimension,
+        key: r.key,
+        writtenPremium: num(r.written_premium),
+        priorWrittenPremium: num(r.prior_written_premium),
+        priorLossRatio: num(r.prior_loss_ratio),
+        values: [num(r.growth), num(r.new_business_share), num(r.loss_ratio), num(r.commission_rate)],
+      });
+    }
+    for (const own of this.agencies.values()) this.place(own, (list, v) => list.push(v));
+    for (const list of [...this.network.values(), ...this.bands.values()]) list.sort((a, b) => a - b);
+  }
+
+  size(): number {
+    return this.agencies.size;
+  }
+
+  /** Passes each reported value of the agency to `into` with its network list and its band's list. */
+  private place(own: AgencyFigures, into: (list: number[], value: number) => void): void {
+    for (const [key, row] of own.rows) {
+      row.values.forEach((value, i) => {
+        if (value === null) return;
+        for (const [lists, id] of [
+          [this.network, `${key}|${i}`],
+          [this.bands, `${own.band}|${key}|${i}`],
+        ] as const) {
+          const list = lists.get(id) ?? [];
+          lists.set(id, list);
+          into(list, value);
+        }
+      });
+    }
+  }
+
+  replace(agencyUuids: readonly string[], fresh: NetworkFigures): void {
+    this.generation += 1;
+    for (const agencyUuid of agencyUuids) {
+      const old = this.agencies.get(agencyUuid);
+      if (old) this.place(old, removeSorted);
+      this.agencies.delete(agencyUuid);
+      const now = fresh.agencies.get(agencyUuid);
+      if (now) {
+        this.agencies.set(agencyUuid, now);
+        this.place(now, insertSorted);
+      }
+    }
+  }
+
+  /** The reported values of a figure over the network, ascending (empty when none). */
+  values(key: string, metric: number): readonly number[] {
+    return this.network.get(`${key}|${metric}`) ?? [];
+  }
+
+  /** The reported values of a figure in a size band, ascending. */
+  bandValues(band: number, key: string, metric: number): readonly number[] {
+    return this.bands.get(`${band}|${key}|${metric}`) ?? [];
+  }
+
+  /** Every `dimension:key` with at least one reported value of some figure, with its dimension and key. */
+  keys(): { key: string; metric: number }[] {
+    return [...this.network.keys()].flatMap((id) => {
+      const list = this.network.get(id)!;
+      if (list.length === 0) return [];
+      const at = id.lastIndexOf('|');
+      return [{ key: id.slice(0, at), metric: Number(id.slice(at + 1)) }];
+    });
+  }
+}
+
+export const METRIC_COUNT = BENCHMARK_METRICS.length;
+
+/** The network's figures for the input, kept per network, request and data version (decision 078). */
+export function readNetworkFigures(db: Db, input: BenchmarkStatementInput): Promise<NetworkFigures> {
+  const request = { ...input, carriers: input.carriers && [...input.carriers].sort() };
+  return cachedByAgency(db, input.networkUuid, 'network-figures', request, async (agencyUuids) => {
+    const found = await db.execute<NetworkFigureSqlRow>(networkFiguresQuery(input, agencyUuids));
+    return new NetworkFigures(found.rows);
+  });
+}
