@@ -52,11 +52,20 @@ test('a network user sees the early warnings and follows one to Carrier Producti
   await expect(page.getByRole('heading', { level: 1, name: 'Early Warning' })).toBeVisible();
   await page.mouse.move(900, 600);
   const table = page.getByRole('table', { name: 'Early warnings' });
-  const rising = table
-    .getByRole('row')
-    .filter({ hasText: /Loss ratio over .* and rising/ })
-    .first();
-  await expect(rising).toBeVisible();
+  // The server pages the warnings by agency name; a person lists one reason alone, or searches.
+  const summary = page.getByText(/^1–\d+ of [\d,]+ warnings at [\d,]+ agenc/);
+  await expect(summary).toBeVisible();
+  const everyWarning = (await summary.textContent()) ?? '';
+  await page.getByLabel('Show').selectOption({ label: 'Loss ratio high and rising' });
+  await expect(summary).not.toHaveText(everyWarning);
+  const rows = table.getByRole('row').filter({ has: page.getByRole('link') });
+  await expect(rows.first()).toContainText(/Loss ratio over .* and rising/);
+  expect(await rows.filter({ hasNotText: /Loss ratio over .* and rising/ }).count()).toBe(0);
+  const agency = ((await rows.first().getByRole('rowheader').textContent()) ?? '').trim();
+  await page.getByRole('searchbox', { name: 'Search agencies' }).fill(agency);
+  await expect(summary).toHaveText(/ at 1 agency$/);
+  await expect(rows.first().getByRole('rowheader')).toHaveText(agency);
+  const rising = rows.first();
   await expectNoAxeViolations(page);
   const link = rising.getByRole('link');
   const carrier = ((await link.textContent()) ?? '').trim();

@@ -36,8 +36,15 @@ type Found = {
 const GROWTH = BENCHMARK_METRICS.indexOf('growth');
 const LOSS_RATIO = BENCHMARK_METRICS.indexOf('lossRatio');
 
-/** Every agency's warnings (in its rows' order: carriers, then lines, each by key), for a threshold. */
-function findWarnings(network: NetworkFigures, threshold: number): Map<string, Found[]> {
+/**
+ * The warnings of the agencies (every agency's when not given), each in its rows' order: carriers,
+ * then lines, each by key.
+ */
+function findWarnings(
+  network: NetworkFigures,
+  threshold: number,
+  agencyUuids: Iterable<string> = network.agencies.keys(),
+): Map<string, Found[]> {
   const firstQuartiles = new Map<string, number | null>();
   const firstQuartile = (key: string) => {
     if (!firstQuartiles.has(key)) {
@@ -46,7 +53,9 @@ function findWarnings(network: NetworkFigures, threshold: number): Map<string, F
     return firstQuartiles.get(key)!;
   };
   const found = new Map<string, Found[]>();
-  for (const [agencyUuid, own] of network.agencies) {
+  for (const agencyUuid of agencyUuids) {
+    const own = network.agencies.get(agencyUuid);
+    if (!own) continue;
     const warnings: Found[] = [];
     for (const [key, row] of own.rows) {
       if (row.dimension === 'total') continue;
@@ -64,7 +73,7 @@ function findWarnings(network: NetworkFigures, threshold: number): Map<string, F
   return found;
 }
 
-/** The warnings found last per kept figures (and their generation) and threshold. */
+/** The network's warnings found last per kept figures (and their generation) and threshold. */
 const derived = new WeakMap<
   NetworkFigures,
   { generation: number; threshold: number; found: Map<string, Found[]> }
@@ -101,7 +110,12 @@ export async function earlyWarnings(
     carriers,
     sizeBandLimits: settings.sizeBandLimits,
   });
-  const found = warningsOf(network, settings.lossRatioThreshold);
+  const threshold = settings.lossRatioThreshold;
+  // An agency's own are found alone; the network's are kept until its figures change.
+  const found =
+    level.kind === 'agency'
+      ? findWarnings(network, threshold, [level.agencyUuid])
+      : warningsOf(network, threshold);
   const ofReason = (warnings: readonly Found[]) =>
     reason ? warnings.filter((w) => w.reasons.includes(reason)) : warnings;
   const agencies =

@@ -81,4 +81,5 @@ with
     m.growth::text as growth, m.new_business_share::text as new_business_share,
     m.loss_ratio::text as loss_ratio, m.prior_loss_ratio::text as prior_loss_ratio,
     m.commission_rate::text as commission_rate
-  from metrics m;
+  from metrics m
+  order by m.agency_uuid, m.dimension, m.key;
