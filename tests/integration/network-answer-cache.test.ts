@@ -245,6 +245,7 @@ describe('network-wide answers', () => {
         home: await ownBenchmarks(app, 'owner'),
         sibling: await ownBenchmarks(app, 'siblingOwner'),
         warnings: await networkWarnings(app),
+        agreements: await networkAgreements(app),
       };
     };
     const before = await network(first);
@@ -253,13 +254,17 @@ describe('network-wide answers', () => {
     let updated: Awaited<ReturnType<typeof network>>;
     try {
       updated = await network(first);
-      const figures = spy.mock.calls
+      const facts = spy.mock.calls
         .map(([query]) => dialect.sqlToQuery(query as SQL))
-        .filter((q) => q.sql.includes('as new_business_share'));
-      // One statement, over the home agency's facts only.
-      expect(figures).toHaveLength(1);
-      expect(figures[0]!.sql).toContain('f.agency_uuid = any(');
-      expect(figures[0]!.params).toContain(`{${home.uuid}}`);
+        .filter((q) => q.sql.includes('production_facts'));
+      // Benchmarks and warnings: one statement; the ranking of agreements: one per period read. Each
+      // over the home agency's facts only.
+      expect(facts.filter((q) => q.sql.includes('as new_business_share'))).toHaveLength(1);
+      expect(facts.length).toBeGreaterThan(1);
+      for (const q of facts) {
+        expect(q.sql).toContain('f.agency_uuid = any(');
+        expect(q.params).toContain(`{${home.uuid}}`);
+      }
     } finally {
       spy.mockRestore();
     }

@@ -7,7 +7,7 @@ import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
-import { cachedAnswer } from '#server/services/read-model/answer-cache.ts';
+import { cachedAnswer, cachedByAgency, type ByAgency } from '#server/services/read-model/answer-cache.ts';
 import {
   readAgencyCarrierFigures,
   readFigures,
@@ -148,6 +148,26 @@ function actualsOf(
   };
 }
 
+/**
+ * A network's figures per agency and carrier (keyed `agency/carrier`), by line code, kept per network
+ * and request and brought up to date from the agencies written since (decision 078).
+ */
+class AgencyCarrierFigures implements ByAgency {
+  constructor(readonly byKey: Map<string, Record<string, ProductionFigures>>) {}
+
+  size(): number {
+    return new Set([...this.byKey.keys()].map((key) => key.slice(0, key.indexOf('/')))).size;
+  }
+
+  replace(agencyUuids: readonly string[], fresh: AgencyCarrierFigures): void {
+    const replaced = new Set(agencyUuids);
+    for (const key of [...this.byKey.keys()]) {
+      if (replaced.has(key.slice(0, key.indexOf('/')))) this.byKey.delete(key);
+    }
+    for (const [key, lines] of fresh.byKey) this.byKey.set(key, lines);
+  }
+}
+
 /** A member agency's agreement, as a network's ranking reads its figures. */
 export type MemberAgreement = {
   agreementUuid: string;
@@ -185,13 +205,20 @@ export async function memberAgreementActuals(
       const { lines, year } = batch[0]!;
       const period = agreementPeriod(year, today)!;
       const carriers = [...new Set(batch.map((agreement) => agreement.carrierUuid))].sort();
-      // Kept per network and data version (decision 075): the figures depend on the facts only (the
-      // agreements' carriers are part of the request), so an agreement edit needs no new version.
-      const read = (start: YearMonth, end: YearMonth) => {
+      // Kept per network and data version, brought up to date from the agencies written since
+      // (decisions 075, 078): the figures depend on the facts only (the agreements' carriers are part
+      // of the request), so an agreement edit needs no new version.
+      const read = async (start: YearMonth, end: YearMonth) => {
         const req = { ...request(level, 'agency', '', lines, start, end, today), carriers };
-        return cachedAnswer(db, level.networkUuid, 'agency-carrier-figures', req, () =>
-          readAgencyCarrierFigures(db, req),
+        const kept = await cachedByAgency(
+          db,
+          level.networkUuid,
+          'agency-carrier-figures',
+          req,
+          async (agencyUuids) =>
+            new AgencyCarrierFigures(await readAgencyCarrierFigures(db, req, agencyUuids)),
         );
+        return kept.byKey;
       };
       const [ytd, lastYear, yearBefore] = await Promise.all([
         read(period.start, period.end),

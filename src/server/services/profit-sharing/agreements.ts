@@ -20,7 +20,7 @@ import { AppError } from '#server/errors.ts';
 import { isAdminActor, type Actor } from '#server/policies/actor.ts';
 import { resolveLevel, type Level } from '#server/policies/scope.ts';
 import { recordAudit } from '#server/services/audit/record-audit.ts';
-import { cachedAnswer } from '#server/services/read-model/answer-cache.ts';
+import { cachedByAgency, type ByAgency } from '#server/services/read-model/answer-cache.ts';
 import {
   agreementActuals,
   memberAgreementActuals,
@@ -484,11 +484,26 @@ async function membersActuals(
 /** An agreement's projection, without the agreement (its row is read on each request). */
 type Projection = Omit<AgreementSummary, 'agreement'>;
 
+/** Member agreements' projections by agreement and version, each with its agency (decision 078). */
+class MemberProjections implements ByAgency {
+  readonly byKey = new Map<string, { agencyUuid: string; projection: Projection }>();
+
+  size(): number {
+    return new Set([...this.byKey.values()].map((kept) => kept.agencyUuid)).size;
+  }
+
+  /** Forgets the agencies' projections: they are projected again from their new figures. */
+  replace(agencyUuids: readonly string[]): void {
+    const replaced = new Set(agencyUuids);
+    for (const [key, kept] of [...this.byKey]) if (replaced.has(kept.agencyUuid)) this.byKey.delete(key);
+  }
+}
+
 /**
  * The summaries of a network's member agreements. Their projections are kept per network and data
- * version (decision 075), by agreement and its version (every edit moves it), for `today`: the
+ * version (decisions 075, 078), by agreement and its version (every edit moves it), for `today`: the
  * figures behind them are the facts', kept the same way, and a network holds thousands of agreements
- * to project. Only those not kept yet (new, edited, or all after a write) are projected.
+ * to project. Only those not kept yet (new, edited, or of an agency written since) are projected.
  */
 async function membersSummaries(
   db: Db,
@@ -496,20 +511,20 @@ async function membersSummaries(
   members: readonly Agreement[],
   today: CalendarDay,
 ): Promise<AgreementSummary[]> {
-  const kept = await cachedAnswer(db, level.networkUuid, 'member-projections', { today }, async () =>
-    Promise.resolve(new Map<string, Projection>()),
+  const kept = await cachedByAgency(db, level.networkUuid, 'member-projections', { today }, async () =>
+    Promise.resolve(new MemberProjections()),
   );
   const keyOf = (agreement: Agreement) => `${agreement.agreementUuid}:${agreement.version}`;
-  const missing = members.filter((agreement) => !kept.has(keyOf(agreement)));
+  const missing = members.filter((agreement) => !kept.byKey.has(keyOf(agreement)));
   if (missing.length > 0) {
     // Every member's figures (kept by carrier set: reading only the missing would read the facts again).
     const actuals = await membersActuals(db, level, members, today);
     for (const agreement of missing) {
       const { agreement: _, ...projection } = summarise(agreement, actuals.get(agreement.agreementUuid));
-      kept.set(keyOf(agreement), projection);
+      kept.byKey.set(keyOf(agreement), { agencyUuid: agreement.agencyUuid!, projection });
     }
   }
-  return members.map((agreement) => ({ agreement, ...kept.get(keyOf(agreement))! }));
+  return members.map((agreement) => ({ agreement, ...kept.byKey.get(keyOf(agreement))!.projection }));
 }
 
 const EMPTY_ACTUALS: AgreementActuals = {

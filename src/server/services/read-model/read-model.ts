@@ -78,8 +78,12 @@ async function queriedFigures(db: Db, request: FactsRequest, source: FigureSourc
  * A network's figures per agency and carrier (keyed `agency/carrier`) and line code, from the facts of
  * the request's carriers in one statement (`agencyCarrierFiguresQuery`); no incomplete-data flags.
  */
-export async function readAgencyCarrierFigures(db: Db, request: FactsRequest): Promise<Figures['lines']> {
-  return linesByGroup((await db.execute<FigureRow>(agencyCarrierFiguresQuery(request))).rows);
+export async function readAgencyCarrierFigures(
+  db: Db,
+  request: FactsRequest,
+  agencyUuids: readonly string[] | null = null,
+): Promise<Figures['lines']> {
+  return linesByGroup((await db.execute<FigureRow>(agencyCarrierFiguresQuery(request, agencyUuids))).rows);
 }
 
 export async function readFigures(db: Db, request: FactsRequest): Promise<Figures> {

@@ -766,6 +766,7 @@ export function figureQuery(
   source: FigureSource,
   asText: boolean,
   byCarrier = false,
+  agencyUuids: readonly string[] | null = null,
 ): SQL {
   const parts = sourceParts(request, source);
   const { line, standardTypes, grouping } = request;
@@ -791,7 +792,9 @@ export function figureQuery(
       case when grouping(${childCode}) = 1 then ${line}::text else ${childCode} end as line_code, ${sums}
     from ${parts.from}
     where ${scopeFilter('f', levelScope(request.level))} and ${parts.where}
-      and ${parts.sources} and ${parts.carriers} and ${lineFilter} and ${typeFilter} and ${carrierFilter}
+      and ${parts.sources} and ${parts.carriers} and ${lineFilter} and ${typeFilter} and ${carrierFilter}${
+        agencyUuids ? sql` and f.agency_uuid = any(${`{${agencyUuids.join(',')}}`}::uuid[])` : sql``
+      }
     group by grouping sets ((${group}, ${childCode}), (${group}))
     having ${parts.having}`;
 }
@@ -799,13 +802,17 @@ export function figureQuery(
 /**
  * A network's figures per agency, carrier and line code (profit sharing's ranking): `figureQuery`'s sums
  * over the facts of the request's carriers, each agency's carriers apart (group `agency/carrier`), in one
- * statement for every carrier of the network's agreements.
+ * statement for every carrier of the network's agreements; of every agency, or only of `agencyUuids`
+ * (those written since the kept figures, decision 078).
  */
-export function agencyCarrierFiguresQuery(request: FactsRequest): SQL {
+export function agencyCarrierFiguresQuery(
+  request: FactsRequest,
+  agencyUuids: readonly string[] | null = null,
+): SQL {
   if (request.level.kind !== 'network' || request.grouping !== 'agency' || !request.carriers) {
     throw new RangeError("agency-carrier figures are read for a network's agencies and named carriers");
   }
-  return figureQuery(request, { kind: 'facts' }, true, true);
+  return figureQuery(request, { kind: 'facts' }, true, true, agencyUuids);
 }
 
 /** Where a month-by-month figure query reads: the facts, or the network's carrier-months. */
