@@ -10,8 +10,9 @@ import type { Level } from '#server/policies/scope.ts';
 import { cachedAnswer, cachedByAgency, type ByAgency } from '#server/services/read-model/answer-cache.ts';
 import {
   readAgencyCarrierFigures,
-  readFigures,
+  readFigureLines,
   readMonthlyFigures,
+  type Figures,
 } from '#server/services/read-model/read-model.ts';
 import { periodOf, type FactsRequest } from '#server/services/read-model/request.ts';
 
@@ -96,9 +97,8 @@ function request(
   };
 }
 
-/** One read's covered sums per group (the carrier's uuid by carrier, or each agency's). */
-async function readSums(db: Db, req: FactsRequest, covered: AgreementLines): Promise<Map<string, Summed>> {
-  const { lines } = await readFigures(db, req);
+/** Each group's covered sums (the carrier's uuid by carrier, or each agency's), from a read's lines. */
+function coveredSums(lines: Figures['lines'], covered: AgreementLines): Map<string, Summed> {
   return new Map([...lines].map(([group, byLine]) => [group, sumLines(coveredLines(byLine, covered))]));
 }
 
@@ -267,13 +267,17 @@ export async function agreementActuals(
 ): Promise<Map<string, AgreementActuals>> {
   const period = agreementPeriod(year, today);
   if (!period) return new Map();
-  const read = (start: YearMonth, end: YearMonth) => {
+  const read = async (start: YearMonth, end: YearMonth) => {
     const req = request(scope.level, scope.grouping, carrierUuid, covered, start, end, today);
-    const sums = () => readSums(db, req, covered);
-    // A network's own figures (or its agencies') are network-wide: kept per data version (decision 075).
-    return scope.level.kind === 'network'
-      ? cachedAnswer(db, scope.level.networkUuid, 'agreement-sums', { req, covered }, sums)
-      : sums();
+    const lines = () => readFigureLines(db, req);
+    // A network's own figures (or its agencies') are network-wide: kept per data version (decision 075),
+    // one read for every agreement whose lines are read alike (by carrier, every carrier is read).
+    return coveredSums(
+      scope.level.kind === 'network'
+        ? await cachedAnswer(db, scope.level.networkUuid, 'agreement-figures', req, lines)
+        : await lines(),
+      covered,
+    );
   };
   const [ytd, lastYear, yearBefore] = await Promise.all([
     read(period.start, period.end),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '#server/db/client.ts';
-import { cachedAnswer, requestKey } from './answer-cache.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { cachedAnswer, cachedByAgency, requestKey, type ByAgency } from './answer-cache.ts';
 
 /** A database handle whose only statement is the version read, answering `version.current`. */
 function fakeDb() {
@@ -81,5 +83,90 @@ describe('cachedAnswer', () => {
       requestKey({ a: { c: null, d: 1 }, b: [2, 1] }),
     );
     expect(requestKey({ b: [1, 2] })).not.toBe(requestKey({ b: [2, 1] }));
+  });
+});
+
+/** Sums per agency: an answer made of parts per agency. */
+class Sums implements ByAgency {
+  constructor(readonly byAgency: Map<string, number>) {}
+  size() {
+    return this.byAgency.size;
+  }
+  replace(agencyUuids: readonly string[], fresh: Sums) {
+    for (const agency of agencyUuids) {
+      const value = fresh.byAgency.get(agency);
+      if (value === undefined) this.byAgency.delete(agency);
+      else this.byAgency.set(agency, value);
+    }
+  }
+}
+
+/**
+ * A database of `agencies` (their figures), a network version and reset version, and each agency's
+ * version: answers the version read and the agencies written since.
+ */
+function versionedDb(agencies: Record<string, number>) {
+  const state = { version: 0, reset: 0, written: new Map<string, number>(), figures: { ...agencies } };
+  const dialect = new PgDialect();
+  const db = {
+    execute: async (query: SQL) => {
+      const { sql, params } = dialect.sqlToQuery(query);
+      if (sql.includes('from agency_data_versions')) {
+        const since = Number(params[1]);
+        return {
+          rows: [...state.written].filter(([, v]) => v > since).map(([agency_uuid]) => ({ agency_uuid })),
+        };
+      }
+      return { rows: [{ version: String(state.version), reset_version: String(state.reset) }] };
+    },
+  } as unknown as Executor;
+  const write = (agency: string, value: number | null) => {
+    state.version += 1;
+    state.written.set(agency, state.version);
+    if (value === null) delete state.figures[agency];
+    else state.figures[agency] = value;
+  };
+  return { db, state, write };
+}
+
+describe('cachedByAgency', () => {
+  it('brings a kept answer up to date from the agencies written since, and computes it whole after a reset', async () => {
+    const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`a${i}`, i]));
+    const { db, state, write } = versionedDb(many);
+    const loads: (readonly string[] | null)[] = [];
+    const load = async (agencies: readonly string[] | null) => {
+      loads.push(agencies);
+      return new Sums(
+        new Map(Object.entries(state.figures).filter(([agency]) => !agencies || agencies.includes(agency))),
+      );
+    };
+    const read = async () =>
+      [...(await cachedByAgency(db, 'n1', 'sums', { period: 'YTD' }, load)).byAgency].sort();
+    const expected = () => Object.entries(state.figures).sort();
+
+    expect(await read()).toEqual(expected());
+    expect(await read()).toEqual(expected());
+    expect(loads).toEqual([null]);
+    // Two writes: one agency changes, one loses its figures; an answer of another kind meanwhile.
+    write('a3', 300);
+    write('a7', null);
+    await cachedAnswer(db, 'n1', 'other', {}, async () => 1);
+    expect(await read()).toEqual(expected());
+    expect(loads.at(-1)).toEqual(['a3', 'a7']);
+    // A new agency.
+    write('a30', 3000);
+    expect(await read()).toEqual(expected());
+    expect(loads.at(-1)).toEqual(['a30']);
+    // A reset (a rebuild, an agency deleted): computed whole.
+    state.version += 1;
+    state.reset = state.version;
+    delete state.figures.a1;
+    expect(await read()).toEqual(expected());
+    expect(loads.at(-1)).toBeNull();
+    // More than a tenth of the agencies written at once: computed whole.
+    for (let i = 0; i < 11; i++) write(`a${i + 10}`, 1000 + i);
+    expect(await read()).toEqual(expected());
+    expect(loads.at(-1)).toBeNull();
+    expect(loads).toHaveLength(5);
   });
 });

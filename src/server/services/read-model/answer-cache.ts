@@ -16,7 +16,8 @@ import type { Executor } from '#server/db/client.ts';
  * network are bounded (the least recently used go first); no answer is ever read across networks.
  */
 
-type Entry = { version: bigint; expires: number; value: Promise<unknown> };
+/** A kept answer; `byAgency` ones are brought up to date rather than dropped (`cachedByAgency`). */
+type Entry = { version: bigint; expires: number; value: Promise<unknown>; byAgency?: true };
 type Networks = Map<string, Map<string, Entry>>;
 
 const MAX_ENTRIES_PER_NETWORK = 200;
@@ -110,8 +111,11 @@ export async function cachedAnswer<T>(
     return hit.value as Promise<T>;
   }
   entries.delete(key);
-  // Entries of an older version are served no more (the version only rises): freed at once.
-  for (const [k, e] of entries) if (e.version < version || e.expires <= now()) entries.delete(k);
+  // Entries of an older version are served no more (the version only rises): freed at once, but for
+  // those brought up to date agency by agency.
+  for (const [k, e] of entries) {
+    if (!e.byAgency && (e.version < version || e.expires <= now())) entries.delete(k);
+  }
   return keep(entries, key, { version, expires: now() + ttlMs, value: load() });
 }
 
@@ -179,7 +183,7 @@ export async function cachedByAgency<T extends ByAgency>(
     return answer;
   };
   const value = hit && hit.version >= resetVersion ? update(hit.value, hit.version) : load(null);
-  return keep(entries, key, { version, expires: Infinity, value });
+  return keep(entries, key, { version, expires: Infinity, value, byAgency: true });
 }
 
 /** Drops every kept answer of this process (tests and benches that write facts around the writers). */

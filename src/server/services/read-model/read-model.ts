@@ -86,27 +86,30 @@ export async function readAgencyCarrierFigures(
   return linesByGroup((await db.execute<FigureRow>(agencyCarrierFiguresQuery(request, agencyUuids))).rows);
 }
 
+/** A request's figures without its incomplete-data flags (profit sharing's sums need only these). */
+export async function readFigureLines(db: Db, request: FactsRequest): Promise<Figures['lines']> {
+  const plan = planFigures(request);
+  // Agency codes are read by `queryCodeRows`; asked here, their figures come from the facts.
+  if (plan.source === 'kept-codes') return queriedFigures(db, request, { kind: 'facts' });
+  if (plan.source !== 'running-totals') return queriedFigures(db, request, { kind: plan.source });
+  const key = plan.kept;
+  const keptAgencies =
+    key && ((await readKeptTotals(db, key)) ?? (await buildKeptTotals(db, key, request.period.latest)));
+  if (keptAgencies) return new Map(keptAgencies.map((agency) => [agency.group_uuid, agency.lines]));
+  const { networkUuid } = request.level;
+  const [horizon, spans] = await Promise.all([readHorizon(db, networkUuid), readHasSpans(db, networkUuid)]);
+  // A network without facts has no running totals, and no figures.
+  return queriedFigures(db, request, horizon && runningTotalsSource(request, horizon, spans));
+}
+
 export async function readFigures(db: Db, request: FactsRequest): Promise<Figures> {
   const plan = planFigures(request);
-  const figures = async (): Promise<Figures['lines']> => {
-    // Agency codes are read by `queryCodeRows`; asked here, their figures come from the facts.
-    if (plan.source === 'kept-codes') return queriedFigures(db, request, { kind: 'facts' });
-    if (plan.source !== 'running-totals') return queriedFigures(db, request, { kind: plan.source });
-    const key = plan.kept;
-    const keptAgencies =
-      key && ((await readKeptTotals(db, key)) ?? (await buildKeptTotals(db, key, request.period.latest)));
-    if (keptAgencies) return new Map(keptAgencies.map((agency) => [agency.group_uuid, agency.lines]));
-    const { networkUuid } = request.level;
-    const [horizon, spans] = await Promise.all([readHorizon(db, networkUuid), readHasSpans(db, networkUuid)]);
-    // A network without facts has no running totals, and no figures.
-    return queriedFigures(db, request, horizon && runningTotalsSource(request, horizon, spans));
-  };
   const flags = async (): Promise<MissingRow[]> => {
     const key = plan.source === 'running-totals' ? plan.kept : null;
     const kept = key && ((await readKeptFlags(db, key)) ?? (await buildKeptFlags(db, key)));
     return kept ?? (await db.execute<MissingRow>(flagsQuery(request))).rows;
   };
-  const [lines, missing] = await Promise.all([figures(), flags()]);
+  const [lines, missing] = await Promise.all([readFigureLines(db, request), flags()]);
   return { lines, missing: new Map(missing.map((m) => [m.group_uuid, m])) };
 }
 
