@@ -24,9 +24,7 @@ import { pageQuery } from '#server/services/planning/agency-code-page.ts';
 import { carrierReportingDatesQuery } from '#server/services/planning/reporting-dates.ts';
 import { latestManualMonthByCarrier } from '#server/services/production/reported-months.ts';
 import { reportingDatesQuery } from '#server/services/growth-measurement/growth-actuals.ts';
-import {
-  networkFiguresQuery,
-} from '#server/services/network-intelligence/benchmarks-sql.ts';
+import { networkFiguresQuery } from '#server/services/network-intelligence/benchmarks-sql.ts';
 import { moveDataVersion, selectAgenciesWrittenSince, selectDataVersion } from './answer-cache.ts';
 import {
   addToCarrierMonths,
