@@ -7,6 +7,9 @@ const tooltipPart = deferred(() => import('./tooltip-part.tsx'));
 
 type TargetProps = {
   ref?: Ref<HTMLElement>;
+  onPointerDown?: (event: React.PointerEvent<HTMLElement>) => void;
+  onClick?: (event: React.MouseEvent<HTMLElement>) => void;
+  onPointerCancel?: (event: React.PointerEvent<HTMLElement>) => void;
   onPointerEnter?: (event: React.PointerEvent<HTMLElement>) => void;
   onPointerLeave?: (event: React.PointerEvent<HTMLElement>) => void;
   onFocus?: (event: React.FocusEvent<HTMLElement>) => void;
@@ -22,7 +25,9 @@ const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tab
  * Mantine's Tooltip (and Floating UI with it) loads the first time the pointer enters a target or
  * the focus reaches one (docs/first-load.md); until then the target is drawn alone.
  * When it arrives, the tooltip of the target being pointed at or focused opens, and the focus stays
- * where it was (on the target, or on the control inside it).
+ * where it was (on the target, or on the control inside it). A target being pressed is drawn again
+ * only once the press ends: drawn again between the press and its release, it would lose the click
+ * (a link followed on a slow connection would not be).
  */
 export function Hint({
   label,
@@ -41,6 +46,7 @@ export function Hint({
   const part = useDeferred(tooltipPart);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  const [pressed, setPressed] = useState(false);
   // The target drawn again inside the tooltip is a new element: it takes the focus back, unless the
   // focus has moved on since (`focused` no longer changes once the tooltip is there: the drawn-again
   // target has no blur handler of ours, and the tooltip may attach its ref again later).
@@ -54,7 +60,7 @@ export function Hint({
     [focused],
   );
 
-  if (part) {
+  if (part && !pressed) {
     return (
       <part.Tooltip
         label={label}
@@ -73,6 +79,19 @@ export function Hint({
   }
   const own = children.props;
   return cloneElement(children, {
+    onPointerDown: (event) => {
+      own.onPointerDown?.(event);
+      setPressed(true);
+    },
+    // The press ends with its click (after the release), or when the pointer leaves without one.
+    onClick: (event) => {
+      own.onClick?.(event);
+      setPressed(false);
+    },
+    onPointerCancel: (event) => {
+      own.onPointerCancel?.(event);
+      setPressed(false);
+    },
     onPointerEnter: (event) => {
       own.onPointerEnter?.(event);
       setHovered(true);
@@ -81,6 +100,7 @@ export function Hint({
     onPointerLeave: (event) => {
       own.onPointerLeave?.(event);
       setHovered(false);
+      setPressed(false);
     },
     onFocus: (event) => {
       own.onFocus?.(event);
