@@ -1,4 +1,3 @@
-import { BENCHMARK_METRICS } from '#shared/domain/benchmarks.ts';
 import { countBelow } from '#shared/domain/benchmarks.ts';
 import type { Db } from '#server/db/client.ts';
 import { cachedByAgency, type ByAgency } from '#server/services/read-model/answer-cache.ts';
@@ -119,7 +118,7 @@ export class NetworkFigures implements ByAgency {
     return this.bands.get(`${band}|${key}|${metric}`) ?? [];
   }
 
-  /** Every `dimension:key` with at least one reported value of some figure, with its dimension and key. */
+  /** Every `dimension:key` and figure (its index in `BENCHMARK_METRICS`) with at least one reported value. */
   keys(): { key: string; metric: number }[] {
     return [...this.network.keys()].flatMap((id) => {
       const list = this.network.get(id)!;
@@ -129,8 +128,6 @@ export class NetworkFigures implements ByAgency {
     });
   }
 }
-
-export const METRIC_COUNT = BENCHMARK_METRICS.length;
 
 /** The network's figures for the input, kept per network, request and data version (decision 078). */
 export function readNetworkFigures(db: Db, input: BenchmarkStatementInput): Promise<NetworkFigures> {
