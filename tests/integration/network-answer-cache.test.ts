@@ -92,6 +92,8 @@ async function answers(app: TestApp) {
       .filter((w) => w.agencyUuid === home.uuid)
       .map((w) => `${w.dimension}:${w.key}:${w.reasons.join('+')}`),
     maplePremium: maples.failingGates.find((g) => g.gate === 'minimumPremium')?.figure ?? null,
+    networkMaplePremium:
+      agreements.agreements[0]!.failingGates.find((g) => g.gate === 'minimumPremium')?.figure ?? null,
   };
 }
 
@@ -188,6 +190,15 @@ beforeAll(async () => {
     ...mapleTerms(1_000_000),
   });
   expect(created.statusCode, created.body).toBe(200);
+  // The network's own agreement on Maple, measured on its agencies' aggregate.
+  const own = await call(first, 'network', 'POST', '/api/profit-sharing/agreements', {
+    carrierUuid: maple,
+    year: 2026,
+    levelUuid: networkUuid,
+    ...mapleTerms(1_000_000),
+    name: 'Maple network bonus',
+  });
+  expect(own.statusCode, own.body).toBe(200);
   second = await createSecondApp(first, today);
 });
 
@@ -230,6 +241,9 @@ describe('network-wide answers', () => {
       // Maple's 50,000 of January to October, projected to the year's end.
       expect(after.maplePremium).toBe(60_000);
       expect(before.maplePremium).toBeNull();
+      // The network's own agreement adds its agencies' (only the home agency reports Maple).
+      expect(after.networkMaplePremium).toBe(60_000);
+      expect(before.networkMaplePremium).toBeNull();
       expect(await answers(first)).toEqual(after);
     } finally {
       statements.stop();
@@ -256,9 +270,9 @@ describe('network-wide answers', () => {
       updated = await network(first);
       const facts = spy.mock.calls
         .map(([query]) => dialect.sqlToQuery(query as SQL))
-        .filter((q) => q.sql.includes('production_facts'));
-      // Benchmarks and warnings: one statement; the ranking of agreements: one per period read. Each
-      // over the home agency's facts only.
+        .filter((q) => /(from|join) production_/.test(q.sql));
+      // Benchmarks and warnings: one statement; the agreements, the network's own and its members': one
+      // per period read. Each over the home agency's facts only: nothing reads the whole network again.
       expect(facts.filter((q) => q.sql.includes('as new_business_share'))).toHaveLength(1);
       expect(facts.length).toBeGreaterThan(1);
       for (const q of facts) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AgreementActuals, AgreementLines } from '#shared/contracts/profit-sharing.ts';
 import type { ProductionFigures } from '#shared/contracts/production.ts';
 import { compositeKinds } from '#shared/domain/carrier-composite.ts';
@@ -7,7 +8,7 @@ import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/
 import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
-import { cachedAnswer, cachedByAgency, type ByAgency } from '#server/services/read-model/answer-cache.ts';
+import { cachedByAgency, type ByAgency } from '#server/services/read-model/answer-cache.ts';
 import {
   readAgencyCarrierFigures,
   readFigureLines,
@@ -38,6 +39,7 @@ export function agreementPeriod(
 }
 
 type Summed = Record<keyof ProductionFigures, number | null>;
+type ByKey = Map<string, Record<string, ProductionFigures>>;
 
 const FIELDS = [
   'writtenPremium',
@@ -148,63 +150,144 @@ function actualsOf(
   };
 }
 
+/** A carrier's covered sums over every agency, in cents, with how many agencies reported each figure. */
+type CarrierTotal = {
+  carrierUuid: string;
+  covered: AgreementLines;
+  /** Agencies with figures of the carrier. */
+  parts: number;
+  cents: number[];
+  reported: number[];
+};
+
+/** Adds (`sign` 1) or takes away (-1) one agency's figures of the carrier from its total. */
+function move(total: CarrierTotal, byLine: Record<string, ProductionFigures> | undefined, sign: 1 | -1) {
+  if (!byLine) return;
+  total.parts += sign;
+  const sums = sumLines(coveredLines(byLine, total.covered));
+  FIELDS.forEach((field, i) => {
+    const value = sums[field];
+    if (value === null) return;
+    total.cents[i]! += sign * value;
+    total.reported[i]! += sign;
+  });
+}
+
 /**
- * A network's figures per agency and carrier (keyed `agency/carrier`), by line code, kept per network
- * and request and brought up to date from the agencies written since (decision 078).
+ * A network's figures per agency and carrier, by line code, kept per network and request and brought up
+ * to date from the agencies written since (decision 078). A carrier's sums over every agency (for a
+ * network's own agreement) are kept with them, and moved by the replaced agencies' figures alone.
  */
 class AgencyCarrierFigures implements ByAgency {
-  constructor(readonly byKey: Map<string, Record<string, ProductionFigures>>) {}
+  /** Agency, then carrier. */
+  readonly byAgency = new Map<string, Map<string, Record<string, ProductionFigures>>>();
+  private readonly totals = new Map<string, CarrierTotal>();
+
+  /** From a read grouped by `agency/carrier`. */
+  constructor(byKey: ByKey) {
+    for (const [key, byLine] of byKey) {
+      const slash = key.indexOf('/');
+      const agency = key.slice(0, slash);
+      const carriers = this.byAgency.get(agency) ?? new Map<string, Record<string, ProductionFigures>>();
+      carriers.set(key.slice(slash + 1), byLine);
+      this.byAgency.set(agency, carriers);
+    }
+  }
 
   size(): number {
-    return new Set([...this.byKey.keys()].map((key) => key.slice(0, key.indexOf('/')))).size;
+    return this.byAgency.size;
   }
 
   replace(agencyUuids: readonly string[], fresh: AgencyCarrierFigures): void {
-    const replaced = new Set(agencyUuids);
-    for (const key of [...this.byKey.keys()]) {
-      if (replaced.has(key.slice(0, key.indexOf('/')))) this.byKey.delete(key);
+    for (const agency of agencyUuids) {
+      for (const total of this.totals.values()) {
+        move(total, this.byAgency.get(agency)?.get(total.carrierUuid), -1);
+        move(total, fresh.byAgency.get(agency)?.get(total.carrierUuid), 1);
+      }
+      const carriers = fresh.byAgency.get(agency);
+      if (carriers) this.byAgency.set(agency, carriers);
+      else this.byAgency.delete(agency);
     }
-    for (const [key, lines] of fresh.byKey) this.byKey.set(key, lines);
+  }
+
+  /** One agency's covered sums of a carrier (none: it reported nothing of it). */
+  agencySums(agencyUuid: string, carrierUuid: string, covered: AgreementLines): Summed | undefined {
+    const byLine = this.byAgency.get(agencyUuid)?.get(carrierUuid);
+    return byLine && sumLines(coveredLines(byLine, covered));
+  }
+
+  /** Every agency's covered sums of a carrier added, in cents (none: no agency reported anything of it). */
+  carrierSums(carrierUuid: string, covered: AgreementLines): Summed | undefined {
+    const key = JSON.stringify([carrierUuid, covered]);
+    let total = this.totals.get(key);
+    if (!total) {
+      total = { carrierUuid, covered, parts: 0, cents: FIELDS.map(() => 0), reported: FIELDS.map(() => 0) };
+      for (const carriers of this.byAgency.values()) move(total, carriers.get(carrierUuid), 1);
+      this.totals.set(key, total);
+    }
+    if (total.parts === 0) return undefined;
+    const { cents, reported } = total;
+    return Object.fromEntries(
+      FIELDS.map((field, i) => [field, reported[i]! > 0 ? cents[i]! : null]),
+    ) as Summed;
   }
 }
 
-/** A member agency's agreement, as a network's ranking reads its figures. */
-export type MemberAgreement = {
+/** An agreement of a network or of one of its agencies, as the network's figures are read for it. */
+export type NetworkAgreement = {
   agreementUuid: string;
-  agencyUuid: string;
+  /** Null: the network's own agreement, measured on the aggregate of its agencies. */
+  agencyUuid: string | null;
   carrierUuid: string;
   lines: AgreementLines;
   year: number;
   lossRatioYears: 1 | 2 | 3;
 };
 
+/** The carriers of a network's agreements of a year: the carriers its figures per agency are read for. */
+async function agreementCarriers(db: Db, networkUuid: string, year: number): Promise<string[]> {
+  const found = await db.execute<{ carrier_uuid: string }>(sql`
+    select distinct carrier_uuid from profit_share_agreements
+    where network_uuid = ${networkUuid}::uuid and year = ${year} order by carrier_uuid`);
+  return found.rows.map((row) => row.carrier_uuid);
+}
+
 /**
- * The actuals of a network's member agreements (keyed by agreement): the same figures as
- * `agreementActuals` by agency, read for every carrier at once: one statement per period (the year so
- * far, last year, and the year before when a 3-year gate needs it) and per shape of lines read (every
- * broad line, or one broad line's standard types), grouped by agency, carrier and line code. An agreement
- * whose agency reported nothing of it is left out.
+ * The actuals of a network's agreements (keyed by agreement), its agencies' and its own: the same figures
+ * as `agreementActuals`, read for every agency and carrier at once, one statement per period (the year
+ * so far, last year, and the year before when a 3-year gate needs it) and per shape of lines read (every
+ * broad line, or one broad line's standard types), grouped by agency, carrier and line code. A network's
+ * own agreement adds its agencies' figures of the carrier (in cents: the same sums as the network's).
+ * The figures are those of every carrier with an agreement of the year, so the ranking, its filters and
+ * an agreement's page share them. An agreement no agency reported anything of is left out.
  */
-export async function memberAgreementActuals(
+export async function networkAgreementActuals(
   db: Db,
   level: Extract<Level, { kind: 'network' }>,
-  agreements: readonly MemberAgreement[],
+  agreements: readonly NetworkAgreement[],
   today: CalendarDay,
 ): Promise<Map<string, AgreementActuals>> {
-  const batches = new Map<string, MemberAgreement[]>();
+  const batches = new Map<string, NetworkAgreement[]>();
   for (const agreement of agreements) {
     if (!agreementPeriod(agreement.year, today)) continue;
     const { broadLines, standardTypes } = agreement.lines;
     const read = standardTypes.length > 0 ? [broadLines[0], standardTypes] : ['P&C'];
     const key = JSON.stringify([agreement.year, ...read]);
-    batches.set(key, [...(batches.get(key) ?? []), agreement]);
+    const batch = batches.get(key);
+    if (batch) batch.push(agreement);
+    else batches.set(key, [agreement]);
   }
+  const carriersByYear = new Map<number, Promise<string[]>>();
+  const carriersOf = (year: number) => {
+    if (!carriersByYear.has(year)) carriersByYear.set(year, agreementCarriers(db, level.networkUuid, year));
+    return carriersByYear.get(year)!;
+  };
   const answers = new Map<string, AgreementActuals>();
   await Promise.all(
     [...batches.values()].map(async (batch) => {
       const { lines, year } = batch[0]!;
       const period = agreementPeriod(year, today)!;
-      const carriers = [...new Set(batch.map((agreement) => agreement.carrierUuid))].sort();
+      const carriers = await carriersOf(year);
       // Kept per network and data version, brought up to date from the agencies written since
       // (decisions 075, 078): the figures depend on the facts only (the agreements' carriers are part
       // of the request), so an agreement edit needs no new version.
@@ -218,7 +301,7 @@ export async function memberAgreementActuals(
           async (agencyUuids) =>
             new AgencyCarrierFigures(await readAgencyCarrierFigures(db, req, agencyUuids)),
         );
-        return kept.byKey;
+        return kept;
       };
       const [ytd, lastYear, yearBefore] = await Promise.all([
         read(period.start, period.end),
@@ -229,11 +312,10 @@ export async function memberAgreementActuals(
       ]);
       const monthsElapsed = Number(period.end.slice(5, 7));
       for (const agreement of batch) {
-        const key = `${agreement.agencyUuid}/${agreement.carrierUuid}`;
-        const sums = (read: Map<string, Record<string, ProductionFigures>> | null) => {
-          const byLine = read?.get(key);
-          return byLine ? sumLines(coveredLines(byLine, agreement.lines)) : undefined;
-        };
+        const sums = (read: AgencyCarrierFigures | null) =>
+          agreement.agencyUuid === null
+            ? read?.carrierSums(agreement.carrierUuid, agreement.lines)
+            : read?.agencySums(agreement.agencyUuid, agreement.carrierUuid, agreement.lines);
         const now = sums(ytd);
         const last = sums(lastYear);
         const before = agreement.lossRatioYears === 3 ? sums(yearBefore) : undefined;
@@ -248,54 +330,33 @@ export async function memberAgreementActuals(
   return answers;
 }
 
-/** The holders whose figures are read together: one agency or the network (by carrier), or a network's agencies. */
-export type FiguresScope =
-  { level: Level; grouping: 'carrier' } | { level: Extract<Level, { kind: 'network' }>; grouping: 'agency' };
-
 /**
- * The actuals of a carrier's agreement for each holder of `scope` (keyed by the carrier's uuid when
- * grouped by carrier, else by agency), for `year` and `lossRatioYears`.
+ * The actuals of a carrier's agreement held at `level` (an agency, or a network read as one by carrier:
+ * a network's own agreements are read with its agencies' by `networkAgreementActuals`), for `year` and
+ * `lossRatioYears`; null when the year has not started.
  */
 export async function agreementActuals(
   db: Db,
-  scope: FiguresScope,
+  level: Level,
   carrierUuid: string,
   covered: AgreementLines,
   year: number,
   lossRatioYears: 1 | 2 | 3,
   today: CalendarDay,
-): Promise<Map<string, AgreementActuals>> {
+): Promise<AgreementActuals | null> {
   const period = agreementPeriod(year, today);
-  if (!period) return new Map();
+  if (!period) return null;
   const read = async (start: YearMonth, end: YearMonth) => {
-    const req = request(scope.level, scope.grouping, carrierUuid, covered, start, end, today);
-    const lines = () => readFigureLines(db, req);
-    // A network's own figures (or its agencies') are network-wide: kept per data version (decision 075),
-    // one read for every agreement whose lines are read alike (by carrier, every carrier is read).
-    return coveredSums(
-      scope.level.kind === 'network'
-        ? await cachedAnswer(db, scope.level.networkUuid, 'agreement-figures', req, lines)
-        : await lines(),
-      covered,
-    );
+    const req = request(level, 'carrier', carrierUuid, covered, start, end, today);
+    return coveredSums(await readFigureLines(db, req), covered).get(carrierUuid);
   };
   const [ytd, lastYear, yearBefore] = await Promise.all([
     read(period.start, period.end),
     read(`${year - 1}-01` as YearMonth, `${year - 1}-12` as YearMonth),
-    lossRatioYears === 3 ? read(`${year - 2}-01` as YearMonth, `${year - 2}-12` as YearMonth) : null,
+    lossRatioYears === 3 ? read(`${year - 2}-01` as YearMonth, `${year - 2}-12` as YearMonth) : undefined,
   ]);
   const monthsElapsed = Number(period.end.slice(5, 7));
-  const groups = new Set([...ytd.keys(), ...lastYear.keys(), ...(yearBefore?.keys() ?? [])]);
-  if (scope.grouping === 'carrier')
-    for (const group of [...groups]) if (group !== carrierUuid) groups.delete(group);
-  const answers = new Map<string, AgreementActuals>();
-  for (const group of groups) {
-    answers.set(
-      group,
-      actualsOf(ytd.get(group), lastYear.get(group), yearBefore?.get(group), monthsElapsed, lossRatioYears),
-    );
-  }
-  return answers;
+  return actualsOf(ytd, lastYear, yearBefore, monthsElapsed, lossRatioYears);
 }
 
 /** The year so far month by month: loss ratio and growth to date (percent), for the agreement's chart. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   agreementTerms,
   type Agreement,
@@ -23,10 +23,9 @@ import { recordAudit } from '#server/services/audit/record-audit.ts';
 import { cachedByAgency, type ByAgency } from '#server/services/read-model/answer-cache.ts';
 import {
   agreementActuals,
-  memberAgreementActuals,
   agreementMonths,
   agreementPeriod,
-  type FiguresScope,
+  networkAgreementActuals,
 } from './agreement-figures.ts';
 
 /**
@@ -398,69 +397,46 @@ export function summarise(agreement: Agreement, actuals: AgreementActuals | unde
   };
 }
 
-/** The actuals of many agreements, read a few times per carrier (see agreement-figures.ts). */
-async function actualsOf(
+/** The actuals of an agency's agreements, each read by its carrier at the agency. */
+async function agencyActuals(
   db: Db,
   agreements: readonly Agreement[],
-  scopeOf: (agreement: Agreement) => FiguresScope,
   today: CalendarDay,
 ): Promise<Map<string, AgreementActuals>> {
-  const batches = new Map<string, { scope: FiguresScope; agreements: Agreement[] }>();
-  for (const agreement of agreements) {
-    const scope = scopeOf(agreement);
-    const key = JSON.stringify([
-      scope.level,
-      scope.grouping,
-      agreement.carrierUuid,
-      agreement.lines,
-      agreement.year,
-      agreement.terms.gates.lossRatioYears,
-    ]);
-    const batch = batches.get(key) ?? { scope, agreements: [] };
-    batch.agreements.push(agreement);
-    batches.set(key, batch);
-  }
   const answers = new Map<string, AgreementActuals>();
   await Promise.all(
-    [...batches.values()].map(async ({ scope, agreements: batch }) => {
-      const [first] = batch;
-      const byGroup = await agreementActuals(
+    agreements.map(async (agreement) => {
+      const found = await agreementActuals(
         db,
-        scope,
-        first!.carrierUuid,
-        first!.lines,
-        first!.year,
-        first!.terms.gates.lossRatioYears,
+        holderLevel(agreement),
+        agreement.carrierUuid,
+        agreement.lines,
+        agreement.year,
+        agreement.terms.gates.lossRatioYears,
         today,
       );
-      for (const agreement of batch) {
-        const group = scope.grouping === 'carrier' ? agreement.carrierUuid : agreement.agencyUuid!;
-        const found = byGroup.get(group);
-        if (found) answers.set(agreement.agreementUuid, found);
-        else if (agreementPeriod(agreement.year, today))
-          answers.set(agreement.agreementUuid, {
-            ...EMPTY_ACTUALS,
-            monthsElapsed: monthsOf(agreement.year, today),
-          });
-      }
+      if (found) answers.set(agreement.agreementUuid, found);
     }),
   );
   return answers;
 }
 
-/** The actuals of a network's member agreements (see `memberAgreementActuals`); none reported: empty. */
-async function membersActuals(
+/**
+ * The actuals of a network's agreements, its own and its agencies' (see `networkAgreementActuals`);
+ * an agreement of a started year that no agency reported anything of has empty actuals.
+ */
+async function networkActuals(
   db: Db,
   level: Extract<Level, { kind: 'network' }>,
-  members: readonly Agreement[],
+  agreements: readonly Agreement[],
   today: CalendarDay,
 ): Promise<Map<string, AgreementActuals>> {
-  const read = await memberAgreementActuals(
+  const read = await networkAgreementActuals(
     db,
     level,
-    members.map((agreement) => ({
+    agreements.map((agreement) => ({
       agreementUuid: agreement.agreementUuid,
-      agencyUuid: agreement.agencyUuid!,
+      agencyUuid: agreement.agencyUuid,
       carrierUuid: agreement.carrierUuid,
       lines: agreement.lines,
       year: agreement.year,
@@ -469,7 +445,7 @@ async function membersActuals(
     today,
   );
   const answers = new Map<string, AgreementActuals>();
-  for (const agreement of members) {
+  for (const agreement of agreements) {
     const found = read.get(agreement.agreementUuid);
     if (found) answers.set(agreement.agreementUuid, found);
     else if (agreementPeriod(agreement.year, today))
@@ -484,47 +460,127 @@ async function membersActuals(
 /** An agreement's projection, without the agreement (its row is read on each request). */
 type Projection = Omit<AgreementSummary, 'agreement'>;
 
-/** Member agreements' projections by agreement and version, each with its agency (decision 078). */
+type KeptProjection = { version: number; projection: Projection };
+
+/** Member agreements' projections by agency, then agreement, at the agreement's version (decision 078). */
 class MemberProjections implements ByAgency {
-  readonly byKey = new Map<string, { agencyUuid: string; projection: Projection }>();
+  readonly byAgency = new Map<string, Map<string, KeptProjection>>();
 
   size(): number {
-    return new Set([...this.byKey.values()].map((kept) => kept.agencyUuid)).size;
+    return this.byAgency.size;
   }
 
   /** Forgets the agencies' projections: they are projected again from their new figures. */
   replace(agencyUuids: readonly string[]): void {
-    const replaced = new Set(agencyUuids);
-    for (const [key, kept] of [...this.byKey]) if (replaced.has(kept.agencyUuid)) this.byKey.delete(key);
+    for (const agency of agencyUuids) this.byAgency.delete(agency);
+  }
+
+  get(agencyUuid: string, agreementUuid: string, version: number): Projection | undefined {
+    const found = this.byAgency.get(agencyUuid)?.get(agreementUuid);
+    return found?.version === version ? found.projection : undefined;
+  }
+
+  set(agreement: Agreement, projection: Projection): void {
+    const agreements = this.byAgency.get(agreement.agencyUuid!) ?? new Map<string, KeptProjection>();
+    agreements.set(agreement.agreementUuid, { version: agreement.version, projection });
+    this.byAgency.set(agreement.agencyUuid!, agreements);
   }
 }
 
+/** What the ranking reads of a member agreement: enough to order it and find its kept projection. */
+type RankedRow = {
+  uuid: string;
+  agency_uuid: string;
+  version: number;
+  holder_name: string;
+  carrier_name: string;
+  name: string;
+};
+
+type Ranked = { row: RankedRow; projection: Projection };
+
+const byName = new Intl.Collator().compare;
+
+/** Payout at risk first, then projected payout, then agency, carrier and agreement names. */
+const rankOrder = (a: Ranked, b: Ranked) =>
+  b.projection.payoutAtRisk - a.projection.payoutAtRisk ||
+  b.projection.projectedPayout - a.projection.projectedPayout ||
+  byName(a.row.holder_name, b.row.holder_name) ||
+  byName(a.row.carrier_name, b.row.carrier_name) ||
+  byName(a.row.name, b.row.name) ||
+  byName(a.row.uuid, b.row.uuid);
+
+/** The first `count` of `items` in `order` (a total order): the ranking's page without sorting it all. */
+export function firstInOrder<T>(items: T[], count: number, order: (a: T, b: T) => number): T[] {
+  if (count <= 0) return [];
+  if (count * 4 >= items.length) return items.sort(order).slice(0, count);
+  const first: T[] = [];
+  for (const item of items) {
+    if (first.length === count && order(item, first[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = first.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (order(first[middle]!, item) < 0) low = middle + 1;
+      else high = middle;
+    }
+    first.splice(low, 0, item);
+    if (first.length > count) first.pop();
+  }
+  return first;
+}
+
+const uuidArray = (uuids: readonly string[]) => `{${uuids.join(',')}}`;
+
 /**
- * The summaries of a network's member agreements. Their projections are kept per network and data
- * version (decisions 075, 078), by agreement and its version (every edit moves it), for `today`: the
- * figures behind them are the facts', kept the same way, and a network holds thousands of agreements
- * to project. Only those not kept yet (new, edited, or of an agency written since) are projected.
+ * A network's member agreements of a year (of `carrierFilter`'s carriers) ranked by payout at risk,
+ * with their projections. The projections are kept per network and data version (decisions 075, 078),
+ * by agreement and its version (every edit moves it), for `today`: the figures behind them are the
+ * facts', kept the same way, and a network holds thousands of agreements. Each view reads the
+ * agreements' names and versions; only those not kept yet (new, edited, or of an agency written since)
+ * are read whole and projected.
  */
-async function membersSummaries(
+async function rankMembers(
   db: Db,
+  actor: Actor,
   level: Extract<Level, { kind: 'network' }>,
-  members: readonly Agreement[],
+  year: number,
+  carrierFilter: SQL,
   today: CalendarDay,
-): Promise<AgreementSummary[]> {
-  const kept = await cachedByAgency(db, level.networkUuid, 'member-projections', { today }, async () =>
-    Promise.resolve(new MemberProjections()),
-  );
-  const keyOf = (agreement: Agreement) => `${agreement.agreementUuid}:${agreement.version}`;
-  const missing = members.filter((agreement) => !kept.byKey.has(keyOf(agreement)));
+): Promise<Ranked[]> {
+  const [rows, kept] = await Promise.all([
+    db.execute<RankedRow>(sql`
+      select a.uuid, a.agency_uuid, a.version, ag.name as holder_name, c.display_name as carrier_name, a.name
+      from profit_share_agreements a
+      join carriers c on c.uuid = a.carrier_uuid
+      join agencies ag on ag.uuid = a.agency_uuid
+      where a.network_uuid = ${level.networkUuid}::uuid and a.year = ${year} ${carrierFilter}`),
+    cachedByAgency(db, level.networkUuid, 'member-projections', { today }, async () =>
+      Promise.resolve(new MemberProjections()),
+    ),
+  ]);
+  const ranked: Ranked[] = [];
+  const missing: RankedRow[] = [];
+  for (const row of rows.rows) {
+    const projection = kept.get(row.agency_uuid, row.uuid, Number(row.version));
+    if (projection) ranked.push({ row, projection });
+    else missing.push(row);
+  }
   if (missing.length > 0) {
-    // Every member's figures (kept by carrier set: reading only the missing would read the facts again).
-    const actuals = await membersActuals(db, level, members, today);
-    for (const agreement of missing) {
+    const agreements = (
+      await db.execute<AgreementRow>(sql`${selectAgreements}
+        where a.uuid = any(${uuidArray(missing.map((row) => row.uuid))}::uuid[])`)
+    ).rows.map((row) => agreementOut(row, actor));
+    const actuals = await networkActuals(db, level, agreements, today);
+    const rowOf = new Map(missing.map((row) => [row.uuid, row]));
+    // Ranked at the version read whole (an edit since the row's is shown); deleted since: left out.
+    for (const agreement of agreements) {
       const { agreement: _, ...projection } = summarise(agreement, actuals.get(agreement.agreementUuid));
-      kept.byKey.set(keyOf(agreement), { agencyUuid: agreement.agencyUuid!, projection });
+      kept.set(agreement, projection);
+      ranked.push({ row: rowOf.get(agreement.agreementUuid)!, projection });
     }
   }
-  return members.map((agreement) => ({ agreement, ...kept.byKey.get(keyOf(agreement))!.projection }));
+  return ranked;
 }
 
 const EMPTY_ACTUALS: AgreementActuals = {
@@ -553,7 +609,7 @@ const holderLevel = (agreement: Agreement): Level =>
 export type MemberPaging = { page: number; pageSize: number } | null;
 
 /** The ranking's totals over every member agreement, summed in integer cents. */
-function memberTotalsOf(ranked: readonly AgreementSummary[]): AgreementsResponse['memberTotals'] {
+function memberTotalsOf(ranked: readonly Projection[]): AgreementsResponse['memberTotals'] {
   let projected = 0;
   let yearToDate = 0;
   let atRisk = 0;
@@ -585,51 +641,62 @@ export async function listAgreements(
   paging: MemberPaging = null,
 ): Promise<AgreementsResponse> {
   const holder = holderOf(level);
-  const years = (
-    await db.execute<{ year: number }>(sql`
-      select distinct year from profit_share_agreements
-      where network_uuid = ${holder.networkUuid}::uuid
-        and (${level.kind === 'network'} or agency_uuid = ${holder.agencyUuid}::uuid)`)
-  ).rows.map((row) => Number(row.year));
   const current = workingYear(today);
   const chosen = year ?? current;
   const carrierFilter = carriers
     ? sql`and a.carrier_uuid = any(${`{${carriers.join(',')}}`}::uuid[])`
     : sql``;
-  const rows = (
-    await db.execute<AgreementRow>(sql`${selectAgreements}
-      where a.network_uuid = ${holder.networkUuid}::uuid and a.year = ${chosen} ${carrierFilter}
-        and (${level.kind === 'network'} or a.agency_uuid = ${holder.agencyUuid}::uuid)
-      order by c.display_name, a.name`)
-  ).rows.map((row) => agreementOut(row, actor));
-  const own = rows.filter((a) => a.agencyUuid === holder.agencyUuid);
-  const members = level.kind === 'network' ? rows.filter((a) => a.agencyUuid !== null) : [];
-  // The level's own agreements read at their holder; a network's members all at once (by agency and carrier).
-  const [ownActuals, memberSummaries] = await Promise.all([
-    actualsOf(db, own, (agreement) => ({ level: holderLevel(agreement), grouping: 'carrier' }), today),
-    level.kind === 'network' ? membersSummaries(db, level, members, today) : [],
+  // The level's own agreements whole, with their actuals (an agency's read at the agency; a network's
+  // with its agencies', by agency and carrier); at a network, its members' ranked (see `rankMembers`).
+  const ownSummaries = async () => {
+    const own = (
+      await db.execute<AgreementRow>(sql`${selectAgreements}
+        where a.network_uuid = ${holder.networkUuid}::uuid and a.year = ${chosen} ${carrierFilter}
+          and a.agency_uuid is not distinct from ${holder.agencyUuid}::uuid
+        order by c.display_name, a.name`)
+    ).rows.map((row) => agreementOut(row, actor));
+    const actuals =
+      level.kind === 'network'
+        ? await networkActuals(db, level, own, today)
+        : await agencyActuals(db, own, today);
+    return own.map((agreement) => summarise(agreement, actuals.get(agreement.agreementUuid)));
+  };
+  const [years, agreements, ranked] = await Promise.all([
+    db.execute<{ year: number }>(sql`
+      select distinct year from profit_share_agreements
+      where network_uuid = ${holder.networkUuid}::uuid
+        and (${level.kind === 'network'} or agency_uuid = ${holder.agencyUuid}::uuid)`),
+    ownSummaries(),
+    level.kind === 'network' ? rankMembers(db, actor, level, chosen, carrierFilter, today) : [],
   ]);
-  const summaries = (list: Agreement[]) => list.map((a) => summarise(a, ownActuals.get(a.agreementUuid)));
-  const ranked = memberSummaries.sort(
-    (a, b) =>
-      b.payoutAtRisk - a.payoutAtRisk ||
-      b.projectedPayout - a.projectedPayout ||
-      a.agreement.holderName.localeCompare(b.agreement.holderName) ||
-      a.agreement.carrierName.localeCompare(b.agreement.carrierName) ||
-      a.agreement.name.localeCompare(b.agreement.name) ||
-      a.agreement.agreementUuid.localeCompare(b.agreement.agreementUuid),
-  );
   const pageSize = paging ? paging.pageSize : Math.max(1, ranked.length);
   const page = paging ? paging.page : 1;
+  const shown = paging
+    ? firstInOrder(ranked, page * pageSize, rankOrder).slice((page - 1) * pageSize)
+    : ranked.sort(rankOrder);
+  // The shown rows read whole.
+  const wholeRows =
+    shown.length === 0
+      ? []
+      : (
+          await db.execute<AgreementRow>(sql`${selectAgreements}
+            where a.uuid = any(${uuidArray(shown.map(({ row }) => row.uuid))}::uuid[])`)
+        ).rows;
+  const whole = new Map(wholeRows.map((row) => [row.uuid, agreementOut(row, actor)]));
   return {
     year: chosen,
-    yearOptions: [...new Set([current, current - 1, ...years])].sort((a, b) => b - a),
+    yearOptions: [...new Set([current, current - 1, ...years.rows.map((row) => Number(row.year))])].sort(
+      (a, b) => b - a,
+    ),
     levelKind: level.kind,
     canEdit: mayEditAgreements(actor, holder),
-    agreements: summaries(own),
-    memberAgreements: paging ? ranked.slice((page - 1) * pageSize, page * pageSize) : ranked,
+    agreements,
+    memberAgreements: shown.flatMap(({ row, projection }) => {
+      const agreement = whole.get(row.uuid);
+      return agreement ? [{ agreement, ...projection }] : []; // deleted since
+    }),
     memberPage: { page, pageSize },
-    memberTotals: memberTotalsOf(ranked),
+    memberTotals: memberTotalsOf(ranked.map(({ projection }) => projection)),
   };
 }
 
@@ -641,7 +708,9 @@ export async function agreementDetail(
 ): Promise<AgreementDetail> {
   const level = holderLevel(agreement);
   const [actuals, months] = await Promise.all([
-    actualsOf(db, [agreement], () => ({ level, grouping: 'carrier' }), today),
+    level.kind === 'network'
+      ? networkActuals(db, level, [agreement], today)
+      : agencyActuals(db, [agreement], today),
     agreementMonths(db, level, agreement.carrierUuid, agreement.lines, agreement.year, today),
   ]);
   const found = actuals.get(agreement.agreementUuid) ?? null;

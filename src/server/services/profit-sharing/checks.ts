@@ -27,7 +27,7 @@ import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { recordAudit } from '#server/services/audit/record-audit.ts';
-import { agreementActuals } from './agreement-figures.ts';
+import { networkAgreementActuals } from './agreement-figures.ts';
 
 /**
  * A network's contingent checks (decision 067): a check a carrier paid the network for a year, under
@@ -352,19 +352,22 @@ type Member = { agencyUuid: string; agencyName: string; input: AllocationInput }
  */
 async function membersOf(db: Db, found: FoundCheck, today: CalendarDay): Promise<Member[]> {
   const { check } = found;
-  const [agencies, actuals] = await Promise.all([
-    db.execute<{ uuid: string; name: string }>(sql`
-      select uuid, name from agencies where network_uuid = ${check.networkUuid}::uuid order by name, uuid`),
-    agreementActuals(
-      db,
-      { level: { kind: 'network', networkUuid: check.networkUuid }, grouping: 'agency' },
-      check.carrierUuid,
-      found.lines,
-      check.year,
-      1,
-      today,
-    ),
-  ]);
+  const agencies = await db.execute<{ uuid: string; name: string }>(sql`
+    select uuid, name from agencies where network_uuid = ${check.networkUuid}::uuid order by name, uuid`);
+  // Each agency measured as if it held the agreement (its carrier, lines and year, a 1-year loss ratio).
+  const actuals = await networkAgreementActuals(
+    db,
+    { kind: 'network', networkUuid: check.networkUuid },
+    agencies.rows.map((agency) => ({
+      agreementUuid: agency.uuid,
+      agencyUuid: agency.uuid,
+      carrierUuid: check.carrierUuid,
+      lines: found.lines,
+      year: check.year,
+      lossRatioYears: 1,
+    })),
+    today,
+  );
   return agencies.rows.map((agency) => {
     const figures = actuals.get(agency.uuid);
     const premium = found.measure === 'earnedPremium' ? figures?.earnedCents : figures?.writtenPremiumCents;
