@@ -21,9 +21,10 @@ import { periodOf, type FactsRequest } from '#server/services/read-model/request
  * The actual figures of profit-sharing agreements, from the read model: Carrier Production's figures of
  * the agreement's carrier and lines (every carrier kind, as the carrier reported them) for the year so far
  * and its prior period, the whole of last year, and the year before for a 3-year loss-ratio gate. A
- * network's ranking reads every agency and carrier at once: one statement per period and shape of lines
- * (`memberAgreementActuals`), not a few reads per carrier, kept per network and data version (decision
- * 075). Amounts are summed in integer cents (each figure is an exact two-decimal sum).
+ * network's agreements, its own and its agencies', read every agency and carrier at once: one statement
+ * per period and shape of lines (`networkAgreementActuals`), kept per network and brought up to date
+ * agency by agency (decisions 075, 078). Amounts are summed in integer cents (each figure is an exact
+ * two-decimal sum).
  */
 
 /** The months of an agreement's year read so far: January to the latest reporting month (or December). */

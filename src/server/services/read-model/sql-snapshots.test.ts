@@ -387,7 +387,7 @@ const callers: Record<keyof typeof cases, string> = {
   'figures-running-totals-type':
     "readFigures (read-model.ts): a network's Carrier Production by agency with a broad line or standard types, when no kept view answers",
   'agency-carrier-figures':
-    "readAgencyCarrierFigures (read-model.ts) <- profit-sharing/agreement-figures.ts: a network's ranking of member agreements, kept per network and data version (read-model/answer-cache.ts)",
+    "readAgencyCarrierFigures (read-model.ts) <- profit-sharing/agreement-figures.ts: a network's agreements, its own and its members', and a check's allocation, kept per network and brought up to date by agency (read-model/answer-cache.ts)",
   'carrier-month-figures':
     "readCarrierMonthFigures (read-model.ts) <- growth-measurement/growth-actuals.ts: growth plans' actual YTD and running totals",
   'monthly-figures-facts':

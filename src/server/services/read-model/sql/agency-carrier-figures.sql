@@ -1,4 +1,4 @@
--- Caller: readAgencyCarrierFigures (read-model.ts) <- profit-sharing/agreement-figures.ts: a network's ranking of member agreements, kept per network and data version (read-model/answer-cache.ts)
+-- Caller: readAgencyCarrierFigures (read-model.ts) <- profit-sharing/agreement-figures.ts: a network's agreements, its own and its members', and a check's allocation, kept per network and brought up to date by agency (read-model/answer-cache.ts)
 -- Parameters:
 --   $1 = "P&C"
 --   $2 = "00000000-0000-4000-8000-000000000001"
