@@ -214,6 +214,55 @@ describe('profit-sharing agreements', () => {
     expect(created.months.at(-1)).toEqual({ month: '2026-10', lossRatio: 45, growth: 10 });
   });
 
+  it('reads an agreement on standard types from those types alone, at the agency and at the network', async () => {
+    const typed = { lines: { broadLines: ['PL'], standardTypes: ['PA'] }, name: 'Personal auto bonus' };
+    const own = await call('owner', 'POST', '/api/profit-sharing/agreements', agreement(typed));
+    expect(own.statusCode, own.body).toBe(200);
+    const network = await call(
+      'network',
+      'POST',
+      '/api/profit-sharing/agreements',
+      agreement({ ...typed, levelUuid: home.networkUuid }),
+    );
+    expect(network.statusCode, network.body).toBe(200);
+    try {
+      // Personal auto is all of the home agency's Acme Personal lines: the same figures as the PL bonus.
+      expect(agreementDetailSchema.parse(json(own)).actuals).toMatchObject({
+        writtenPremiumCents: 1_100_000,
+        priorWrittenPremiumCents: 1_000_000,
+        priorYearWrittenPremiumCents: 1_200_000,
+        multiYearEarnedCents: 3_040_000,
+      });
+      // The network: the home agency's and the sibling's (5,000 written so far).
+      expect(agreementDetailSchema.parse(json(network)).actuals).toMatchObject({
+        writtenPremiumCents: 1_600_000,
+        priorWrittenPremiumCents: 1_500_000,
+      });
+      const listed = agreementsResponseSchema.parse(
+        json(await call('network', 'GET', '/api/profit-sharing/agreements?year=2026')),
+      );
+      const ranked = listed.memberAgreements.find((a) => a.agreement.name === 'Personal auto bonus')!;
+      const detail = agreementDetailSchema.parse(json(own));
+      expect(ranked).toMatchObject({
+        projectedPayout: detail.projectedPayout,
+        yearToDatePayout: detail.yearToDatePayout,
+      });
+    } finally {
+      for (const [who, response] of [
+        ['owner', own],
+        ['network', network],
+      ] as const) {
+        const { agreement: made } = agreementDetailSchema.parse(json(response));
+        const deleted = await call(
+          who,
+          'DELETE',
+          `/api/profit-sharing/agreements/${made.agreementUuid}?version=${made.version}`,
+        );
+        expect(deleted.statusCode, deleted.body).toBe(200);
+      }
+    }
+  });
+
   it('names the gates a projection fails', async () => {
     const response = await call('owner', 'POST', '/api/profit-sharing/agreements', {
       ...agreement({ name: 'Needs volume' }),

@@ -65,16 +65,18 @@ function sumLines(lines: Record<string, ProductionFigures> | undefined): Summed 
   return sums;
 }
 
-/** Keeps the line codes an agreement covers (a P&C read answers per broad line). */
+/**
+ * Keeps the line codes an agreement covers: its broad lines of a P&C read (per broad line), or its
+ * standard types of its broad line's read, whose total row (coded as the broad line) is left out.
+ */
 function coveredLines(
   lines: Record<string, ProductionFigures> | undefined,
   covered: AgreementLines,
 ): Record<string, ProductionFigures> {
   if (!lines) return {};
-  if (covered.standardTypes.length > 0) return lines;
-  return Object.fromEntries(
-    Object.entries(lines).filter(([code]) => (covered.broadLines as string[]).includes(code)),
-  );
+  const codes: readonly string[] =
+    covered.standardTypes.length > 0 ? covered.standardTypes : covered.broadLines;
+  return Object.fromEntries(Object.entries(lines).filter(([code]) => codes.includes(code)));
 }
 
 function request(
