@@ -215,7 +215,10 @@ describe('profit-sharing agreements', () => {
   });
 
   it('reads an agreement on standard types from those types alone, at the agency and at the network', async () => {
-    const typed = { lines: { broadLines: ['PL'], standardTypes: ['PA'] }, name: 'Personal auto bonus' };
+    const typed = {
+      lines: { broadLines: ['PL' as const], standardTypes: ['PA'] },
+      name: 'Personal auto bonus',
+    };
     const own = await call('owner', 'POST', '/api/profit-sharing/agreements', agreement(typed));
     expect(own.statusCode, own.body).toBe(200);
     const network = await call(

@@ -20,7 +20,8 @@ import { periodOf, type FactsRequest } from '#server/services/read-model/request
 /**
  * The actual figures of profit-sharing agreements, from the read model: Carrier Production's figures of
  * the agreement's carrier and lines (every carrier kind, as the carrier reported them) for the year so far
- * and its prior period, the whole of last year, and the year before for a 3-year loss-ratio gate. A
+ * and its prior period, and the whole of last year with its prior period (the year before, for a 3-year
+ * loss-ratio gate). A
  * network's agreements, its own and its agencies', read every agency and carrier at once: one statement
  * per period and shape of lines (`networkAgreementActuals`), kept per network and brought up to date
  * agency by agency (decisions 075, 078). Amounts are summed in integer cents (each figure is an exact
@@ -112,18 +113,21 @@ const addNullable = (...values: (number | null)[]) =>
 const minus = (a: number | null, b: number | null) => (a === null ? null : a - (b ?? 0));
 
 /**
- * An agreement's actuals from its covered sums: the year so far (`now`), last year (`last`) and the year
- * before (`before`, for a 3-year loss-ratio gate).
+ * An agreement's actuals from its covered sums: the year so far (`now`, with its prior period) and last
+ * year (`last`), whose prior period is the year before (for a 3-year loss-ratio gate: a year's prior
+ * period counts a fact by the same rule as that year's own).
  */
 function actualsOf(
   now: Summed | undefined,
   last: Summed | undefined,
-  before: Summed | undefined,
   monthsElapsed: number,
   lossRatioYears: 1 | 2 | 3,
 ): AgreementActuals {
-  const earlier = (pick: (s: Summed) => number | null) =>
-    addNullable(lossRatioYears >= 2 && last ? pick(last) : null, before ? pick(before) : null);
+  const earlier = (pick: (s: Summed) => number | null, before: (s: Summed) => number | null) =>
+    addNullable(
+      lossRatioYears >= 2 && last ? pick(last) : null,
+      lossRatioYears === 3 && last ? before(last) : null,
+    );
   return {
     monthsElapsed,
     writtenPremiumCents: now?.writtenPremium ?? null,
@@ -134,11 +138,17 @@ function actualsOf(
     incurredCents: now?.incurred ?? null,
     multiYearEarnedCents: addNullable(
       now?.earned ?? null,
-      earlier((s) => s.earned),
+      earlier(
+        (s) => s.earned,
+        (s) => s.priorEarned,
+      ),
     ),
     multiYearIncurredCents: addNullable(
       now?.incurred ?? null,
-      earlier((s) => s.incurred),
+      earlier(
+        (s) => s.incurred,
+        (s) => s.priorIncurred,
+      ),
     ),
     policiesInForce: null,
     restOfLastYear:
@@ -258,7 +268,7 @@ async function agreementCarriers(db: Db, networkUuid: string, year: number): Pro
 /**
  * The actuals of a network's agreements (keyed by agreement), its agencies' and its own: the same figures
  * as `agreementActuals`, read for every agency and carrier at once, one statement per period (the year
- * so far, last year, and the year before when a 3-year gate needs it) and per shape of lines read (every
+ * so far and last year, each with its prior period) and per shape of lines read (every
  * broad line, or one broad line's standard types), grouped by agency, carrier and line code. A network's
  * own agreement adds its agencies' figures of the carrier (in cents: the same sums as the network's).
  * The figures are those of every carrier with an agreement of the year, so the ranking, its filters and
@@ -306,12 +316,9 @@ export async function networkAgreementActuals(
         );
         return kept;
       };
-      const [ytd, lastYear, yearBefore] = await Promise.all([
+      const [ytd, lastYear] = await Promise.all([
         read(period.start, period.end),
         read(`${year - 1}-01` as YearMonth, `${year - 1}-12` as YearMonth),
-        batch.some((agreement) => agreement.lossRatioYears === 3)
-          ? read(`${year - 2}-01` as YearMonth, `${year - 2}-12` as YearMonth)
-          : null,
       ]);
       const monthsElapsed = Number(period.end.slice(5, 7));
       for (const agreement of batch) {
@@ -321,12 +328,8 @@ export async function networkAgreementActuals(
             : read?.agencySums(agreement.agencyUuid, agreement.carrierUuid, agreement.lines);
         const now = sums(ytd);
         const last = sums(lastYear);
-        const before = agreement.lossRatioYears === 3 ? sums(yearBefore) : undefined;
-        if (!now && !last && !before) continue;
-        answers.set(
-          agreement.agreementUuid,
-          actualsOf(now, last, before, monthsElapsed, agreement.lossRatioYears),
-        );
+        if (!now && !last) continue;
+        answers.set(agreement.agreementUuid, actualsOf(now, last, monthsElapsed, agreement.lossRatioYears));
       }
     }),
   );
@@ -353,13 +356,12 @@ export async function agreementActuals(
     const req = request(level, 'carrier', carrierUuid, covered, start, end, today);
     return coveredSums(await readFigureLines(db, req), covered).get(carrierUuid);
   };
-  const [ytd, lastYear, yearBefore] = await Promise.all([
+  const [ytd, lastYear] = await Promise.all([
     read(period.start, period.end),
     read(`${year - 1}-01` as YearMonth, `${year - 1}-12` as YearMonth),
-    lossRatioYears === 3 ? read(`${year - 2}-01` as YearMonth, `${year - 2}-12` as YearMonth) : undefined,
   ]);
   const monthsElapsed = Number(period.end.slice(5, 7));
-  return actualsOf(ytd, lastYear, yearBefore, monthsElapsed, lossRatioYears);
+  return actualsOf(ytd, lastYear, monthsElapsed, lossRatioYears);
 }
 
 /** The year so far month by month: loss ratio and growth to date (percent), for the agreement's chart. */
