@@ -8,8 +8,10 @@ import { carrierPredicate, monthLiteral } from '#server/services/read-model/sql.
  * The statements of benchmarks and early warning, over the read model's sources (the production and
  * commission facts of one network), rendered in `read-model/sql/` by `sql-snapshots.test.ts`.
  *
- * `metricsCte` sums each agency's facts per carrier, per broad line and in total (grouping sets, one
- * pass), for the period, its prior period and the 12 months ending with the period (the size band),
+ * `metricsCte` sums each agency's facts per carrier and broad line (one pass over the facts, which
+ * PostgreSQL can share among parallel workers), then those sums per carrier, per broad line and in
+ * total (grouping sets over the few summed rows), for the period, its prior period and the 12 months
+ * ending with the period (the size band),
  * and derives the figures of `shared/domain/benchmarks.ts` from the summed numerics: growth, new
  * business share, loss ratio (and the prior period's), commission rate. A figure whose base is not
  * reported or not positive is NULL and left out of every distribution.
@@ -95,8 +97,8 @@ export function metricsCte(
       and ${carrierPredicate('c', kinds)}
       and ${carriersFilter(sql`f.carrier_uuid`, carriers)}
   ),
-  production as (
-    select agency_uuid, ${DIMENSION} as dimension, ${KEY} as key,
+  fine as (
+    select agency_uuid, carrier_uuid, broad_code,
       sum(written_premium) filter (where cur) as wp,
       sum(written_premium) filter (where pri) as pwp,
       sum(new_written_premium) filter (where cur) as nwp,
@@ -108,6 +110,13 @@ export function metricsCte(
       bool_or(cur or pri) as counted
     from facts
     where cur or pri or band
+    group by agency_uuid, carrier_uuid, broad_code
+  ),
+  production as (
+    select agency_uuid, ${DIMENSION} as dimension, ${KEY} as key,
+      sum(wp) as wp, sum(pwp) as pwp, sum(nwp) as nwp, sum(ep) as ep, sum(il) as il,
+      sum(pep) as pep, sum(pil) as pil, sum(band_wp) as band_wp, bool_or(counted) as counted
+    from fine
     group by ${GROUPING_SETS}
   ),
   commission as (

@@ -21,8 +21,8 @@ with
       and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))
       and true
   ),
-  production as (
-    select agency_uuid, case when grouping(carrier_uuid) = 0 then 'carrier' when grouping(broad_code) = 0 then 'line' else 'total' end as dimension, case when grouping(carrier_uuid) = 0 then carrier_uuid::text when grouping(broad_code) = 0 then broad_code else 'total' end as key,
+  fine as (
+    select agency_uuid, carrier_uuid, broad_code,
       sum(written_premium) filter (where cur) as wp,
       sum(written_premium) filter (where pri) as pwp,
       sum(new_written_premium) filter (where cur) as nwp,
@@ -34,6 +34,13 @@ with
       bool_or(cur or pri) as counted
     from facts
     where cur or pri or band
+    group by agency_uuid, carrier_uuid, broad_code
+  ),
+  production as (
+    select agency_uuid, case when grouping(carrier_uuid) = 0 then 'carrier' when grouping(broad_code) = 0 then 'line' else 'total' end as dimension, case when grouping(carrier_uuid) = 0 then carrier_uuid::text when grouping(broad_code) = 0 then broad_code else 'total' end as key,
+      sum(wp) as wp, sum(pwp) as pwp, sum(nwp) as nwp, sum(ep) as ep, sum(il) as il,
+      sum(pep) as pep, sum(pil) as pil, sum(band_wp) as band_wp, bool_or(counted) as counted
+    from fine
     group by grouping sets ((agency_uuid, carrier_uuid), (agency_uuid, broad_code), (agency_uuid))
   ),
   commission as (
