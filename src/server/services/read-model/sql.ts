@@ -758,8 +758,9 @@ const FACT_GROUP: Record<FactsRequest['grouping'], string> = {
 
 /**
  * The sums of the four measures for the period and its prior period, per group (carrier or agency)
- * and per line code, plus the line's total (GROUPING SETS, line code the chosen line): one row per
- * group and line with the columns of `FIGURE_COLUMNS`, sums as numeric, or as text with `asText`.
+ * and per line code, plus the line's total unless `totals` is false (GROUPING SETS, line code the chosen
+ * line): one row per group and line with the columns of `FIGURE_COLUMNS`, sums as numeric, or as text
+ * with `asText`.
  */
 export function figureQuery(
   request: FactsRequest,
@@ -767,6 +768,7 @@ export function figureQuery(
   asText: boolean,
   byCarrier = false,
   agencyUuids: readonly string[] | null = null,
+  totals = true,
 ): SQL {
   const parts = sourceParts(request, source);
   const { line, standardTypes, grouping } = request;
@@ -795,7 +797,7 @@ export function figureQuery(
       and ${parts.sources} and ${parts.carriers} and ${lineFilter} and ${typeFilter} and ${carrierFilter}${
         agencyUuids ? sql` and f.agency_uuid = any(${`{${agencyUuids.join(',')}}`}::uuid[])` : sql``
       }
-    group by grouping sets ((${group}, ${childCode}), (${group}))
+    group by ${totals ? sql`grouping sets ((${group}, ${childCode}), (${group}))` : sql`${group}, ${childCode}`}
     having ${parts.having}`;
 }
 
@@ -803,7 +805,8 @@ export function figureQuery(
  * A network's figures per agency, carrier and line code (profit sharing's ranking): `figureQuery`'s sums
  * over the facts of the request's carriers, each agency's carriers apart (group `agency/carrier`), in one
  * statement for every carrier of the network's agreements; of every agency, or only of `agencyUuids`
- * (those written since the kept figures, decision 078).
+ * (those written since the kept figures, decision 078). Without the line's total row: an agreement adds
+ * the line codes it covers.
  */
 export function agencyCarrierFiguresQuery(
   request: FactsRequest,
@@ -812,7 +815,7 @@ export function agencyCarrierFiguresQuery(
   if (request.level.kind !== 'network' || request.grouping !== 'agency' || !request.carriers) {
     throw new RangeError("agency-carrier figures are read for a network's agencies and named carriers");
   }
-  return figureQuery(request, { kind: 'facts' }, true, true, agencyUuids);
+  return figureQuery(request, { kind: 'facts' }, true, true, agencyUuids, false);
 }
 
 /** Where a month-by-month figure query reads: the facts, or the network's carrier-months. */

@@ -21,5 +21,5 @@ select f.agency_uuid::text || '/' || f.carrier_uuid::text as group_uuid,
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date)) or (f.month between '2025-01-01'::date and '2025-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date)))
       and true and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))) and true and true and f.carrier_uuid in ($3::uuid, $4::uuid)
-    group by grouping sets ((f.agency_uuid, f.carrier_uuid, case when l.level = 1 then l.code else p.code end), (f.agency_uuid, f.carrier_uuid))
+    group by f.agency_uuid, f.carrier_uuid, case when l.level = 1 then l.code else p.code end
     having true;
