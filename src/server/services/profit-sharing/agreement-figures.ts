@@ -300,7 +300,11 @@ export async function networkAgreementActuals(
     [...batches.values()].map(async (batch) => {
       const { lines, year } = batch[0]!;
       const period = agreementPeriod(year, today)!;
-      const carriers = await carriersOf(year);
+      // Those of the year's agreements (so every page of agreements shares them), and the batch's own
+      // (a check's carrier whose agreement has gone).
+      const carriers = [
+        ...new Set([...(await carriersOf(year)), ...batch.map((agreement) => agreement.carrierUuid)]),
+      ].sort();
       // Kept per network and data version, brought up to date from the agencies written since
       // (decisions 075, 078): the figures depend on the facts only (the agreements' carriers are part
       // of the request), so an agreement edit needs no new version.
