@@ -126,7 +126,8 @@ async function writeAgreements(database: Database, networkUuid: string): Promise
         ${JSON.stringify(lines)}::json, ${JSON.stringify(terms)}::json,
         case when ${terms.grid.axis === 'policiesInForce'}::boolean then 400000 end`);
   }
-  await db.execute(sql`analyze profit_share_agreements`);
+  // Rewritten whole on every run: vacuumed, as autovacuum would in a while, so old versions are not scanned.
+  await db.execute(sql`vacuum analyze profit_share_agreements`);
   const [count] = (
     await db.execute<{ n: number }>(
       sql`select count(*)::int as n from profit_share_agreements where network_uuid = ${networkUuid}::uuid and year = ${year}`,

@@ -54,6 +54,8 @@ export const profitShareAgreements = pgTable(
     // Found by its id alone in the API's paths; unique by its random default (a unique index would have to
     // hold network_uuid to be distributed by network, docs/scale-out.md).
     index('profit_share_agreements_uuid_idx').on(t.uuid),
+    // A network's agreements of a year (its pages, the ranking, the carriers its figures are read for).
+    index('profit_share_agreements_network_year_idx').on(t.networkUuid, t.year),
     // One agreement of a name per carrier, year and holder (the network's own: the zero uuid).
     uniqueIndex('profit_share_agreements_name_uidx').on(
       t.networkUuid,

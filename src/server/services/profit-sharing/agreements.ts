@@ -20,7 +20,7 @@ import { AppError } from '#server/errors.ts';
 import { isAdminActor, type Actor } from '#server/policies/actor.ts';
 import { resolveLevel, type Level } from '#server/policies/scope.ts';
 import { recordAudit } from '#server/services/audit/record-audit.ts';
-import { cachedByAgency, type ByAgency } from '#server/services/read-model/answer-cache.ts';
+import { cachedByAgency, requestKey, type ByAgency } from '#server/services/read-model/answer-cache.ts';
 import {
   agreementActuals,
   agreementMonths,
@@ -470,6 +470,12 @@ class MemberProjections implements ByAgency {
     return this.byAgency.size;
   }
 
+  /**
+   * The ranking's rows of a year and carriers, with the signature of the agreements they were read at
+   * (they depend on the agreements, not on the facts).
+   */
+  readonly rows = new Map<string, { signature: string; rows: RankedRow[] }>();
+
   /** Forgets the agencies' projections: they are projected again from their new figures. */
   replace(agencyUuids: readonly string[]): void {
     for (const agency of agencyUuids) this.byAgency.delete(agency);
@@ -545,24 +551,40 @@ async function rankMembers(
   actor: Actor,
   level: Extract<Level, { kind: 'network' }>,
   year: number,
+  carriers: readonly string[] | null,
   carrierFilter: SQL,
   today: CalendarDay,
 ): Promise<Ranked[]> {
-  const [rows, kept] = await Promise.all([
-    db.execute<RankedRow>(sql`
-      select a.uuid, a.agency_uuid, a.version, ag.name as holder_name, c.display_name as carrier_name, a.name
-      from profit_share_agreements a
-      join carriers c on c.uuid = a.carrier_uuid
-      join agencies ag on ag.uuid = a.agency_uuid
-      where a.network_uuid = ${level.networkUuid}::uuid and a.year = ${year} ${carrierFilter}`),
+  const members = sql`a.network_uuid = ${level.networkUuid}::uuid and a.year = ${year}
+    and a.agency_uuid is not null ${carrierFilter}`;
+  const [signed, kept] = await Promise.all([
+    // Every write of an agreement moves its version or the newest update time; a delete, the count.
+    db.execute<{ signature: string }>(sql`
+      select count(*)::text || '/' || coalesce(sum(a.version), 0)::text || '/' || coalesce(max(a.updated_at)::text, '')
+        as signature
+      from profit_share_agreements a where ${members}`),
     cachedByAgency(db, level.networkUuid, 'member-projections', { today }, async () =>
       Promise.resolve(new MemberProjections()),
     ),
   ]);
+  const signature = signed.rows[0]!.signature;
+  const key = requestKey({ year, carriers });
+  let rows = kept.rows.get(key);
+  if (rows?.signature !== signature) {
+    // Read after the signature: never older than it.
+    const read = await db.execute<RankedRow>(sql`
+      select a.uuid, a.agency_uuid, a.version, ag.name as holder_name, c.display_name as carrier_name, a.name
+      from profit_share_agreements a
+      join carriers c on c.uuid = a.carrier_uuid
+      join agencies ag on ag.uuid = a.agency_uuid
+      where ${members}`);
+    rows = { signature, rows: read.rows.map((row) => ({ ...row, version: Number(row.version) })) };
+    kept.rows.set(key, rows);
+  }
   const ranked: Ranked[] = [];
   const missing: RankedRow[] = [];
   for (const row of rows.rows) {
-    const projection = kept.get(row.agency_uuid, row.uuid, Number(row.version));
+    const projection = kept.get(row.agency_uuid, row.uuid, row.version);
     if (projection) ranked.push({ row, projection });
     else missing.push(row);
   }
@@ -667,7 +689,7 @@ export async function listAgreements(
       where network_uuid = ${holder.networkUuid}::uuid
         and (${level.kind === 'network'} or agency_uuid = ${holder.agencyUuid}::uuid)`),
     ownSummaries(),
-    level.kind === 'network' ? rankMembers(db, actor, level, chosen, carrierFilter, today) : [],
+    level.kind === 'network' ? rankMembers(db, actor, level, chosen, carriers, carrierFilter, today) : [],
   ]);
   const pageSize = paging ? paging.pageSize : Math.max(1, ranked.length);
   const page = paging ? paging.page : 1;

@@ -1,0 +1,1 @@
+CREATE INDEX "profit_share_agreements_network_year_idx" ON "profit_share_agreements" USING btree ("network_uuid","year");
