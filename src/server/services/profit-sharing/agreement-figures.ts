@@ -103,11 +103,6 @@ function request(
   };
 }
 
-/** Each group's covered sums (the carrier's uuid by carrier, or each agency's), from a read's lines. */
-function coveredSums(lines: Figures['lines'], covered: AgreementLines): Map<string, Summed> {
-  return new Map([...lines].map(([group, byLine]) => [group, sumLines(coveredLines(byLine, covered))]));
-}
-
 const addNullable = (...values: (number | null)[]) =>
   values.reduce<number | null>((sum, value) => (value === null ? sum : (sum ?? 0) + value), null);
 const minus = (a: number | null, b: number | null) => (a === null ? null : a - (b ?? 0));
@@ -280,16 +275,6 @@ export async function networkAgreementActuals(
   agreements: readonly NetworkAgreement[],
   today: CalendarDay,
 ): Promise<Map<string, AgreementActuals>> {
-  const batches = new Map<string, NetworkAgreement[]>();
-  for (const agreement of agreements) {
-    if (!agreementPeriod(agreement.year, today)) continue;
-    const { broadLines, standardTypes } = agreement.lines;
-    const read = standardTypes.length > 0 ? [broadLines[0], standardTypes] : ['P&C'];
-    const key = JSON.stringify([agreement.year, ...read]);
-    const batch = batches.get(key);
-    if (batch) batch.push(agreement);
-    else batches.set(key, [agreement]);
-  }
   const carriersByYear = new Map<number, Promise<string[]>>();
   const carriersOf = (year: number) => {
     if (!carriersByYear.has(year)) carriersByYear.set(year, agreementCarriers(db, level.networkUuid, year));
@@ -297,7 +282,7 @@ export async function networkAgreementActuals(
   };
   const answers = new Map<string, AgreementActuals>();
   await Promise.all(
-    [...batches.values()].map(async (batch) => {
+    batchesOf(agreements, today).map(async (batch) => {
       const { lines, year } = batch[0]!;
       const period = agreementPeriod(year, today)!;
       // Those of the year's agreements (so every page of agreements shares them), and the batch's own
@@ -340,32 +325,60 @@ export async function networkAgreementActuals(
   return answers;
 }
 
-/**
- * The actuals of a carrier's agreement held at `level` (an agency, or a network read as one by carrier:
- * a network's own agreements are read with its agencies' by `networkAgreementActuals`), for `year` and
- * `lossRatioYears`; null when the year has not started.
- */
-export async function agreementActuals(
-  db: Db,
-  level: Level,
-  carrierUuid: string,
-  covered: AgreementLines,
-  year: number,
-  lossRatioYears: 1 | 2 | 3,
+/** The agreements read together: of one year and shape of lines (every broad line, or one broad line's types). */
+function batchesOf<T extends { year: number; lines: AgreementLines }>(
+  agreements: readonly T[],
   today: CalendarDay,
-): Promise<AgreementActuals | null> {
-  const period = agreementPeriod(year, today);
-  if (!period) return null;
-  const read = async (start: YearMonth, end: YearMonth) => {
-    const req = request(level, 'carrier', carrierUuid, covered, start, end, today);
-    return coveredSums(await readFigureLines(db, req), covered).get(carrierUuid);
-  };
-  const [ytd, lastYear] = await Promise.all([
-    read(period.start, period.end),
-    read(`${year - 1}-01` as YearMonth, `${year - 1}-12` as YearMonth),
-  ]);
-  const monthsElapsed = Number(period.end.slice(5, 7));
-  return actualsOf(ytd, lastYear, monthsElapsed, lossRatioYears);
+): T[][] {
+  const batches = new Map<string, T[]>();
+  for (const agreement of agreements) {
+    if (!agreementPeriod(agreement.year, today)) continue;
+    const { broadLines, standardTypes } = agreement.lines;
+    const read = standardTypes.length > 0 ? [broadLines[0], standardTypes] : ['P&C'];
+    const key = JSON.stringify([agreement.year, ...read]);
+    const batch = batches.get(key);
+    if (batch) batch.push(agreement);
+    else batches.set(key, [agreement]);
+  }
+  return [...batches.values()];
+}
+
+/**
+ * The actuals of an agency's agreements (keyed by agreement), read by carrier at the agency: two reads
+ * (the year so far and last year, each with its prior period) per year and shape of lines, every
+ * carrier at once. An agreement of a year not started yet is left out.
+ */
+export async function agencyAgreementActuals(
+  db: Db,
+  level: Extract<Level, { kind: 'agency' }>,
+  agreements: readonly Omit<NetworkAgreement, 'agencyUuid'>[],
+  today: CalendarDay,
+): Promise<Map<string, AgreementActuals>> {
+  const answers = new Map<string, AgreementActuals>();
+  await Promise.all(
+    batchesOf(agreements, today).map(async (batch) => {
+      const { lines, year } = batch[0]!;
+      const period = agreementPeriod(year, today)!;
+      const read = (start: YearMonth, end: YearMonth) =>
+        readFigureLines(db, request(level, 'carrier', '', lines, start, end, today));
+      const [ytd, lastYear] = await Promise.all([
+        read(period.start, period.end),
+        read(`${year - 1}-01` as YearMonth, `${year - 1}-12` as YearMonth),
+      ]);
+      const monthsElapsed = Number(period.end.slice(5, 7));
+      for (const agreement of batch) {
+        const sums = (read: Figures['lines']) => {
+          const byLine = read.get(agreement.carrierUuid);
+          return byLine && sumLines(coveredLines(byLine, agreement.lines));
+        };
+        answers.set(
+          agreement.agreementUuid,
+          actualsOf(sums(ytd), sums(lastYear), monthsElapsed, agreement.lossRatioYears),
+        );
+      }
+    }),
+  );
+  return answers;
 }
 
 /** The year so far month by month: loss ratio and growth to date (percent), for the agreement's chart. */

@@ -22,7 +22,7 @@ import { resolveLevel, type Level } from '#server/policies/scope.ts';
 import { recordAudit } from '#server/services/audit/record-audit.ts';
 import { cachedByAgency, requestKey, type ByAgency } from '#server/services/read-model/answer-cache.ts';
 import {
-  agreementActuals,
+  agencyAgreementActuals,
   agreementMonths,
   agreementPeriod,
   networkAgreementActuals,
@@ -397,28 +397,25 @@ export function summarise(agreement: Agreement, actuals: AgreementActuals | unde
   };
 }
 
-/** The actuals of an agency's agreements, each read by its carrier at the agency. */
+/** The actuals of an agency's agreements, read at the agency (see `agencyAgreementActuals`). */
 async function agencyActuals(
   db: Db,
+  level: Extract<Level, { kind: 'agency' }>,
   agreements: readonly Agreement[],
   today: CalendarDay,
 ): Promise<Map<string, AgreementActuals>> {
-  const answers = new Map<string, AgreementActuals>();
-  await Promise.all(
-    agreements.map(async (agreement) => {
-      const found = await agreementActuals(
-        db,
-        holderLevel(agreement),
-        agreement.carrierUuid,
-        agreement.lines,
-        agreement.year,
-        agreement.terms.gates.lossRatioYears,
-        today,
-      );
-      if (found) answers.set(agreement.agreementUuid, found);
-    }),
+  return agencyAgreementActuals(
+    db,
+    level,
+    agreements.map((agreement) => ({
+      agreementUuid: agreement.agreementUuid,
+      carrierUuid: agreement.carrierUuid,
+      lines: agreement.lines,
+      year: agreement.year,
+      lossRatioYears: agreement.terms.gates.lossRatioYears,
+    })),
+    today,
   );
-  return answers;
 }
 
 /**
@@ -680,7 +677,7 @@ export async function listAgreements(
     const actuals =
       level.kind === 'network'
         ? await networkActuals(db, level, own, today)
-        : await agencyActuals(db, own, today);
+        : await agencyActuals(db, level, own, today);
     return own.map((agreement) => summarise(agreement, actuals.get(agreement.agreementUuid)));
   };
   const [years, agreements, ranked] = await Promise.all([
@@ -732,7 +729,7 @@ export async function agreementDetail(
   const [actuals, months] = await Promise.all([
     level.kind === 'network'
       ? networkActuals(db, level, [agreement], today)
-      : agencyActuals(db, [agreement], today),
+      : agencyActuals(db, level, [agreement], today),
     agreementMonths(db, level, agreement.carrierUuid, agreement.lines, agreement.year, today),
   ]);
   const found = actuals.get(agreement.agreementUuid) ?? null;
