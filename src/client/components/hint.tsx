@@ -83,9 +83,15 @@ export function Hint({
       own.onPointerDown?.(event);
       setPressed(true);
     },
-    // The press ends with its click (after the release), or when the pointer leaves without one.
+    // The press ends with its click (after the release), or when the pointer leaves without one. A
+    // clicked target's tooltip then takes over closed: opened, it would stay open after the pointer
+    // left, since its drawn-again target never saw the pointer enter.
     onClick: (event) => {
       own.onClick?.(event);
+      if (pressed) {
+        setHovered(false);
+        setFocused(false);
+      }
       setPressed(false);
     },
     onPointerCancel: (event) => {

@@ -80,10 +80,11 @@ function coveredLines(
   return Object.fromEntries(Object.entries(lines).filter(([code]) => codes.includes(code)));
 }
 
+/** Carrier Production's request for an agreement's lines and months: by carrier or by agency and carrier. */
 function request(
   level: Level,
   grouping: 'carrier' | 'agency',
-  carrierUuid: string,
+  carriers: readonly string[] | null,
   covered: AgreementLines,
   start: YearMonth,
   end: YearMonth,
@@ -97,9 +98,7 @@ function request(
     standardTypes: covered.standardTypes,
     kinds: compositeKinds('all'),
     period: periodOf(start, end, covered.standardTypes, today),
-    // By carrier, every carrier is read (at a network, from its carrier-months) and one kept; by agency,
-    // only this carrier's facts.
-    carriers: grouping === 'agency' ? [carrierUuid] : null,
+    carriers,
   };
 }
 
@@ -261,10 +260,10 @@ async function agreementCarriers(db: Db, networkUuid: string, year: number): Pro
 }
 
 /**
- * The actuals of a network's agreements (keyed by agreement), its agencies' and its own: the same figures
- * as `agreementActuals`, read for every agency and carrier at once, one statement per period (the year
- * so far and last year, each with its prior period) and per shape of lines read (every
- * broad line, or one broad line's standard types), grouped by agency, carrier and line code. A network's
+ * The actuals of a network's agreements (keyed by agreement), its agencies' and its own: the figures
+ * `agencyAgreementActuals` reads at an agency, read for every agency and carrier at once, one statement
+ * per period (the year so far and last year, each with its prior period) and per shape of lines read
+ * (every broad line, or one broad line's standard types), grouped by agency, carrier and line code. A network's
  * own agreement adds its agencies' figures of the carrier (in cents: the same sums as the network's).
  * The figures are those of every carrier with an agreement of the year, so the ranking, its filters and
  * an agreement's page share them. An agreement no agency reported anything of is left out.
@@ -293,9 +292,9 @@ export async function networkAgreementActuals(
       // Kept per network and data version, brought up to date from the agencies written since
       // (decisions 075, 078): the figures depend on the facts only (the agreements' carriers are part
       // of the request), so an agreement edit needs no new version.
-      const read = async (start: YearMonth, end: YearMonth) => {
-        const req = { ...request(level, 'agency', '', lines, start, end, today), carriers };
-        const kept = await cachedByAgency(
+      const read = (start: YearMonth, end: YearMonth) => {
+        const req = request(level, 'agency', carriers, lines, start, end, today);
+        return cachedByAgency(
           db,
           level.networkUuid,
           'agency-carrier-figures',
@@ -303,7 +302,6 @@ export async function networkAgreementActuals(
           async (agencyUuids) =>
             new AgencyCarrierFigures(await readAgencyCarrierFigures(db, req, agencyUuids)),
         );
-        return kept;
       };
       const [ytd, lastYear] = await Promise.all([
         read(period.start, period.end),
@@ -311,10 +309,10 @@ export async function networkAgreementActuals(
       ]);
       const monthsElapsed = Number(period.end.slice(5, 7));
       for (const agreement of batch) {
-        const sums = (read: AgencyCarrierFigures | null) =>
+        const sums = (read: AgencyCarrierFigures) =>
           agreement.agencyUuid === null
-            ? read?.carrierSums(agreement.carrierUuid, agreement.lines)
-            : read?.agencySums(agreement.agencyUuid, agreement.carrierUuid, agreement.lines);
+            ? read.carrierSums(agreement.carrierUuid, agreement.lines)
+            : read.agencySums(agreement.agencyUuid, agreement.carrierUuid, agreement.lines);
         const now = sums(ytd);
         const last = sums(lastYear);
         if (!now && !last) continue;
@@ -360,7 +358,7 @@ export async function agencyAgreementActuals(
       const { lines, year } = batch[0]!;
       const period = agreementPeriod(year, today)!;
       const read = (start: YearMonth, end: YearMonth) =>
-        readFigureLines(db, request(level, 'carrier', '', lines, start, end, today));
+        readFigureLines(db, request(level, 'carrier', null, lines, start, end, today));
       const [ytd, lastYear] = await Promise.all([
         read(period.start, period.end),
         read(`${year - 1}-01` as YearMonth, `${year - 1}-12` as YearMonth),
@@ -392,10 +390,7 @@ export async function agreementMonths(
 ): Promise<{ month: string; lossRatio: number | null; growth: number | null }[]> {
   const period = agreementPeriod(year, today);
   if (!period) return [];
-  const req = {
-    ...request(level, 'carrier', carrierUuid, covered, period.start, period.end, today),
-    carriers: [carrierUuid],
-  };
+  const req = request(level, 'carrier', [carrierUuid], covered, period.start, period.end, today);
   const { months } = await readMonthlyFigures(db, req);
   const toDate = {
     written: null as number | null,
