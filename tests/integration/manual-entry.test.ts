@@ -13,7 +13,14 @@ import { onboardedCarriersResponseSchema } from '#shared/contracts/collaboration
 import { byAgencyResponseSchema, byCarrierResponseSchema } from '#shared/contracts/production.ts';
 import { productFeatures, subscriberFeatures } from '#server/db/schema/access.ts';
 import { agencyCodes } from '#server/db/schema/facts.ts';
-import { buildAgency, buildBroadLines, buildCarrier, buildUser } from '#tests/support/factories.ts';
+import {
+  buildAgency,
+  buildBroadLines,
+  buildCarrier,
+  buildFacts,
+  buildUser,
+} from '#tests/support/factories.ts';
+import { changeAgencyProduction } from '#server/services/read-model/refresh.ts';
 import { createTestApp, injectAs, signIn, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
@@ -365,6 +372,73 @@ describe('Manual carrier entry API', () => {
       [1, 2, 3, 4].map((month) => save('freshOwner', entry({ month, subCode: `SAME-${month}` }))),
     );
     expect(saves.map((s) => s.response.statusCode)).toEqual([200, 200, 200, 200]);
+  });
+
+  it('saves two agencies of a network with no rollups yet while a third save waits on the first', async (context) => {
+    // Only PostgreSQL runs transactions side by side. The first agency's write is held open before
+    // it makes the network's horizon row; a second agency's save makes it meanwhile when writers
+    // take turns per agency, and a later save of the first agency then holds the row while waiting
+    // for the first: the two would wait on each other.
+    if (t.database.driver !== 'postgres') context.skip();
+    const db = t.database.db;
+    const first = await buildAgency(db);
+    const second = await buildAgency(db, { networkUuid: first.networkUuid });
+    for (const [who, agency] of [
+      ['firstOwner', first],
+      ['secondOwner', second],
+    ] as const) {
+      await db.insert(subscriberFeatures).values({ agencyUuid: agency.uuid, externalId: 'cpr-ext' });
+      const owner = await buildUser(db, {
+        agencyUuid: agency.uuid,
+        networkUuid: agency.networkUuid,
+        isOwner: true,
+      });
+      cookies[who] = await signIn(t.app, owner.email);
+    }
+    const line = await db.execute<{ uuid: string }>(
+      sql`select uuid from lines_of_business where level = 1 and code = 'PL'`,
+    );
+    const waiting = async () =>
+      Number(
+        (
+          await db.execute<{ n: string }>(sql`select count(*)::text as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`)
+        ).rows[0]!.n,
+      );
+    const until = async (done: () => Promise<boolean>) => {
+      for (let tries = 0; !(await done()); tries += 1) {
+        if (tries > 200) throw new Error('the saves never reached the expected state');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const inWrite = new Promise<void>((resolve) => (written = resolve));
+    const month = '2026-02-01';
+    const firstWrite = db.transaction((tx) =>
+      changeAgencyProduction(tx, first.uuid, [{ carrierUuid: acme, month }], async () => {
+        await buildFacts(tx, first, [
+          { carrierUuid: acme, lineUuid: line.rows[0]!.uuid, month, writtenPremium: '100.00' },
+        ]);
+        written();
+        await held;
+      }),
+    );
+    await inWrite;
+    let secondDone = false;
+    const secondSave = save('secondOwner', entry({ month: 3, subCode: 'SIDE-1' })).finally(
+      () => (secondDone = true),
+    );
+    await until(async () => secondDone || (await waiting()) >= 1);
+    const laterSave = save('firstOwner', entry({ month: 4, subCode: 'SIDE-2' }));
+    await until(async () => (await waiting()) >= (secondDone ? 1 : 2));
+    release();
+    await firstWrite;
+    expect([(await secondSave).response.statusCode, (await laterSave).response.statusCode]).toEqual([
+      200, 200,
+    ]);
   });
 
   it("dates a carrier by its manual entries: a lone October entry reports October, not 'No data'", async () => {

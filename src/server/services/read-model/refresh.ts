@@ -24,7 +24,7 @@ import {
   type Scope,
 } from './sql.ts';
 import { tableIndexes, tablesAreEmpty } from '#server/db/bulk-indexes.ts';
-import { readHorizon, refreshKeptViews } from './store.ts';
+import { lockHorizonForWrite, refreshKeptViews } from './store.ts';
 import { bumpDataVersion } from './answer-cache.ts';
 import { requestKeptViewWarmUp } from './warm-up.ts';
 import {
@@ -55,7 +55,7 @@ const RUNNING_TOTALS = 'production_agency_running_totals';
 export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void> {
   const scope = { networkUuid };
   await db.transaction(async (tx) => {
-    await readHorizon(tx, networkUuid, 'update');
+    await lockHorizonForWrite(tx, networkUuid);
     // The network's cached answers are outdated once this commits (decisions 075, 078).
     await bumpDataVersion(tx, networkUuid, null);
     // A network's running totals are computed at once (tens of thousands of keys x months): enough
@@ -137,10 +137,7 @@ export async function changeAgencyProduction<T>(
   return written;
 }
 
-/**
- * Locks the rollups of the agency's network for a writer (its horizon row, and the agency's own
- * lock); answers the network and its horizon.
- */
+/** Locks the rollups of the agency's network for a writer; answers the network and its horizon. */
 async function lockAgencyRollups(
   tx: Executor,
   agencyUuid: string,
@@ -148,14 +145,7 @@ async function lockAgencyRollups(
   const found = await tx.execute<{ network_uuid: string }>(selectAgencyNetwork(agencyUuid));
   const networkUuid = found.rows[0]?.network_uuid;
   if (!networkUuid) throw new Error(`Unknown agency ${agencyUuid}`);
-  const current = await readHorizon(tx, networkUuid, 'update');
-  // A network without rollups yet has no horizon row to lock: changes of one agency still take
-  // turns, so two saves never rebuild its rows at the same time.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`agency rollups ${agencyUuid}`}))`);
-  // The save that held the lock before may have built the network's first rollups: read the horizon
-  // it left, or this save would build the agency's rows a second time.
-  if (current === null) return { networkUuid, current: await readHorizon(tx, networkUuid, 'update') };
-  return { networkUuid, current };
+  return { networkUuid, current: await lockHorizonForWrite(tx, networkUuid) };
 }
 
 /**
@@ -248,7 +238,7 @@ export async function refreshAgenciesFacts(
 ): Promise<void> {
   if (agencyUuids.length === 0) return;
   // The same lock, taken first, as each agency's refresh takes.
-  await readHorizon(tx, networkUuid, 'update');
+  await lockHorizonForWrite(tx, networkUuid);
   await refreshCarrierMonths(tx, networkUuid, changed);
   for (const agencyUuid of agencyUuids) await refreshAgencyFacts(tx, agencyUuid, []);
 }

@@ -60,6 +60,18 @@ export async function readHorizon(
   return found.rows[0]?.horizon ?? null;
 }
 
+/**
+ * Locks the network's rollups for a writer and answers its horizon. Writers first take turns on a
+ * lock of the network's own, then hold the horizon row for update (which a build holds for share): a
+ * network without rollups yet has no row to lock, and writers that locked the row once it existed
+ * while others waited on their own lock would wait on each other. Taken again in the same
+ * transaction, it is already held.
+ */
+export async function lockHorizonForWrite(db: Executor, networkUuid: string): Promise<YearMonth | null> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`network rollups ${networkUuid}`}))`);
+  return readHorizon(db, networkUuid, 'update');
+}
+
 /** Whether the network has manual months after a gap, whose spans a running-totals query leaves out. */
 export async function readHasSpans(db: Executor, networkUuid: string): Promise<boolean> {
   const found = await db.execute<{ spans: boolean }>(selectHasSpans(networkUuid));
