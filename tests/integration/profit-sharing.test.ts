@@ -7,7 +7,11 @@ import {
   type CreateAgreementBody,
 } from '#shared/contracts/profit-sharing.ts';
 import { auditLog } from '#server/db/schema/auth.ts';
+import { productionFacts } from '#server/db/schema/facts.ts';
+import { rankMembersAhead } from '#server/services/profit-sharing/agreements.ts';
+import { clearAnswerCache } from '#server/services/read-model/answer-cache.ts';
 import { ensureReadModel } from '#server/services/read-model/refresh.ts';
+import { startKeptViewWarmUp } from '#server/services/read-model/warm-up.ts';
 import {
   type buildAgency,
   buildAgencyTrio,
@@ -26,6 +30,7 @@ let sibling: Awaited<ReturnType<typeof buildAgency>>;
 let foreign: Awaited<ReturnType<typeof buildAgency>>;
 let acme: string;
 let cedar: string;
+let personalAuto: string;
 const cookies: Record<string, string> = {};
 
 const call = (who: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) =>
@@ -75,6 +80,7 @@ beforeAll(async () => {
   });
   acme = (await buildCarrier(db, { name: 'Acme Mutual' })).uuid;
   cedar = (await buildCarrier(db, { name: 'Cedar Casualty' })).uuid;
+  personalAuto = lines.byCode.PA!.uuid;
   const months = (
     carrierUuid: string,
     type: 'PA' | 'CP',
@@ -452,6 +458,42 @@ describe('profit-sharing agreements', () => {
     // The agency reads its own agreement as the network reads it.
     expect(listed.memberAgreements[0]).toMatchObject({ projectedPayout: 260, yearToDatePayout: 330 });
     expect(listed.memberAgreements[0]!.agreement.canEdit).toBe(false);
+  });
+
+  it("is ranked at the server's start, before the network's first view", async () => {
+    const db = t.database.db;
+    clearAnswerCache();
+    const logs: string[] = [];
+    const stop = startKeptViewWarmUp(
+      db,
+      () => ({ year: 2026, month: 11, day: 22 }),
+      (m) => logs.push(m),
+      [{ what: 'the profit-sharing ranking', keep: rankMembersAhead }],
+    );
+    const ranked = `Kept the profit-sharing ranking of network ${home.networkUuid} ahead: 1 computed`;
+    for (let tries = 0; !logs.some((m) => m.startsWith(ranked)); tries += 1) {
+      if (tries > 400) throw new Error(`the warm-up never ranked the network: ${logs.join('; ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await stop();
+    // A fact changed without the read model's refresh: the first view shows what the warm-up kept,
+    // so it read nothing of the facts.
+    const october = and(
+      eq(productionFacts.agencyUuid, home.uuid),
+      eq(productionFacts.carrierUuid, acme),
+      eq(productionFacts.month, '2026-10-01'),
+      eq(productionFacts.lineUuid, personalAuto),
+    );
+    await db.update(productionFacts).set({ writtenPremium: '100000.00' }).where(october);
+    try {
+      const listed = agreementsResponseSchema.parse(
+        json(await call('network', 'GET', '/api/profit-sharing/agreements')),
+      );
+      expect(listed.memberAgreements[0]).toMatchObject({ projectedPayout: 260, yearToDatePayout: 330 });
+    } finally {
+      await db.update(productionFacts).set({ writtenPremium: '1100.00' }).where(october);
+      clearAnswerCache();
+    }
   });
 
   it('exports the projections as CSV', async () => {

@@ -95,7 +95,8 @@ const selectAgreements = sql`
   join networks n on n.uuid = a.network_uuid
   left join agencies ag on ag.uuid = a.agency_uuid`;
 
-function agreementOut(row: AgreementRow, actor: Actor): Agreement {
+/** An agreement as the API sends it; `actor` null: for a projection alone (`canEdit` false). */
+function agreementOut(row: AgreementRow, actor: Actor | null): Agreement {
   return {
     agreementUuid: row.uuid,
     networkUuid: row.network_uuid,
@@ -112,7 +113,9 @@ function agreementOut(row: AgreementRow, actor: Actor): Agreement {
     version: Number(row.version),
     updatedAt: row.updated_at,
     updatedBy: row.updated_by_name,
-    canEdit: mayEditAgreements(actor, { networkUuid: row.network_uuid, agencyUuid: row.agency_uuid }),
+    canEdit:
+      actor !== null &&
+      mayEditAgreements(actor, { networkUuid: row.network_uuid, agencyUuid: row.agency_uuid }),
   };
 }
 
@@ -545,13 +548,12 @@ const uuidArray = (uuids: readonly string[]) => `{${uuids.join(',')}}`;
  */
 async function rankMembers(
   db: Db,
-  actor: Actor,
   level: Extract<Level, { kind: 'network' }>,
   year: number,
   carriers: readonly string[] | null,
   carrierFilter: SQL,
   today: CalendarDay,
-): Promise<Ranked[]> {
+): Promise<{ ranked: Ranked[]; computed: number }> {
   const members = sql`a.network_uuid = ${level.networkUuid}::uuid and a.year = ${year}
     and a.agency_uuid is not null ${carrierFilter}`;
   const [signed, kept] = await Promise.all([
@@ -589,7 +591,7 @@ async function rankMembers(
     const agreements = (
       await db.execute<AgreementRow>(sql`${selectAgreements}
         where a.uuid = any(${uuidArray(missing.map((row) => row.uuid))}::uuid[])`)
-    ).rows.map((row) => agreementOut(row, actor));
+    ).rows.map((row) => agreementOut(row, null));
     const actuals = await networkActuals(db, level, agreements, today);
     const rowOf = new Map(missing.map((row) => [row.uuid, row]));
     // Ranked at the version read whole (an edit since the row's is shown); deleted since: left out.
@@ -599,7 +601,23 @@ async function rankMembers(
       ranked.push({ row: rowOf.get(agreement.agreementUuid)!, projection });
     }
   }
-  return ranked;
+  return { ranked, computed: missing.length };
+}
+
+/**
+ * Projects a network's agreements of the working year ahead of its first view (the server's warm-up,
+ * `read-model/warm-up.ts`): the figures of every carrier with an agreement of the year, read over the
+ * facts, and its members' ranking, kept as a view keeps them. Answers how many of its members'
+ * projections it computed (none: every one was kept).
+ */
+export async function rankMembersAhead(db: Db, networkUuid: string, today: CalendarDay): Promise<number> {
+  const level = { kind: 'network', networkUuid } as const;
+  const year = workingYear(today);
+  const [, members] = await Promise.all([
+    ownSummaries(db, null, level, year, sql``, today),
+    rankMembers(db, level, year, null, sql``, today),
+  ]);
+  return members.computed;
 }
 
 const EMPTY_ACTUALS: AgreementActuals = {
@@ -623,6 +641,32 @@ const holderLevel = (agreement: Agreement): Level =>
   agreement.agencyUuid === null
     ? { kind: 'network', networkUuid: agreement.networkUuid }
     : { kind: 'agency', agencyUuid: agreement.agencyUuid, networkUuid: agreement.networkUuid };
+
+/**
+ * The level's own agreements of a year whole, with their actuals: an agency's read at the agency; a
+ * network's from its agencies' figures, by agency and carrier (`actor` null: for the warm-up).
+ */
+async function ownSummaries(
+  db: Db,
+  actor: Actor | null,
+  level: Level,
+  year: number,
+  carrierFilter: SQL,
+  today: CalendarDay,
+): Promise<AgreementSummary[]> {
+  const holder = holderOf(level);
+  const own = (
+    await db.execute<AgreementRow>(sql`${selectAgreements}
+      where a.network_uuid = ${holder.networkUuid}::uuid and a.year = ${year} ${carrierFilter}
+        and a.agency_uuid is not distinct from ${holder.agencyUuid}::uuid
+      order by c.display_name, a.name`)
+  ).rows.map((row) => agreementOut(row, actor));
+  const actuals =
+    level.kind === 'network'
+      ? await networkActuals(db, level, own, today)
+      : await agencyActuals(db, level, own, today);
+  return own.map((agreement) => summarise(agreement, actuals.get(agreement.agreementUuid)));
+}
 
 /** The ranking's page to send (null: every row, for the exports). */
 export type MemberPaging = { page: number; pageSize: number } | null;
@@ -665,28 +709,15 @@ export async function listAgreements(
   const carrierFilter = carriers
     ? sql`and a.carrier_uuid = any(${`{${carriers.join(',')}}`}::uuid[])`
     : sql``;
-  // The level's own agreements whole, with their actuals (an agency's read at the agency; a network's
-  // with its agencies', by agency and carrier); at a network, its members' ranked (see `rankMembers`).
-  const ownSummaries = async () => {
-    const own = (
-      await db.execute<AgreementRow>(sql`${selectAgreements}
-        where a.network_uuid = ${holder.networkUuid}::uuid and a.year = ${chosen} ${carrierFilter}
-          and a.agency_uuid is not distinct from ${holder.agencyUuid}::uuid
-        order by c.display_name, a.name`)
-    ).rows.map((row) => agreementOut(row, actor));
-    const actuals =
-      level.kind === 'network'
-        ? await networkActuals(db, level, own, today)
-        : await agencyActuals(db, level, own, today);
-    return own.map((agreement) => summarise(agreement, actuals.get(agreement.agreementUuid)));
-  };
   const [years, agreements, ranked] = await Promise.all([
     db.execute<{ year: number }>(sql`
       select distinct year from profit_share_agreements
       where network_uuid = ${holder.networkUuid}::uuid
         and (${level.kind === 'network'} or agency_uuid = ${holder.agencyUuid}::uuid)`),
-    ownSummaries(),
-    level.kind === 'network' ? rankMembers(db, actor, level, chosen, carriers, carrierFilter, today) : [],
+    ownSummaries(db, actor, level, chosen, carrierFilter, today),
+    level.kind === 'network'
+      ? rankMembers(db, level, chosen, carriers, carrierFilter, today).then((r) => r.ranked)
+      : [],
   ]);
   const pageSize = paging ? paging.pageSize : Math.max(1, ranked.length);
   const page = paging ? paging.page : 1;

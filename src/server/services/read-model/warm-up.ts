@@ -15,6 +15,8 @@ import { keepPresetViews } from './ahead.ts';
  * minutes (the latest reporting month moves on, a bulk load in another process rebuilds a network),
  * and for a network whose views a rebuild dropped (`requestKeptViewWarmUp`). A build does not hold writers back
  * (`buildKeptCodes`). Tests and scripts that do not start it build on first view, as before.
+ * The server adds other answers a network's users open first (`KeptAhead`: the profit-sharing
+ * ranking), computed after the views, kept in the process's answer cache.
  */
 
 /** The periods a network keeps ahead: every preset as of `today`, Total (P&C). */
@@ -64,8 +66,18 @@ async function vacuumKeptCodes(db: Db): Promise<void> {
   await db.execute(sql`vacuum (analyze) production_code_period_totals, production_code_period_agency_totals`);
 }
 
+/**
+ * Another answer the warm-up computes for every network, after its views (`what` names it in the
+ * log); `keep` answers how many parts it computed (none: every one was kept).
+ */
+export type KeptAhead = {
+  what: string;
+  keep: (db: Db, networkUuid: string, today: CalendarDay) => Promise<number>;
+};
+
 type WarmUp = {
   db: Db;
+  ahead: readonly KeptAhead[];
   today: () => CalendarDay;
   log: (message: string) => void;
   queue: Set<string>;
@@ -101,6 +113,18 @@ function drain(w: WarmUp): void {
         if (!w.stopped)
           w.log(`Could not keep the by-agency-code view of ${networkUuid} ahead: ${String(error)}`);
       }
+      for (const { what, keep } of w.ahead) {
+        if (w.stopped) break;
+        const started = performance.now();
+        try {
+          const computed = await keep(w.db, networkUuid, w.today());
+          const ms = Math.round(performance.now() - started);
+          if (computed > 0)
+            w.log(`Kept ${what} of network ${networkUuid} ahead: ${computed} computed in ${ms} ms`);
+        } catch (error) {
+          if (!w.stopped) w.log(`Could not keep ${what} of ${networkUuid} ahead: ${String(error)}`);
+        }
+      }
     }
   })().finally(() => {
     w.running = null;
@@ -115,14 +139,19 @@ export function requestKeptViewWarmUp(networkUuid: string): void {
   drain(warmUp);
 }
 
-/** Starts the warm-up for every network, then every 10 minutes. Answers the function that stops it. */
+/**
+ * Starts the warm-up for every network, then every 10 minutes, with the answers of `ahead` after each
+ * network's views. Answers the function that stops it.
+ */
 export function startKeptViewWarmUp(
   db: Db,
   today: () => CalendarDay,
   log: (message: string) => void,
+  ahead: readonly KeptAhead[] = [],
 ): () => Promise<void> {
   const w: WarmUp = {
     db,
+    ahead,
     today,
     log,
     queue: new Set(),
