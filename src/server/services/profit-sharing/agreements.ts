@@ -605,19 +605,23 @@ async function rankMembers(
 }
 
 /**
- * Projects a network's agreements of the working year ahead of its first view (the server's warm-up,
- * `read-model/warm-up.ts`): the figures of every carrier with an agreement of the year, read over the
- * facts, and its members' ranking, kept as a view keeps them. Answers how many of its members'
- * projections it computed (none: every one was kept).
+ * Projects a network's agreements of the working year and the year before (whose checks come in
+ * during this one) ahead of their first view (the server's warm-up, `read-model/warm-up.ts`): the
+ * figures of every carrier with an agreement of the year, read over the facts, and its members'
+ * ranking, kept as a view keeps them. Answers how many of its members' projections it computed
+ * (none: every one was kept).
  */
 export async function rankMembersAhead(db: Db, networkUuid: string, today: CalendarDay): Promise<number> {
   const level = { kind: 'network', networkUuid } as const;
-  const year = workingYear(today);
-  const [, members] = await Promise.all([
-    ownSummaries(db, null, level, year, sql``, today),
-    rankMembers(db, level, year, null, sql``, today),
-  ]);
-  return members.computed;
+  let computed = 0;
+  for (const year of [workingYear(today), workingYear(today) - 1]) {
+    const [, members] = await Promise.all([
+      ownSummaries(db, null, level, year, sql``, today),
+      rankMembers(db, level, year, null, sql``, today),
+    ]);
+    computed += members.computed;
+  }
+  return computed;
 }
 
 const EMPTY_ACTUALS: AgreementActuals = {
