@@ -10,6 +10,7 @@ import { ensureReadModel } from './services/read-model/refresh.ts';
 import { keepPresetViews } from './services/read-model/ahead.ts';
 import { startKeptViewWarmUp } from './services/read-model/warm-up.ts';
 import { rankMembersAhead } from './services/profit-sharing/agreements.ts';
+import { keepPresetsAhead } from './services/network-intelligence/warnings.ts';
 import { flushErrorReporting, startErrorReporting } from './observability/error-reporting.ts';
 
 /** Starts the server: config, database (migrated; demo data on a new embedded one), HTTP, graceful stop. */
@@ -39,7 +40,10 @@ async function main(): Promise<void> {
     database.db,
     () => calendarDateIn(BUSINESS_TIME_ZONE),
     (message) => app.log.info(message),
-    [{ what: 'the profit-sharing ranking', keep: rankMembersAhead }],
+    [
+      { what: "the benchmarks' and early warnings' presets", keep: keepPresetsAhead },
+      { what: 'the profit-sharing ranking', keep: rankMembersAhead },
+    ],
   );
 
   let closing = false;

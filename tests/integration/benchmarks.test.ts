@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   benchmarksResponseSchema,
@@ -18,6 +19,9 @@ import {
   type BenchmarkMetric,
 } from '#shared/domain/benchmarks.ts';
 import { lossRatio } from '#shared/domain/measures.ts';
+import { presets } from '#shared/domain/timeframe.ts';
+import { keepPresetsAhead } from '#server/services/network-intelligence/warnings.ts';
+import { clearAnswerCache } from '#server/services/read-model/answer-cache.ts';
 import { ensureReadModel } from '#server/services/read-model/refresh.ts';
 import {
   buildAgency,
@@ -337,6 +341,33 @@ describe('benchmarks', () => {
       members[2]!.uuid,
       answer.settings.sizeBandLimits,
     );
+  });
+
+  it("are read for every preset at the server's start, before the first view", async () => {
+    const db = t.database.db;
+    const today = { year: 2026, month: 11, day: 22 };
+    const [first] = members;
+    clearAnswerCache();
+    expect(await keepPresetsAhead(db, first!.networkUuid, today)).toBe(presets(today).length);
+    expect(await keepPresetsAhead(db, first!.networkUuid, today)).toBe(0);
+    // This year's premium changed without the read model's refresh: the first view shows what the
+    // warm-up read, so it read nothing of the facts.
+    const thisYear = sql`agency_uuid = ${first!.uuid}::uuid and month >= '2026-01-01'`;
+    await db.execute(
+      sql`update production_facts set written_premium = written_premium * 10 where ${thisYear}`,
+    );
+    try {
+      const response = await call('network', 'GET', `/api/network-intelligence/benchmarks?${PERIOD}`);
+      const answer = benchmarksResponseSchema.parse(json(response));
+      const { figures } = expected(answer.settings.sizeBandLimits);
+      const growth = answer.members!.find((m) => m.agencyUuid === first!.uuid)!.growth;
+      expect(growth).toBeCloseTo(figures.get(first!.uuid)!.get('total:total')!.growth!, 8);
+    } finally {
+      await db.execute(
+        sql`update production_facts set written_premium = written_premium / 10 where ${thisYear}`,
+      );
+      clearAnswerCache();
+    }
   });
 
   it('refuse a level outside the caller', async () => {

@@ -129,10 +129,18 @@ export class NetworkFigures implements ByAgency {
   }
 }
 
-/** The network's figures for the input, kept per network, request and data version (decision 078). */
-export function readNetworkFigures(db: Db, input: BenchmarkStatementInput): Promise<NetworkFigures> {
+/**
+ * The network's figures for the input, kept per network, request and data version (decision 078);
+ * `onRead` is called for each read over the facts (the warm-up counts them).
+ */
+export function readNetworkFigures(
+  db: Db,
+  input: BenchmarkStatementInput,
+  onRead: () => void = () => {},
+): Promise<NetworkFigures> {
   const request = { ...input, carriers: input.carriers && [...input.carriers].sort() };
   return cachedByAgency(db, input.networkUuid, 'network-figures', request, async (agencyUuids) => {
+    onRead();
     const found = await db.execute<NetworkFigureSqlRow>(networkFiguresQuery(input, agencyUuids));
     return new NetworkFigures(found.rows);
   });

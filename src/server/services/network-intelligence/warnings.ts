@@ -10,7 +10,7 @@ import {
   warningReasons,
   type WarningReason,
 } from '#shared/domain/benchmarks.ts';
-import type { CalendarDay } from '#shared/domain/timeframe.ts';
+import { presets, type CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { periodOut } from '#server/services/production/production-report.ts';
@@ -85,6 +85,24 @@ function warningsOf(network: NetworkFigures, threshold: number): Map<string, Fou
   const found = findWarnings(network, threshold);
   derived.set(network, { generation: network.generation, threshold, found });
   return found;
+}
+
+/**
+ * Reads a network's figures of every preset ahead of their first view (the server's warm-up,
+ * `read-model/warm-up.ts`): the periods the benchmarks and early-warning pages offer, every carrier,
+ * with the network's warnings found. Answers how many reads over the facts it made (none: every
+ * period was kept and up to date).
+ */
+export async function keepPresetsAhead(db: Db, networkUuid: string, today: CalendarDay): Promise<number> {
+  const settings = await readBenchmarkSettings(db, networkUuid);
+  let reads = 0;
+  for (const { startDate, endDate } of presets(today)) {
+    const period = benchmarkPeriod({ startDate, endDate, isYtd: undefined }, today);
+    const input = { networkUuid, period, carriers: null, sizeBandLimits: settings.sizeBandLimits };
+    const network = await readNetworkFigures(db, input, () => (reads += 1));
+    warningsOf(network, settings.lossRatioThreshold);
+  }
+  return reads;
 }
 
 export type WarningsPage = {
