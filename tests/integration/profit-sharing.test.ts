@@ -201,9 +201,10 @@ describe('profit-sharing agreements', () => {
     });
     // So far: loss ratio 45 % (row 1), growth 10 % (column 3): 3 % of 11,000 = 330. Year end: 13,000
     // written against 12,000 (8.33 %, column 2) and 44.92 % loss ratio: 2 % = 260, 70 at risk; 200 more
-    // written premium reaches 10 % growth and 3 % (390, 130 more).
+    // written premium reaches 10 % growth and 3 % (390, 130 more). The year so far pays more than the
+    // year end: at risk.
     expect(created).toMatchObject({
-      status: 'onTrack',
+      status: 'atRisk',
       yearToDatePayout: 330,
       projectedPayout: 260,
       payoutAtRisk: 70,
@@ -504,7 +505,7 @@ describe('profit-sharing agreements', () => {
     expect(lines[0]).toBe(
       'Holder,Carrier,Agreement,Year,Lines,Status,Projected Payout (USD),Year-to-date Payout (USD),Payout at Risk (USD),Next Band Extra Payout (USD),Next Band: Loss Ratio Points Lower,Next Band: Written Premium to Add (USD),Next Band: Policies to Add,Next Band: Premium to Add (USD)',
     );
-    expect(lines[2]).toBe(`${home.name},Acme Mutual,PL bonus,2026,PL,On track,260,330,70,130,,200,,`);
+    expect(lines[2]).toBe(`${home.name},Acme Mutual,PL bonus,2026,PL,At risk,260,330,70,130,,200,,`);
   });
 
   it("copies last year's agreements into a new year once", async () => {

@@ -139,6 +139,45 @@ describe('worked example 2: a loss-ratio x growth grid', () => {
     expect(status).toBe('onTrack');
   });
 
+  it('is at risk when the year so far pays more than the year end, or eligible but in no paying cell', () => {
+    // Half a year 20 % up; last year's second half as strong as this year's first: the year ends flat.
+    const halfYear = (overrides: Partial<ProfitShareActuals>) =>
+      wholeYear({
+        monthsElapsed: 6,
+        writtenPremiumCents: dollars(600_000),
+        priorWrittenPremiumCents: dollars(500_000),
+        priorYearWrittenPremiumCents: dollars(1_000_000),
+        earnedCents: dollars(600_000),
+        incurredCents: dollars(300_000),
+        restOfLastYear: {
+          writtenPremiumCents: dollars(400_000),
+          newBusinessCents: null,
+          earnedCents: dollars(400_000),
+          incurredCents: dollars(200_000),
+        },
+        ...overrides,
+      });
+    const shrinking = projectAgreement(growthGrid, halfYear({}));
+    expect([shrinking.yearToDate.payoutCents, shrinking.yearEnd.payoutCents]).toEqual([
+      dollars(12_000),
+      dollars(10_000),
+    ]);
+    expect(shrinking.status).toBe('atRisk');
+    const growing = projectAgreement(growthGrid, halfYear({ priorWrittenPremiumCents: dollars(600_000) }));
+    expect([growing.yearToDate.payoutCents, growing.yearEnd.payoutCents]).toEqual([
+      dollars(6_000),
+      dollars(10_000),
+    ]);
+    expect(growing.status).toBe('onTrack');
+    // Every gate passes, but the loss ratio (60 %) is above the grid's only row: no cell pays.
+    const belowTheBands = projectAgreement(growthGrid, wholeYear({ incurredCents: dollars(600_000) }));
+    expect([belowTheBands.yearEnd.eligible, belowTheBands.yearEnd.payoutCents]).toEqual([true, 0]);
+    expect(belowTheBands.status).toBe('atRisk');
+    const failingGate = projectAgreement(growthGrid, wholeYear({ writtenPremiumCents: dollars(200_000) }));
+    expect(failingGate.yearEnd.eligible).toBe(false);
+    expect(failingGate.status).toBe('notEligible');
+  });
+
   it('counts growth exactly on a band minimum in the band', () => {
     const exact = projectAgreement(
       growthGrid,

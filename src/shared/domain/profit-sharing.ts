@@ -402,9 +402,10 @@ const plus = (a: number | null, b: number) => (a === null && b === 0 ? null : (a
 
 /**
  * The projection of an agreement: the grid read with the year's figures so far and with the figures
- * run on to year end, after the what-if inputs. Status: on track when the year-end projection pays,
- * at risk when it pays nothing but a better cell or the gates are within reach of the year so far
- * (it paid, or would pay, on the year so far), not eligible otherwise.
+ * run on to year end, after the what-if inputs. Status: at risk when the year so far pays more than
+ * the year-end projection (a payout at risk), or when every gate passes at year end but the projection
+ * reaches no cell that pays; on track when the year-end projection pays, no less than the year so far;
+ * not eligible otherwise.
  */
 export function projectAgreement(
   terms: ProfitShareAgreementTerms,
@@ -471,10 +472,10 @@ export function projectAgreement(
   const yearToDate = evaluate(terms, ytdFigures, multiYear, yearNewBusiness);
   const yearEnd = evaluate(terms, yearFigures, multiYear, yearNewBusiness);
   const status: ProfitShareStatus =
-    yearEnd.payoutCents > 0
-      ? 'onTrack'
-      : yearToDate.payoutCents > 0 || yearEnd.eligible
-        ? 'atRisk'
+    yearToDate.payoutCents > yearEnd.payoutCents || (yearEnd.payoutCents === 0 && yearEnd.eligible)
+      ? 'atRisk'
+      : yearEnd.payoutCents > 0
+        ? 'onTrack'
         : 'notEligible';
   return { yearToDate, yearEnd, status };
 }

@@ -306,14 +306,16 @@ export const helpTopics: HelpTopic[] = [
         </Steps>
         <Subheading>Read the projection</Subheading>
         <Text>
-          Each card shows the agreement&apos;s status (On track, At risk when the year so far pays more than
-          the year-end projection, Not eligible), the projected payout, the payout on the year so far and what
-          the next better band needs. Open an agreement to see its grid with the current and projected cells
-          marked, every gate with its figure and threshold, the distance to every better band, and a chart of
-          the loss ratio and growth to date against the bands. The What if inputs (extra new business, a large
-          loss, a rate change) recompute the projection as you type. Network users also see their member
-          agencies&apos; agreements ranked by the payout they have at risk. Download CSV and Download XLSX
-          export the projections (the same rows; in the XLSX, amounts are numbers in a dollar format).
+          Each card shows the agreement&apos;s status (At risk when the year so far pays more than the
+          year-end projection, or when every gate passes but no band pays yet; On track when the year-end
+          projection pays; Not eligible otherwise), the projected payout, the payout on the year so far and
+          what the next better band needs. Open an agreement to see its grid with the current and projected
+          cells marked, every gate with its figure and threshold, the distance to every better band, and a
+          chart of the loss ratio and growth to date against the bands. The What if inputs (extra new
+          business, a large loss, a rate change) recompute the projection as you type. Network users also see
+          their member agencies&apos; agreements ranked by the payout they have at risk. Download CSV and
+          Download XLSX export the projections (the same rows; in the XLSX, amounts are numbers in a dollar
+          format).
         </Text>
         <Subheading>Import agreements from a CSV template</Subheading>
         <Text>
