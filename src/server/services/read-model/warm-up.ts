@@ -15,8 +15,9 @@ import { keepPresetViews } from './ahead.ts';
  * minutes (the latest reporting month moves on, a bulk load in another process rebuilds a network),
  * and for a network whose views a rebuild dropped (`requestKeptViewWarmUp`). A build does not hold writers back
  * (`buildKeptCodes`). Tests and scripts that do not start it build on first view, as before.
- * The server adds other answers a network's users open first (`KeptAhead`: the profit-sharing
- * ranking), computed after the views, kept in the process's answer cache.
+ * The server adds other answers a network's users open first (`KeptAhead`: the benchmarks' presets,
+ * the profit-sharing ranking, decision 079), computed after the views, kept in the process's answer
+ * cache.
  */
 
 /** The periods a network keeps ahead: every preset as of `today`, Total (P&C). */
