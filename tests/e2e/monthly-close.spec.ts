@@ -38,6 +38,14 @@ test('a network user works down the monthly close and fixes a late report by upl
   await page.mouse.move(900, 600);
   const checklist = page.getByRole('table', { name: /^Reports that need attention for / });
   await expect(checklist).toBeVisible();
+  // Who needs a call, on the same page: the first early warnings of the year to date, and a link to
+  // all of them.
+  const toCall = page.getByRole('table', { name: 'Agencies to call' });
+  await expect(toCall).toBeVisible();
+  expect(await toCall.getByRole('row').count()).toBeGreaterThan(1);
+  await expect(
+    page.getByRole('link', { name: /^(See all [\d,]+ early warnings|Open Early Warning)$/ }),
+  ).toHaveAttribute('href', /^\/early-warning\?level=/);
   await expectNoAxeViolations(page);
 
   const { line, code, month } = await lineToFix(page);

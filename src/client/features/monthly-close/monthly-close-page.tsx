@@ -10,6 +10,7 @@ import { useCurrentUser } from '#client/app/current-user.ts';
 import { useLevel } from '#client/app/level.ts';
 import { Select } from '#client/components/select.tsx';
 import { healthQuery } from './monthly-close-api.ts';
+import { CloseWarnings } from './close-warnings.tsx';
 import {
   attentionLines,
   fineLines,
@@ -248,6 +249,7 @@ export function MonthlyClosePage() {
           <Text c="dimmed" size="sm">
             Each carrier&apos;s report of the month for {network ? 'every member agency' : 'your agency'}: due
             by the carrier&apos;s usual lag after the month&apos;s end, learnt from when its reports arrived.
+            {network && ' Then the member agencies with early warnings, to call.'}
           </Text>
         </div>
         <Select
@@ -283,6 +285,7 @@ export function MonthlyClosePage() {
           <Checklist lines={attention} month={answer.month} may={may} network={network} />
         )}
       </Paper>
+      {network && levelUuid && <CloseWarnings levelUuid={levelUuid} />}
       {answer.uploads.length > 0 && (
         <Paper withBorder p="md" component="section" aria-labelledby="close-uploads">
           <Title order={2} size="h4" id="close-uploads" mb="sm">
