@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { LOADERS, loadersOnScreen, lookAtPage, type PageProblem } from './page-checks.ts';
-import { servePowerBiFromFake, signInAs } from './support.ts';
+import { EVERY_100_MS, nextFrames, servePowerBiFromFake, signInAs } from './support.ts';
 
 /**
  * Looks at every page each demo role reaches, as a person on a laptop and on a wide screen would
@@ -93,7 +93,7 @@ async function settle(page: Page) {
       .waitForFunction(
         (selector) => [...document.querySelectorAll(selector)].every((e) => e.getClientRects().length === 0),
         LOADERS,
-        { timeout: 1_000 },
+        { ...EVERY_100_MS, timeout: 1_000 },
       )
       .then(
         () => true,
@@ -104,22 +104,26 @@ async function settle(page: Page) {
   if (inFlight.get(page)!.size > 0) await quiet(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // Transitions (a menu fading, a collapse opening) end before anything is measured.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    EVERY_100_MS,
   );
 }
 
 /** After a resize: the transitions it started (the sidebar opening) have ended. */
 async function settleLayout(page: Page) {
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  await nextFrames(page);
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    EVERY_100_MS,
   );
 }
 

@@ -18,25 +18,45 @@ export async function signIn(page: Page, email: string, path = '/') {
   await expect(page.getByTestId('organisation-name')).toBeVisible();
 }
 
+/**
+ * Checks of the page's state poll every 100 ms rather than at each frame: a headless Chromium that
+ * stops drawing a page for a while (seen once after a resize, on a loaded machine) draws no frame to
+ * poll at, and a check that waits for frames would wait until the test's own timeout.
+ */
+export const EVERY_100_MS = { polling: 100 } as const;
+
+/** Two frames go by (a transition starts a frame after its element mounts), or half a second. */
+export async function nextFrames(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+        setTimeout(resolve, 500);
+      }),
+  );
+}
+
 /** Fails with each axe violation and where it is. */
 export async function expectNoAxeViolations(page: Page) {
   // A dialog still fading in has translucent colours: check once every transition has ended
   // (endless animations, such as spinners, never end and do not count), and every dialog is opaque. A
   // transition starts a frame after its element mounts, so two frames go by first.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  await nextFrames(page);
+  await page.waitForFunction(
+    () => {
+      const settled = document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+      const opaque = (element: Element | null): boolean =>
+        !element || (getComputedStyle(element).opacity === '1' && opaque(element.parentElement));
+      const shown = [...document.querySelectorAll('[role="dialog"]')].filter(
+        (d) => d.getClientRects().length > 0,
+      );
+      return settled && shown.every(opaque);
+    },
+    undefined,
+    EVERY_100_MS,
   );
-  await page.waitForFunction(() => {
-    const settled = document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
-    const opaque = (element: Element | null): boolean =>
-      !element || (getComputedStyle(element).opacity === '1' && opaque(element.parentElement));
-    const shown = [...document.querySelectorAll('[role="dialog"]')].filter(
-      (d) => d.getClientRects().length > 0,
-    );
-    return settled && shown.every(opaque);
-  });
   const results = await new AxeBuilder({ page }).analyze();
   // axe counts text drawn in its background's own colour (1:1), or a short text under the ratio, as
   // "needs review" rather than a violation: such text is unreadable all the same (decision 050).
