@@ -104,19 +104,17 @@ async function settle(page: Page) {
   if (inFlight.get(page)!.size > 0) await quiet(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // Transitions (a menu fading, a collapse opening) end before anything is measured.
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-    undefined,
-    EVERY_100_MS,
-  );
+  await transitionsEnded(page);
 }
 
 /** After a resize: the transitions it started (the sidebar opening) have ended. */
 async function settleLayout(page: Page) {
   await nextFrames(page);
+  await transitionsEnded(page);
+}
+
+/** Every running animation is an endless one (a spinner): the transitions have ended. */
+async function transitionsEnded(page: Page) {
   await page.waitForFunction(
     () =>
       document

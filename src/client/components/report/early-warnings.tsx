@@ -1,4 +1,5 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { queryOptions } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { warningsResponseSchema, type Warning, type WarningsQuery } from '#shared/contracts/benchmarks.ts';
@@ -38,6 +39,22 @@ export const warningsQuery = (
       });
     },
   });
+
+/**
+ * What a warnings panel shows until its answer is there: the error, or a loader; null once answered
+ * (the panel then draws the answer).
+ */
+export function warningsPending(query: { isError: boolean; error: Error | null; data?: unknown }): ReactNode {
+  if (query.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="Early warnings could not be loaded">
+        {query.error?.message}
+      </Alert>
+    );
+  }
+  if (query.data === undefined) return <Loader size="sm" role="status" aria-label="Loading early warnings" />;
+  return null;
+}
 
 /** Carrier Production of the warning's agency, for its period, filtered to its carrier (by name). */
 export function carrierProductionLink(warning: Warning, timeframe: Timeframe): string {

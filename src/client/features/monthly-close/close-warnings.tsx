@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Anchor, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatPercent } from '#shared/domain/number-format.ts';
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
 import { resolveTimeframe } from '#shared/domain/timeframe.ts';
 import { LEVEL_PARAM } from '#client/app/level.ts';
-import { WarningsTable, warningsQuery } from '#client/components/report/early-warnings.tsx';
+import { WarningsTable, warningsPending, warningsQuery } from '#client/components/report/early-warnings.tsx';
 
 /** The panel lists the first warnings; the Early Warning page has them all. */
 export const CLOSE_WARNINGS_SHOWN = 5;
@@ -27,12 +27,8 @@ export function CloseWarnings({ levelUuid }: { levelUuid: string }) {
         <Title order={2} size="h4" id="close-warnings">
           Agencies to call
         </Title>
-        {query.isError ? (
-          <Alert color="red" variant="light" role="alert" title="Early warnings could not be loaded">
-            {query.error.message}
-          </Alert>
-        ) : !answer ? (
-          <Loader size="sm" role="status" aria-label="Loading early warnings" />
+        {!answer ? (
+          warningsPending(query)
         ) : answer.total === 0 ? (
           <Text size="sm">
             No early warning for {timeframe.displayText}: no member agency has a loss ratio above{' '}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Warning } from '#shared/contracts/benchmarks.ts';
 import { formatPercent } from '#shared/domain/number-format.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
-import { WarningsTable, warningsQuery } from '#client/components/report/early-warnings.tsx';
+import { WarningsTable, warningsPending, warningsQuery } from '#client/components/report/early-warnings.tsx';
 
 /** The panel shows the first warnings and opens the rest on demand, so the report stays in view. */
 export const WARNINGS_SHOWN = 5;
@@ -37,12 +37,8 @@ export function AgencyWarningsPanel({
         <Title order={2} size="h4" id="agency-warnings-title">
           Early warnings
         </Title>
-        {query.isError ? (
-          <Alert color="red" variant="light" role="alert" title="Early warnings could not be loaded">
-            {query.error.message}
-          </Alert>
-        ) : !answer ? (
-          <Loader size="sm" role="status" aria-label="Loading early warnings" />
+        {!answer ? (
+          warningsPending(query)
         ) : answer.warnings.length === 0 ? (
           <Text size="sm">
             No early warning for {timeframe.displayText}: no carrier or line has a loss ratio above{' '}
