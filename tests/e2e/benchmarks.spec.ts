@@ -26,12 +26,17 @@ test('an agency owner sees its percentile against its peers, per carrier and lin
   await expect(page.getByRole('heading', { level: 2, name: 'By carrier' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Another period, by keyboard.
-  const timeframe = page.getByRole('combobox', { name: 'Timeframe' });
-  await timeframe.focus();
-  await timeframe.selectOption({ index: 1 });
-  await expect(page).toHaveURL(/timeframe=/);
+  // Any period, by keyboard: one month, as on Carrier Production.
+  await page.getByRole('combobox', { name: 'Timeframe' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: 'Monthly' })).toBeVisible();
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/timeframe=\d{4}-\d{2}(&|$)/);
+  await expect(page.getByRole('combobox', { name: 'Month' })).toBeVisible();
+  await expect(page.getByTestId('timeframe-summary')).toHaveText(/^\d{4}-\d{2}, compared with \d{4}-\d{2}$/);
   await expect(page.getByRole('article', { name: 'All carriers and lines' })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('a network user sees the early warnings and follows one to Carrier Production on the carrier', async ({
@@ -47,6 +52,16 @@ test('a network user sees the early warnings and follows one to Carrier Producti
   await expect(page.getByRole('heading', { level: 2, name: 'Member agencies' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: "The network's distribution" })).toBeVisible();
   await expectNoAxeViolations(page);
+  // A custom range: the 13 months up to the latest, compared with the 13 before them a year earlier.
+  await page.getByRole('combobox', { name: 'Timeframe' }).click();
+  await page.getByRole('option', { name: 'Custom' }).click();
+  await page.getByRole('combobox', { name: 'Start month' }).click();
+  await page.getByRole('option').nth(12).click();
+  await expect(page).toHaveURL(/timeframe=\d{4}-\d{2}--\d{4}-\d{2}(&|$)/);
+  await expect(page.getByTestId('timeframe-summary')).toHaveText(
+    /^\d{4}-\d{2} to \d{4}-\d{2}, compared with /,
+  );
+  await expect(page.getByRole('heading', { level: 2, name: 'Member agencies' })).toBeVisible();
 
   await navigation.getByRole('link', { name: 'Early Warning' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Early Warning' })).toBeVisible();
@@ -56,6 +71,12 @@ test('a network user sees the early warnings and follows one to Carrier Producti
   const summary = page.getByText(/^1–\d+ of [\d,]+ warnings at [\d,]+ agenc/);
   await expect(summary).toBeVisible();
   const everyWarning = (await summary.textContent()) ?? '';
+  // The largest books first, then back to agency names.
+  const byBook = page.waitForResponse((r) => r.url().includes('order=premium') && r.status() === 200);
+  await page.getByLabel('Order').selectOption({ label: 'Largest written premium first' });
+  await byBook;
+  await expect(summary).toHaveText(everyWarning);
+  await page.getByLabel('Order').selectOption({ label: 'Agency name' });
   await page.getByLabel('Show').selectOption({ label: 'Loss ratio high and rising' });
   await expect(summary).not.toHaveText(everyWarning);
   const rows = table.getByRole('row').filter({ has: page.getByRole('link') });

@@ -38,14 +38,17 @@ test('a network user works down the monthly close and fixes a late report by upl
   await page.mouse.move(900, 600);
   const checklist = page.getByRole('table', { name: /^Reports that need attention for / });
   await expect(checklist).toBeVisible();
-  // Who needs a call, on the same page: the first early warnings of the year to date, and a link to
-  // all of them.
+  // Who needs a call, on the same page: the agencies with the largest books and an early warning in
+  // the year to date, one row each, and a link to every warning in that order.
   const toCall = page.getByRole('table', { name: 'Agencies to call' });
   await expect(toCall).toBeVisible();
-  expect(await toCall.getByRole('row').count()).toBeGreaterThan(1);
+  const agencies = await toCall.getByRole('rowheader').allTextContents();
+  expect(agencies.length).toBeGreaterThan(1);
+  const names = agencies.map((a) => a.replace(/and [\d,]+ more warnings?$/, ''));
+  expect(new Set(names).size).toBe(names.length);
   await expect(
     page.getByRole('link', { name: /^(See all [\d,]+ early warnings|Open Early Warning)$/ }),
-  ).toHaveAttribute('href', /^\/early-warning\?level=/);
+  ).toHaveAttribute('href', /^\/early-warning\?level=[^&]+&order=premium$/);
   await expectNoAxeViolations(page);
 
   const { line, code, month } = await lineToFix(page);

@@ -261,7 +261,9 @@ function expected(limits: readonly number[]) {
     figures.set(agency, out);
   }
   const band = (agency: string) => sizeBandOf(dollars(bandPremium.get(agency) ?? 0n), limits);
-  return { figures, band };
+  // Each agency's written premium in the period, in cents (the 'premium' order of the warnings).
+  const books = new Map([...sums].map(([agency, byKey]) => [agency, byKey.get('total:total')?.wp ?? null]));
+  return { figures, band, books };
 }
 
 function checkAgencyAnswer(answer: BenchmarksResponse, agency: string, limits: readonly number[]) {
@@ -484,6 +486,40 @@ describe('early warning', () => {
     expect(searched.total).toBe(
       answer.warnings.filter((w) => w.agencyName.toLowerCase().includes(someone.slice(0, 6).toLowerCase()))
         .length,
+    );
+    // The largest books first: the agencies in the order of their written premium in the period.
+    const { books } = expected(answer.settings.sizeBandLimits);
+    const byBook = await read('&order=premium&pageSize=500');
+    expect(byBook.total).toBe(answer.total);
+    const called = [...new Set(byBook.warnings.map((w) => w.agencyUuid))];
+    const book = (agency: string) => books.get(agency) ?? -1n;
+    expect(new Set(called.map(book)).size).toBeGreaterThan(1);
+    expect(called).toEqual([...called].sort((a, b) => (book(a) > book(b) ? -1 : book(a) < book(b) ? 1 : 0)));
+    // Within an agency, its carriers and lines by written premium; one row per agency on request.
+    for (const agency of called) {
+      const premiums = byBook.warnings
+        .filter((w) => w.agencyUuid === agency)
+        .map((w) => w.writtenPremium ?? -1);
+      expect(premiums).toEqual([...premiums].sort((a, b) => b - a));
+    }
+    const perAgency = await read('&order=premium&perAgency=true&pageSize=500');
+    expect(perAgency.warnings.map((w) => w.agencyUuid)).toEqual(called);
+    expect(perAgency.total).toBe(answer.total);
+    expect(perAgency.agencies).toBe(called.length);
+    for (const w of perAgency.warnings) {
+      const own = byBook.warnings.filter((o) => o.agencyUuid === w.agencyUuid);
+      expect(w).toEqual({ ...own[0], others: own.length - 1 });
+    }
+    const secondAgency = await read('&order=premium&perAgency=true&pageSize=1&page=2');
+    expect(secondAgency.warnings.map((w) => w.agencyUuid)).toEqual([called[1]]);
+    const wrongOrder = await call(
+      'network',
+      'GET',
+      `/api/network-intelligence/warnings?${PERIOD}&order=size`,
+    );
+    expect(wrongOrder.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(json(wrongOrder)).error.fields?.order).toBe(
+      'order must be agency or premium',
     );
     const refused = await call('network', 'GET', `/api/network-intelligence/warnings?${PERIOD}&page=0`);
     expect(refused.statusCode).toBe(400);

@@ -22,7 +22,7 @@ import {
   changeTimeframe,
   readProductionState,
 } from '#client/features/production/production-params.ts';
-import { TimeframeSelector } from '#client/features/production/timeframe-selector.tsx';
+import { TimeframeSelector } from '#client/components/report/timeframe-selector.tsx';
 import { PageLoader } from '#client/components/page-loader.tsx';
 import { useAccess } from './access.ts';
 import { levelsQuery, useLevel } from './level.ts';

@@ -1,4 +1,12 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type PointerEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FocusEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 
 /**
  * A part of the interface that loads on first use rather than with the page (docs/first-load.md): menus, popovers and tooltips bring Floating UI and Mantine's combobox, about 40 kB
@@ -58,7 +66,7 @@ const NOT_ACTIVATED: Activation = { focused: false, opened: false };
 /**
  * A stand-in for a deferred control, drawn like the control. Pointing at it starts the import; the
  * part takes the stand-in's place once it has arrived and the stand-in has been clicked (or Enter /
- * Space) or focused from the keyboard, so the swap never falls inside a press (a click split
+ * Space, or an arrow key, which opens it) or focused from the keyboard, so the swap never falls inside a press (a click split
  * between two elements would be lost). Leaving the stand-in before the part arrived cancels it: a
  * late part never steals the focus.
  */
@@ -85,6 +93,13 @@ export function useStandIn<T>(part: Deferred<T>) {
     onClick: () => {
       part.load();
       setPressing(false);
+      setActivation({ focused: true, opened: true });
+    },
+    // The arrow keys open a list or menu; pressed before the part arrived, the part opens when it does.
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      event.preventDefault();
+      part.load();
       setActivation({ focused: true, opened: true });
     },
   };

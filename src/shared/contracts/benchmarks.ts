@@ -28,10 +28,16 @@ export type BenchmarksQuery = z.infer<typeof benchmarksQuerySchema>;
 export const WARNINGS_PAGE_SIZE = 25;
 export const WARNINGS_PAGE_SIZE_MAX = 500;
 export const WARNING_REASONS = ['lossRatio', 'growth'] as const;
+/**
+ * How the network's warnings are ordered: by agency name, or the agencies with the largest written
+ * premium in the period first (the calls that matter most).
+ */
+export const WARNING_ORDERS = ['agency', 'premium'] as const;
+export type WarningOrder = (typeof WARNING_ORDERS)[number];
 
 /**
  * An early-warnings request: a benchmarks query, and at the network the page (and its size), a
- * search of agency names and one reason to list alone. An agency's own warnings come on one page.
+ * search of agency names, one reason to list alone and the order. An agency's own warnings come on one page.
  */
 export const warningsQuerySchema = benchmarksQuerySchema.extend({
   page: z
@@ -51,6 +57,12 @@ export const warningsQuerySchema = benchmarksQuerySchema.extend({
     .default(WARNINGS_PAGE_SIZE),
   search: z.string().trim().max(100, 'The search is at most 100 characters.').optional(),
   reason: z.enum(WARNING_REASONS, { message: 'reason must be lossRatio or growth' }).optional(),
+  order: z.enum(WARNING_ORDERS, { message: 'order must be agency or premium' }).default('agency'),
+  /** Each agency's first warning alone (in the order), with how many others it has: pages of agencies. */
+  perAgency: z
+    .enum(['true', 'false'], { message: 'perAgency must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type WarningsQuery = z.input<typeof warningsQuerySchema>;
 
@@ -165,6 +177,8 @@ export const warningSchema = z.object({
   growthFirstQuartile: z.number().nullable(),
   lossRatio: z.number().nullable(),
   priorLossRatio: z.number().nullable(),
+  /** With `perAgency`: how many more warnings the agency has. */
+  others: z.number().int().optional(),
 });
 export type Warning = z.infer<typeof warningSchema>;
 
@@ -172,7 +186,7 @@ export const warningsResponseSchema = z.object({
   period: periodSchema,
   level: z.enum(['agency', 'network']),
   settings: benchmarkSettingsSchema,
-  /** The page's warnings (at an agency, every one of its own). */
+  /** The page's warnings (at an agency, every one of its own; with `perAgency`, one per agency). */
   warnings: z.array(warningSchema),
   /** How many warnings match the request, over every page, and at how many agencies. */
   total: z.number().int(),

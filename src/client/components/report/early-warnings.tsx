@@ -13,10 +13,20 @@ import { apiRequest } from '#client/lib/api-client.ts';
  * panel): the query, the link to Carrier Production filtered to the carrier, the reasons and the
  * table.
  */
+/** The URL parameter that opens the Early Warning page in an order (Monthly Close: the largest books first). */
+export const WARNINGS_ORDER_PARAM = 'order';
+
 export const warningsQuery = (
   levelUuid: string | undefined,
   timeframe: Timeframe,
-  { page, search, reason }: Pick<WarningsQuery, 'page' | 'search' | 'reason'> = {},
+  {
+    page,
+    pageSize,
+    search,
+    reason,
+    order,
+    perAgency,
+  }: Pick<WarningsQuery, 'page' | 'pageSize' | 'search' | 'reason' | 'order' | 'perAgency'> = {},
 ) =>
   queryOptions({
     queryKey: [
@@ -25,15 +35,21 @@ export const warningsQuery = (
       levelUuid ?? '',
       timeframe.code,
       page ?? '1',
+      pageSize ?? '',
       search ?? '',
       reason ?? '',
+      order ?? 'agency',
+      perAgency ?? 'false',
     ],
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ startDate: timeframe.startDate, endDate: timeframe.endDate });
       if (levelUuid) params.set('levelUuid', levelUuid);
       if (page) params.set('page', page);
+      if (pageSize) params.set('pageSize', pageSize);
       if (search) params.set('search', search);
       if (reason) params.set('reason', reason);
+      if (order && order !== 'agency') params.set('order', order);
+      if (perAgency === 'true') params.set('perAgency', perAgency);
       return apiRequest(`/api/network-intelligence/warnings?${params.toString()}`, warningsResponseSchema, {
         signal,
       });
@@ -144,6 +160,11 @@ export function WarningsTable({
               <Table.Tr key={`${w.agencyUuid} ${w.dimension} ${w.key}`}>
                 <Table.Th scope="row" fw={400}>
                   {agencyColumn ? w.agencyName : link}
+                  {agencyColumn && !!w.others && (
+                    <Text size="xs" c="dimmed">
+                      and {w.others.toLocaleString('en-US')} more {w.others === 1 ? 'warning' : 'warnings'}
+                    </Text>
+                  )}
                 </Table.Th>
                 {agencyColumn && <Table.Td>{link}</Table.Td>}
                 <Table.Td>

@@ -36,7 +36,8 @@ import { formatMoney, formatPercent } from '#shared/domain/number-format.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
 import { useLevel } from '#client/app/level.ts';
 import { PageHeader } from '#client/components/report/page-header.tsx';
-import { TimeframeChoice, useTimeframe } from '#client/components/report/timeframe-choice.tsx';
+import { TimeframeSelector } from '#client/components/report/timeframe-selector.tsx';
+import { useTimeframe } from '#client/components/report/url-timeframe.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { checkedBy, showServerFieldErrors } from '#client/lib/form-contract.ts';
 import { benchmarksQuery, saveSettings } from './benchmarks-api.ts';
@@ -307,7 +308,7 @@ function SettingsForm({
  */
 export function BenchmarksPage() {
   const levelUuid = useLevel();
-  const [timeframe, setTimeframe, choices] = useTimeframe();
+  const [timeframe, setTimeframe, today] = useTimeframe();
   const query = useQuery({ ...benchmarksQuery(levelUuid, timeframe), enabled: !!levelUuid });
   const answer = query.data;
   return (
@@ -320,15 +321,15 @@ export function BenchmarksPage() {
             : 'Your figures against the network: the box spans its middle half of agencies, the line is its median, the marker is you.'
         }
       >
-        <Group align="flex-end">
-          {answer?.band && (
-            <Badge size="lg" variant="light">
-              Size band: {answer.band.label}
-            </Badge>
-          )}
-          <TimeframeChoice timeframe={timeframe} choices={choices} onChange={setTimeframe} />
-        </Group>
+        {answer?.band && (
+          <Badge size="lg" variant="light">
+            Size band: {answer.band.label}
+          </Badge>
+        )}
       </PageHeader>
+      <Paper withBorder p="md">
+        <TimeframeSelector timeframe={timeframe} today={today} onChange={setTimeframe} />
+      </Paper>
       {query.isError ? (
         <Alert color="red" title="Benchmarks could not be loaded">
           {query.error.message}

@@ -2,15 +2,25 @@ import { useState } from 'react';
 import { Alert, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { WarningsQuery } from '#shared/contracts/benchmarks.ts';
+import { useSearchParams } from 'react-router';
+import type { WarningOrder, WarningsQuery } from '#shared/contracts/benchmarks.ts';
 import { formatPercent } from '#shared/domain/number-format.ts';
 import { useLevel } from '#client/app/level.ts';
 import { PageHeader } from '#client/components/report/page-header.tsx';
-import { TimeframeChoice, useTimeframe } from '#client/components/report/timeframe-choice.tsx';
-import { WarningsTable, warningsQuery } from '#client/components/report/early-warnings.tsx';
+import { TimeframeSelector } from '#client/components/report/timeframe-selector.tsx';
+import { useTimeframe } from '#client/components/report/url-timeframe.ts';
+import {
+  WARNINGS_ORDER_PARAM,
+  WarningsTable,
+  warningsQuery,
+} from '#client/components/report/early-warnings.tsx';
 import { PageLinks } from '#client/components/table-pager.tsx';
 
 const SEARCH_DEBOUNCE_MS = 250;
+const ORDERS = [
+  { value: 'agency', label: 'Agency name' },
+  { value: 'premium', label: 'Largest written premium first' },
+];
 const REASONS = [
   { value: '', label: 'Every warning' },
   { value: 'lossRatio', label: 'Loss ratio high and rising' },
@@ -21,16 +31,21 @@ const REASONS = [
  * /early-warning: the member agencies whose loss ratio for a carrier or line is above the network's
  * threshold and rising, or whose written premium growth is below the network's first quartile, with
  * the figures and a link to the agency's Carrier Production filtered to the carrier. The server
- * pages them by agency name, 25 at a time; a person searches agency names or lists one reason alone.
+ * pages them by agency name (or the largest written premium first), 25 at a time; a person searches
+ * agency names or lists one reason alone.
  */
 export function EarlyWarningPage() {
   const levelUuid = useLevel();
-  const [timeframe, setTimeframe, choices] = useTimeframe();
+  const [timeframe, setTimeframe, today] = useTimeframe();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [reason, setReason] = useState<WarningsQuery['reason'] | ''>('');
+  const [params] = useSearchParams();
+  const [order, setOrder] = useState<WarningOrder>(() =>
+    params.get(WARNINGS_ORDER_PARAM) === 'premium' ? 'premium' : 'agency',
+  );
   const [paging, setPaging] = useState({ page: 1, of: '' });
-  const filters = `${levelUuid ?? ''}|${timeframe.code}|${debouncedSearch}|${reason}`;
+  const filters = `${levelUuid ?? ''}|${timeframe.code}|${debouncedSearch}|${reason}|${order}`;
   // Any other choice starts again at the first page.
   const page = paging.of === filters ? paging.page : 1;
   const query = useQuery({
@@ -38,6 +53,7 @@ export function EarlyWarningPage() {
       page: String(page),
       search: debouncedSearch || undefined,
       reason: reason || undefined,
+      order,
     }),
     enabled: !!levelUuid,
     placeholderData: keepPreviousData,
@@ -57,9 +73,10 @@ export function EarlyWarningPage() {
             prior period, or whose growth is below the network&apos;s first quartile.
           </>
         }
-      >
-        <TimeframeChoice timeframe={timeframe} choices={choices} onChange={setTimeframe} />
-      </PageHeader>
+      />
+      <Paper withBorder p="md">
+        <TimeframeSelector timeframe={timeframe} today={today} onChange={setTimeframe} />
+      </Paper>
       <Group align="end" gap="md" wrap="wrap">
         <TextInput
           type="search"
@@ -74,6 +91,13 @@ export function EarlyWarningPage() {
           data={REASONS}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value as WarningsQuery['reason'] | '')}
+          w={280}
+        />
+        <NativeSelect
+          label="Order"
+          data={ORDERS}
+          value={order}
+          onChange={(event) => setOrder(event.currentTarget.value as WarningOrder)}
           w={280}
         />
       </Group>

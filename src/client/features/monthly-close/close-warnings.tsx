@@ -6,21 +6,33 @@ import { formatPercent } from '#shared/domain/number-format.ts';
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
 import { resolveTimeframe } from '#shared/domain/timeframe.ts';
 import { LEVEL_PARAM } from '#client/app/level.ts';
-import { WarningsTable, warningsPending, warningsQuery } from '#client/components/report/early-warnings.tsx';
+import {
+  WARNINGS_ORDER_PARAM,
+  WarningsTable,
+  warningsPending,
+  warningsQuery,
+} from '#client/components/report/early-warnings.tsx';
 
-/** The panel lists the first warnings; the Early Warning page has them all. */
+/** The panel lists the first agencies; the Early Warning page has every warning. */
 export const CLOSE_WARNINGS_SHOWN = 5;
 
 /**
  * The network's early warnings beside its monthly close, so one page says who needs a call and which
  * reports are missing: the first warnings of the year to date (the Early Warning page's first
- * period), with their count and a link to the page that lists, searches and pages them all.
+ * period) of the agencies with the largest written premium, one row each (its largest warning and how
+ * many more it has), with their count and a link to the page that lists, searches and pages them all.
  */
 export function CloseWarnings({ levelUuid }: { levelUuid: string }) {
   const [timeframe] = useState(() => resolveTimeframe(null, calendarDateIn(BUSINESS_TIME_ZONE)));
-  const query = useQuery(warningsQuery(levelUuid, timeframe));
+  const query = useQuery(
+    warningsQuery(levelUuid, timeframe, {
+      order: 'premium',
+      perAgency: 'true',
+      pageSize: String(CLOSE_WARNINGS_SHOWN),
+    }),
+  );
   const answer = query.data;
-  const all = `/early-warning?${new URLSearchParams({ [LEVEL_PARAM]: levelUuid }).toString()}`;
+  const all = `/early-warning?${new URLSearchParams({ [LEVEL_PARAM]: levelUuid, [WARNINGS_ORDER_PARAM]: 'premium' }).toString()}`;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="close-warnings">
       <Stack gap="xs">
@@ -42,11 +54,12 @@ export function CloseWarnings({ levelUuid }: { levelUuid: string }) {
               {answer.total === 1 ? 'warning' : 'warnings'} at {answer.agencies.toLocaleString('en-US')}{' '}
               {answer.agencies === 1 ? 'agency' : 'agencies'}, whose loss ratio is above{' '}
               {formatPercent(answer.settings.lossRatioThreshold)} and rising, or whose growth is below the
-              network&apos;s first quartile.
+              network&apos;s first quartile. The agencies with the largest written premium first, each with
+              its largest warning.
             </Text>
             <WarningsTable
               label="Agencies to call"
-              warnings={answer.warnings.slice(0, CLOSE_WARNINGS_SHOWN)}
+              warnings={answer.warnings}
               threshold={answer.settings.lossRatioThreshold}
               timeframe={timeframe}
               agencyColumn

@@ -17,7 +17,7 @@ import { allowConsoleError } from '#tests/support/fail-on-console-error.ts';
 import { createQueryClient } from '#client/app/query-client.ts';
 import { appRoutes } from '#client/app/router.tsx';
 import { prefetchShell } from '#client/app/shell-prefetch.ts';
-import { monthOptions } from './timeframe-selector.tsx';
+import { monthOptions } from '#client/components/report/timeframe-selector.tsx';
 
 const today = calendarDateIn(BUSINESS_TIME_ZONE);
 const ytd = presets(today)[0]!;

@@ -41,7 +41,7 @@ import {
   readProductionState,
 } from './production-params.ts';
 import { ProductionTable } from './production-table.tsx';
-import { TimeframeSelector } from './timeframe-selector.tsx';
+import { TimeframeSelector } from '#client/components/report/timeframe-selector.tsx';
 import { AgencyWarningsPanel } from './agency-warnings-panel.tsx';
 
 export const MANUAL_ENTRIES_NOTE = '* Manual entries will not be shown in results below';

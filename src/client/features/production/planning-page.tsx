@@ -47,7 +47,7 @@ import { saveFile } from '#client/components/report/save-file.ts';
 import { nextSort, SortHeader } from '#client/components/report/sort-header.tsx';
 import { TableStatusRow } from '#client/components/report/table-status-row.tsx';
 import { changeTimeframe, readProductionState } from './production-params.ts';
-import { TimeframeSelector } from './timeframe-selector.tsx';
+import { TimeframeSelector } from '#client/components/report/timeframe-selector.tsx';
 import { agencyCodeSearchParams, byAgencyCodeQuery, networkSummaryQuery } from './planning-api.ts';
 import {
   cardRows,

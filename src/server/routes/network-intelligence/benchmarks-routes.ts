@@ -70,15 +70,22 @@ export const benchmarksRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => Cale
       schema: {
         tags,
         summary:
-          "Early warnings: the level's agencies' carriers and lines with a high and rising loss ratio or growth below the network's first quartile, by agency name, 25 a page at the network",
+          "Early warnings: the level's agencies' carriers and lines with a high and rising loss ratio or growth below the network's first quartile, by agency name or the largest written premium first, 25 a page at the network",
         querystring: warningsQuerySchema,
         response: { 200: warningsResponseSchema, ...errors },
       },
     },
     async (request) => {
       const { level, carriers } = await context(request, request.query.levelUuid);
-      const { page, pageSize, search, reason } = request.query;
-      return earlyWarnings(db, level, request.query, carriers, today(), { page, pageSize, search, reason });
+      const { page, pageSize, search, reason, order, perAgency } = request.query;
+      return earlyWarnings(db, level, request.query, carriers, today(), {
+        page,
+        pageSize,
+        search,
+        reason,
+        order,
+        perAgency,
+      });
     },
   );
 

@@ -2,6 +2,7 @@ import {
   WARNINGS_PAGE_SIZE,
   type BenchmarksQuery,
   type Warning,
+  type WarningOrder,
   type WarningsResponse,
 } from '#shared/contracts/benchmarks.ts';
 import {
@@ -16,13 +17,13 @@ import type { Level } from '#server/policies/scope.ts';
 import { periodOut } from '#server/services/production/production-report.ts';
 import { agencyNames, benchmarkPeriod, keyNames } from './benchmarks.ts';
 import { readBenchmarkSettings } from './benchmarks-settings.ts';
-import { readNetworkFigures, type FigureRow, type NetworkFigures } from './network-figures.ts';
+import { figureKey, readNetworkFigures, type FigureRow, type NetworkFigures } from './network-figures.ts';
 
 /**
  * Early warning (GET /api/network-intelligence/warnings): at the network, its member agencies'
  * carriers and lines whose loss ratio is above the network's threshold and rising, or whose written
- * premium growth is below the network's first quartile, by agency name, a page at a time (searched by
- * agency name, or one reason alone); at an agency, its own. Read from the network's figures
+ * premium growth is below the network's first quartile, by agency name or the largest books first, a
+ * page at a time (searched by agency name, or one reason alone); at an agency, its own. Read from the network's figures
  * (`network-figures.ts`), kept per network, request and data version (decision 078).
  */
 
@@ -110,7 +111,19 @@ export type WarningsPage = {
   pageSize?: number;
   search?: string | undefined;
   reason?: WarningReason | undefined;
+  order?: WarningOrder;
+  perAgency?: boolean;
 };
+
+const TOTAL = figureKey('total', 'total');
+
+/** The agency's written premium in the period, for the 'premium' order. */
+const bookOf = (network: NetworkFigures, agencyUuid: string) =>
+  network.agencies.get(agencyUuid)?.rows.get(TOTAL)?.writtenPremium ?? null;
+
+/** The larger written premium first; none after every amount. */
+const descending = (x: number | null, y: number | null) =>
+  x === y ? 0 : x === null ? 1 : y === null ? -1 : y - x;
 
 export async function earlyWarnings(
   db: Db,
@@ -118,7 +131,14 @@ export async function earlyWarnings(
   query: BenchmarksQuery,
   carriers: readonly string[] | null,
   today: CalendarDay,
-  { page = 1, pageSize: size = WARNINGS_PAGE_SIZE, search, reason }: WarningsPage = {},
+  {
+    page = 1,
+    pageSize: size = WARNINGS_PAGE_SIZE,
+    search,
+    reason,
+    order = 'agency',
+    perAgency = false,
+  }: WarningsPage = {},
 ): Promise<WarningsResponse> {
   const period = benchmarkPeriod(query, today);
   const settings = await readBenchmarkSettings(db, level.networkUuid);
@@ -136,30 +156,41 @@ export async function earlyWarnings(
       : warningsOf(network, threshold);
   const ofReason = (warnings: readonly Found[]) =>
     reason ? warnings.filter((w) => w.reasons.includes(reason)) : warnings;
+  // The largest books first, and within each agency its carriers and lines by written premium.
+  const byPremium = (warnings: readonly Found[]) =>
+    order === 'premium'
+      ? [...warnings].sort((a, b) => descending(a.row.writtenPremium, b.row.writtenPremium))
+      : warnings;
   const agencies =
     level.kind === 'agency' ? [level.agencyUuid].filter((uuid) => found.has(uuid)) : [...found.keys()];
-  // By agency name (then uuid), as the pages list them; a search keeps the names that contain it.
+  // By agency name (then uuid), or the largest books first (then by name); a search keeps the names
+  // that contain it.
   const names = [...(await agencyNames(db, agencies))];
+  if (order === 'premium') names.sort(([a], [b]) => descending(bookOf(network, a), bookOf(network, b)));
   const needle = search?.toLowerCase() ?? '';
   const listed = names
     .filter(([, name]) => name.toLowerCase().includes(needle))
     .map(([agencyUuid, agencyName]) => ({
       agencyUuid,
       agencyName,
-      warnings: ofReason(found.get(agencyUuid)!),
+      warnings: byPremium(ofReason(found.get(agencyUuid)!)),
     }))
     .filter((a) => a.warnings.length > 0);
   const total = listed.reduce((sum, a) => sum + a.warnings.length, 0);
+  // One row per agency: its first warning, and how many others it has.
+  const items = perAgency
+    ? listed.map((a) => ({ ...a, warnings: a.warnings.slice(0, 1), others: a.warnings.length - 1 }))
+    : listed.map((a) => ({ ...a, others: undefined }));
   const pageSize = level.kind === 'agency' ? Math.max(total, 1) : size;
   const first = (page - 1) * pageSize;
   // Only the page's warnings are made into answers.
-  const shown: { agencyUuid: string; agencyName: string; warning: Found }[] = [];
+  const shown: { agencyUuid: string; agencyName: string; warning: Found; others: number | undefined }[] = [];
   let at = 0;
-  for (const a of listed) {
+  for (const a of items) {
     if (shown.length < pageSize && at + a.warnings.length > first) {
       const start = Math.max(0, first - at);
       for (const warning of a.warnings.slice(start, start + pageSize - shown.length)) {
-        shown.push({ agencyUuid: a.agencyUuid, agencyName: a.agencyName, warning });
+        shown.push({ agencyUuid: a.agencyUuid, agencyName: a.agencyName, warning, others: a.others });
       }
     }
     at += a.warnings.length;
@@ -168,7 +199,12 @@ export async function earlyWarnings(
     ...new Set(shown.filter((s) => s.warning.row.dimension === 'carrier').map((s) => s.warning.row.key)),
   ]);
   const warnings = shown.map(
-    ({ agencyUuid, agencyName, warning: { row, reasons, growthFirstQuartile, figures } }): Warning => ({
+    ({
+      agencyUuid,
+      agencyName,
+      others,
+      warning: { row, reasons, growthFirstQuartile, figures },
+    }): Warning => ({
       agencyUuid,
       agencyName,
       dimension: row.dimension as Warning['dimension'],
@@ -180,6 +216,7 @@ export async function earlyWarnings(
       priorWrittenPremium: row.priorWrittenPremium,
       growthFirstQuartile,
       ...figures,
+      ...(others === undefined ? {} : { others }),
     }),
   );
   return {
