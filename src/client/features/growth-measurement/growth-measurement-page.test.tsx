@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FullPlanResponse, YtdResponse } from '#shared/contracts/growth-measurement.ts';
 import { BUSINESS_TIME_ZONE, calendarDateIn } from '#shared/domain/reporting-month.ts';
@@ -115,5 +116,54 @@ describe('Growth Plan Measurement', () => {
       .closest('tr')!;
     expect(acme).toHaveTextContent('$70,000');
     expect(screen.queryByRole('status', { name: 'Loading the plan and the actual figures' })).toBeNull();
+  });
+
+  it("creates the year's plan from the shared contract: an empty name is refused before any request, the server's message lands on its field", async () => {
+    const api = shellApi({ flags: { growthMeasurement: true } });
+    const ok = (body: unknown) => () => ({ status: 200, body });
+    const lastYear = { ...plan, planId: ACME, name: `${year - 1} Growth Plan`, year: year - 1 };
+    api.handlers['/api/growth-measurement/active-plan-years'] = ok({
+      activePlans: { [String(year - 1)]: lastYear },
+      yearOptions: [
+        { label: String(year), value: year },
+        { label: String(year - 1), value: year - 1 },
+      ],
+      agencyUuid: ids.agency,
+      canEdit: true,
+    });
+    const sent: unknown[] = [];
+    api.handlers['/api/growth-measurement/plans'] = (init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return {
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid_request',
+            message: 'Check the highlighted fields.',
+            fields: { name: 'A plan of this name already exists' },
+          },
+          referenceId: 'r-400',
+        },
+      };
+    };
+    vi.stubGlobal('fetch', api.fetchImpl);
+    const user = userEvent.setup();
+    renderRoutes(appRoutes, '/growth-measurement');
+    const form = await screen.findByRole('form', { name: `Create the ${year} plan` });
+    const name = within(form).getByRole('textbox', { name: 'Plan name' });
+    expect(name).toHaveValue(`${year} Growth Plan`);
+    expect(within(form).getByRole('checkbox', { name: /Start from the previous year's plan/ })).toBeChecked();
+
+    await user.clear(name);
+    await user.click(within(form).getByRole('button', { name: 'Create plan' }));
+    expect(await within(form).findByText('Plan name is required')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.type(name, 'Heartland plan');
+    await user.click(within(form).getByRole('button', { name: 'Create plan' }));
+    expect(await within(form).findByText('A plan of this name already exists')).toBeInTheDocument();
+    expect(within(form).getByRole('alert')).toHaveTextContent('Check the highlighted fields.');
+    expect(sent).toEqual([{ name: 'Heartland plan', year, copyLastYear: true }]);
+    expect(name).toHaveValue('Heartland plan');
   });
 });

@@ -1,4 +1,4 @@
-import { Fragment, useMemo, useState, type FormEvent } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -16,8 +16,11 @@ import {
 } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { createPlanBodySchema, type CreatePlanBody } from '#shared/contracts/growth-measurement.ts';
 import {
   lastMonthOfYear,
   monthForYear,
@@ -48,6 +51,7 @@ import {
   reportingDatesQuery,
   ytdQuery,
 } from './growth-api.ts';
+import { showServerFieldErrors } from '#client/lib/form-contract.ts';
 import { MONTH_NAMES } from '#client/lib/month-names.ts';
 import { GrowthChart } from './growth-chart.tsx';
 import { chartPoints, measurePlan, type LineFilter, type MeasuredFigures } from './growth-model.ts';
@@ -105,52 +109,48 @@ function CreatePlanForm({
   levelUuid: string | undefined;
   hasLastYear: boolean;
 }) {
-  const [name, setName] = useState(`${year} Growth Plan`);
-  const [copy, setCopy] = useState(hasLastYear);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const { plan } = await createPlan(levelUuid, { name, year, copyLastYear: copy });
+  const { register, handleSubmit, setError, formState } = useForm<CreatePlanBody>({
+    resolver: zodResolver(createPlanBodySchema),
+    defaultValues: { name: `${year} Growth Plan`, year, copyLastYear: hasLastYear },
+  });
+  const create = useMutation({
+    mutationFn: (body: CreatePlanBody) => createPlan(levelUuid, body),
+    onSuccess: async ({ plan }) => {
       await queryClient.invalidateQueries({ queryKey: ['growth-measurement', 'active-plan-years'] });
       await navigate(`/growth-measurement/plans/${plan.planId}`);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The plan could not be created.');
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => showServerFieldErrors(error, setError, ['name']),
+  });
+  const onSubmit = handleSubmit((body) => create.mutate(body));
   return (
     <Paper
       withBorder
       p="md"
       component="form"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
       aria-label={`Create the ${year} plan`}
     >
       <Stack gap="sm">
         <Title order={2} size="h4">
           Create the {year} plan
         </Title>
-        <TextInput label="Plan name" value={name} onChange={(e) => setName(e.currentTarget.value)} required />
+        <TextInput label="Plan name" required {...register('name')} error={formState.errors.name?.message} />
         <Checkbox
           label={`Start from the previous year's plan (${year - 1}), with ${year - 1} written premium as the prior figures`}
-          checked={copy}
           disabled={!hasLastYear}
           description={hasLastYear ? undefined : `There is no ${year - 1} plan to start from.`}
-          onChange={(e) => setCopy(e.currentTarget.checked)}
+          {...register('copyLastYear')}
         />
-        {error && (
+        {create.isError && (
           <Alert color="red" variant="light" role="alert">
-            {error}
+            {create.error.message}
           </Alert>
         )}
         <Group>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={create.isPending || create.isSuccess}>
             Create plan
           </Button>
         </Group>
