@@ -133,7 +133,7 @@ describe('Growth Plan Measurement', () => {
     });
     const sent: unknown[] = [];
     api.handlers['/api/growth-measurement/plans'] = (init) => {
-      sent.push(JSON.parse(String(init?.body)));
+      sent.push(JSON.parse(init?.body as string));
       return {
         status: 400,
         body: {
