@@ -59,4 +59,49 @@ describe('The column step', () => {
       lineOfBusiness: 'Column B (no name)',
     });
   });
+
+  it('sends a one-month file without its month column and without a profile, and shows the refusal at its fields', async () => {
+    const { fetchImpl, calls } = fakeFetch({
+      [`/api/imports/${record.uploadUuid}/columns`]: () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid_request',
+            message: 'The file has no column for the carrier.',
+            fields: { dateOrder: 'Tell how the file writes its dates.' },
+          },
+          referenceId: 'r-400',
+        },
+      }),
+    });
+    vi.stubGlobal('fetch', fetchImpl);
+    const onMapped = vi.fn();
+    renderRoutes(
+      [{ path: '/', element: <ColumnStep record={record} onMapped={onMapped} onCancel={vi.fn()} /> }],
+      '/',
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: /The whole file is one month/ }));
+    expect(screen.getByRole('combobox', { name: 'Month' })).toBeDisabled();
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Remember this mapping for files with the same columns' }),
+    );
+    expect(screen.queryByRole('textbox', { name: 'Profile name' })).toBeNull();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dates in this file' }), 'day-first');
+    await user.click(screen.getByRole('radio', { name: /year to date/i }));
+    await user.click(screen.getByRole('button', { name: 'Read the rows' }));
+
+    expect(await screen.findByText('The columns cannot be read this way')).toBeInTheDocument();
+    expect(screen.getByText('The file has no column for the carrier.')).toBeInTheDocument();
+    expect(screen.getByText('Tell how the file writes its dates.')).toBeInTheDocument();
+    expect(onMapped).not.toHaveBeenCalled();
+    const put = calls.find((c) => c.init?.method === 'PUT');
+    expect(JSON.parse(put?.init?.body as string)).toEqual({
+      columns: { agencyCode: 'Agent Code', writtenPremium: 'Premium (column D)' },
+      amounts: 'ytd',
+      oneMonth: true,
+      dateOrder: 'day-first',
+      profileName: null,
+    });
+  });
 });
