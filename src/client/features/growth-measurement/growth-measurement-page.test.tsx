@@ -166,4 +166,60 @@ describe('Growth Plan Measurement', () => {
     expect(sent).toEqual([{ name: 'Heartland plan', year, copyLastYear: true }]);
     expect(name).toHaveValue('Heartland plan');
   });
+
+  it('edits a plan: checks each row against the contract as it is typed, and saves the rows with the version it was read at', async () => {
+    const api = shellApi({ flags: { growthMeasurement: true } });
+    const ok = (body: unknown) => () => ({ status: 200, body });
+    api.handlers[`/api/growth-measurement/plan/${PLAN}/full`] = ok(full);
+    api.handlers['/api/growth-measurement/carriers'] = ok({
+      carriers: [{ uuid: ACME, name: 'Acme Mutual' }],
+    });
+    api.handlers['/api/growth-measurement/ytd-agency-carrier/v2'] = ok({
+      year: year - 1,
+      month: 12,
+      records: [],
+      cumulative: [],
+    });
+    const sent: unknown[] = [];
+    api.handlers[`/api/growth-measurement/plan/${PLAN}`] = (init) => {
+      const body = JSON.parse(init?.body as string) as { rows: { retention: number }[] };
+      sent.push(body);
+      return { status: 200, body: { ...full, plan: { ...full.plan, version: 2 } } };
+    };
+    vi.stubGlobal('fetch', api.fetchImpl);
+    const user = userEvent.setup();
+    renderRoutes(appRoutes, `/growth-measurement/plans/${PLAN}`);
+    const form = await screen.findByRole('form', { name: 'Growth plan' });
+    const retention = within(form).getByRole('textbox', { name: 'Retention %, Acme Mutual Personal' });
+
+    await user.clear(retention);
+    await user.type(retention, '150');
+    const problems = await within(form).findByRole('alert');
+    expect(problems).toHaveTextContent('Fix these rows to save');
+    expect(problems).toHaveTextContent('Acme Mutual Personal (row 1): Retention must be at most 100 %');
+    expect(retention).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('button', { name: 'Save plan' })).toBeDisabled();
+
+    await user.clear(retention);
+    await user.type(retention, '90');
+    expect(within(form).queryByRole('alert')).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Save plan' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('The plan was saved.');
+    expect(sent).toEqual([
+      {
+        version: 1,
+        name: `${year} Growth Plan`,
+        rows: [
+          {
+            carrierUuid: ACME,
+            lineCode: 'PL',
+            priorWrittenPremium: 120_000,
+            growthGoalPlan: 10,
+            rate: 5,
+            retention: 90,
+          },
+        ],
+      },
+    ]);
+  });
 });
