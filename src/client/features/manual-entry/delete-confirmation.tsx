@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from '#client/components/dialog.tsx';
-import { ApiError } from '#client/lib/api-client.ts';
 import type { DeleteTarget } from './delete-button.tsx';
 import { carrierEntriesKey, deleteCarrierEntries } from './manual-entry-api.ts';
 
@@ -39,43 +37,42 @@ export function DeleteConfirmation({
   onDeleted?: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    if (deleting) return;
-    setError(null);
-    onClose();
-  };
-  const confirm = async () => {
-    if (!target) return;
-    setDeleting(true);
-    setError(null);
-    try {
-      await deleteCarrierEntries(levelUuid, target.importUuids);
+  const remove = useMutation({
+    mutationFn: (importUuids: readonly string[]) => deleteCarrierEntries(levelUuid, importUuids),
+    onSuccess: () => {
       onDeleted?.();
       onClose();
-    } catch (failure) {
-      setError(failure instanceof ApiError || failure instanceof Error ? failure.message : 'Delete failed.');
-    } finally {
-      setDeleting(false);
+    },
+    // Whatever was deleted before a failure is gone: the entries reload either way.
+    onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: carrierEntriesKey });
       void queryClient.invalidateQueries({ queryKey: ['core-production'] });
-    }
+    },
+  });
+  const deleting = remove.isPending;
+  const close = () => {
+    if (deleting) return;
+    remove.reset();
+    onClose();
   };
   return (
     <Dialog opened={target !== null} onClose={close} title={DELETE_TITLE} closable={!deleting}>
       <Stack gap="sm">
         {target && deleteWarning(target.kind).map((line) => <Text key={line}>{line}</Text>)}
-        {error && (
+        {remove.isError && (
           <Alert color="red" variant="light" role="alert">
-            {error}
+            {remove.error.message}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={deleting}>
             Cancel
           </Button>
-          <Button color="red.9" onClick={() => void confirm()} loading={deleting}>
+          <Button
+            color="red.9"
+            onClick={() => target && remove.mutate(target.importUuids)}
+            loading={deleting}
+          >
             Delete
           </Button>
         </Group>

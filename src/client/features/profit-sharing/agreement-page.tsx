@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { agreementTerms, type AgreementDetail } from '#shared/contracts/profit-sharing.ts';
 import { toCents } from '#shared/domain/growth-plan.ts';
@@ -387,9 +387,16 @@ export function AgreementPage() {
   const { agreementUuid = '' } = useParams();
   const query = useQuery(agreementQuery(agreementUuid));
   const [whatIf, setWhatIf] = useState(NO_WHAT_IF);
-  const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: ({ agreementUuid, version }: { agreementUuid: string; version: number; year: number }) =>
+      deleteAgreement(agreementUuid, version),
+    onSuccess: async (_, { year }) => {
+      await queryClient.invalidateQueries({ queryKey: ['profit-sharing'] });
+      await navigate(`/profit-sharing?year=${year}`);
+    },
+  });
   const detail = query.data;
   const terms = useMemo(
     () => (detail ? agreementTerms(detail.agreement.measure, detail.agreement.terms) : null),
@@ -411,17 +418,13 @@ export function AgreementPage() {
   const { agreement } = detail;
   const years = agreement.terms.gates.lossRatioYears;
 
-  const remove = async () => {
+  const confirmRemove = () => {
     if (!window.confirm(`Delete the agreement "${agreement.name}"?`)) return;
-    try {
-      await deleteAgreement(agreement.agreementUuid, agreement.version);
-      await queryClient.invalidateQueries({ queryKey: ['profit-sharing'] });
-      await navigate(`/profit-sharing?year=${agreement.year}`);
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError ? failure.message : 'The agreement could not be deleted. Try again.',
-      );
-    }
+    remove.mutate({
+      agreementUuid: agreement.agreementUuid,
+      version: agreement.version,
+      year: agreement.year,
+    });
   };
 
   return (
@@ -456,16 +459,18 @@ export function AgreementPage() {
               >
                 Edit
               </Button>
-              <Button color="red.9" variant="outline" onClick={() => void remove()}>
+              <Button color="red.9" variant="outline" loading={remove.isPending} onClick={confirmRemove}>
                 Delete
               </Button>
             </>
           )}
         </Group>
       </Group>
-      {error && (
+      {remove.isError && (
         <Alert color="red" role="alert">
-          {error}
+          {remove.error instanceof ApiError
+            ? remove.error.message
+            : 'The agreement could not be deleted. Try again.'}
         </Alert>
       )}
       {!projection ? (

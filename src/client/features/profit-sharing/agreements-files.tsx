@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   agreementTemplateCsv,
   importAgreementsResponseSchema,
@@ -34,7 +34,6 @@ export function AgreementsImport({ levelUuid, year }: { levelUuid: string | unde
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const template = () => {
@@ -43,39 +42,33 @@ export function AgreementsImport({ levelUuid, year }: { levelUuid: string | unde
     saveFile(new Blob([csv], { type: 'text/csv' }), `Profit_Sharing_Agreements_Template_${year}.csv`);
   };
 
-  const upload = async () => {
-    if (!file) {
-      setOutcome({ tone: 'red', text: 'Choose the filled template first.', problems: [] });
-      return;
-    }
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const csv = await file.text();
-      const { imported } = await apiRequest(
-        '/api/profit-sharing/agreements/import',
-        importAgreementsResponseSchema,
-        {
-          method: 'POST',
-          body: { ...(levelUuid ? { levelUuid } : {}), csv },
-        },
-      );
+  // The server saves all the file's agreements or none.
+  const importFile = useMutation({
+    mutationFn: async (chosen: File) =>
+      apiRequest('/api/profit-sharing/agreements/import', importAgreementsResponseSchema, {
+        method: 'POST',
+        body: { ...(levelUuid ? { levelUuid } : {}), csv: await chosen.text() },
+      }),
+    onMutate: () => setOutcome(null),
+    onSuccess: async ({ imported }, chosen) => {
       await queryClient.invalidateQueries({ queryKey: ['profit-sharing'] });
       setOutcome({
         tone: 'green',
-        text: `${imported} ${imported === 1 ? 'agreement' : 'agreements'} imported from ${file.name}.`,
+        text: `${imported} ${imported === 1 ? 'agreement' : 'agreements'} imported from ${chosen.name}.`,
       });
       setFile(null);
       if (input.current) input.current.value = '';
-    } catch (failure) {
+    },
+    onError: (failure) =>
       setOutcome({
         tone: 'red',
         text: failure instanceof ApiError ? failure.message : 'The import failed. Try again.',
         problems: failure instanceof ApiError ? Object.entries(failure.body?.error.fields ?? {}) : [],
-      });
-    } finally {
-      setBusy(false);
-    }
+      }),
+  });
+  const upload = () => {
+    if (file) importFile.mutate(file);
+    else setOutcome({ tone: 'red', text: 'Choose the filled template first.', problems: [] });
   };
 
   return (
@@ -104,7 +97,7 @@ export function AgreementsImport({ levelUuid, year }: { levelUuid: string | unde
               onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
             />
           </Stack>
-          <Button loading={busy} onClick={() => void upload()}>
+          <Button loading={importFile.isPending} onClick={upload}>
             Import
           </Button>
         </Group>

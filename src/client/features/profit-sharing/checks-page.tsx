@@ -19,7 +19,7 @@ import { Table } from '#client/components/table.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   createCheckBodySchema,
   MAX_MEMO_LENGTH,
@@ -268,6 +268,9 @@ function AllocateDialog({
   );
 }
 
+/** The allocation's fields: the method, and the amounts typed by hand per agency. */
+type AllocationFields = { method: AllocationMethod; amounts: Record<string, number> };
+
 /** The allocation form of one version of a check, starting from its saved allocation. */
 function AllocateForm({
   data,
@@ -278,41 +281,38 @@ function AllocateForm({
   onClose: () => void;
   onSaved: (check: Check) => void;
 }) {
-  const [method, setMethod] = useState<AllocationMethod>(data.check.allocationMethod ?? 'premiumShare');
-  const [amounts, setAmounts] = useState<Record<string, number>>(() =>
-    Object.fromEntries(data.members.map((m) => [m.agencyUuid, m.amount])),
-  );
-  const [preview, setPreview] = useState<Allocation | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const body = () => ({
-    method,
-    amounts:
-      method === 'byHand'
-        ? Object.entries(amounts)
-            .filter(([, amount]) => amount > 0)
-            .map(([agencyUuid, amount]) => ({ agencyUuid, amount }))
-        : [],
+  const { control, getValues } = useForm<AllocationFields>({
+    defaultValues: {
+      method: data.check.allocationMethod ?? 'premiumShare',
+      amounts: Object.fromEntries(data.members.map((m) => [m.agencyUuid, m.amount])),
+    },
   });
+  const [method, amounts] = useWatch({ control, name: ['method', 'amounts'] });
 
-  const run = async (save: boolean) => {
-    setBusy(true);
-    setError(null);
-    try {
-      if (save) {
-        const saved = await saveAllocation(data.check.checkUuid, { ...body(), version: data.check.version });
-        onSaved(saved.check);
-      } else {
-        setPreview(await previewAllocation(data.check.checkUuid, body()));
-      }
-    } catch (failure) {
-      setPreview(null);
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+  const body = () => {
+    const { method, amounts } = getValues();
+    return {
+      method,
+      amounts:
+        method === 'byHand'
+          ? Object.entries(amounts)
+              .filter(([, amount]) => amount > 0)
+              .map(([agencyUuid, amount]) => ({ agencyUuid, amount }))
+          : [],
+    };
   };
+  // A preview saves nothing; a change of the form drops it.
+  const preview = useMutation({ mutationFn: () => previewAllocation(data.check.checkUuid, body()) });
+  const save = useMutation({
+    mutationFn: () => saveAllocation(data.check.checkUuid, { ...body(), version: data.check.version }),
+    onSuccess: (saved) => onSaved(saved.check),
+  });
+  const changed = () => {
+    preview.reset();
+    save.reset();
+  };
+  const failure = preview.error ?? save.error;
+  const busy = preview.isPending || save.isPending;
 
   const typedCents = Object.values(amounts).reduce((sum, amount) => sum + toCents(amount), 0);
 
@@ -323,33 +323,47 @@ function AllocateForm({
         received {data.check.receivedOn}. The shares count as each agency&apos;s additional compensation in
         its scorecard, in the month the check was received.
       </Text>
-      <Radio.Group
-        label="Share the check"
-        value={method}
-        onChange={(value) => {
-          setMethod(ALLOCATION_METHODS.find((m) => m === value) ?? 'premiumShare');
-          setPreview(null);
-          setError(null);
-        }}
-      >
-        <Stack gap={6} mt={6}>
-          {ALLOCATION_METHODS.map((key) => (
-            <Radio key={key} value={key} label={METHOD_LABELS[key]} />
-          ))}
-        </Stack>
-      </Radio.Group>
+      <Controller
+        control={control}
+        name="method"
+        render={({ field }) => (
+          <Radio.Group
+            label="Share the check"
+            name={field.name}
+            value={field.value}
+            onChange={(value) => {
+              field.onChange(ALLOCATION_METHODS.find((m) => m === value) ?? 'premiumShare');
+              changed();
+            }}
+          >
+            <Stack gap={6} mt={6}>
+              {ALLOCATION_METHODS.map((key) => (
+                <Radio key={key} value={key} label={METHOD_LABELS[key]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
+      />
       {method === 'byHand' && (
         <Stack gap={6}>
           {data.members.map((member) => (
-            <DecimalInput
+            <Controller
               key={member.agencyUuid}
-              label={`${member.agencyName} ($)`}
-              value={amounts[member.agencyUuid] ?? 0}
-              onChange={(value) => {
-                setAmounts((current) => ({ ...current, [member.agencyUuid]: value }));
-                setPreview(null);
-              }}
-              thousands
+              control={control}
+              name={`amounts.${member.agencyUuid}`}
+              render={({ field }) => (
+                <DecimalInput
+                  label={`${member.agencyName} ($)`}
+                  ref={field.ref}
+                  value={field.value ?? 0}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    changed();
+                  }}
+                  onBlur={field.onBlur}
+                  thousands
+                />
+              )}
             />
           ))}
           <Text size="sm" aria-live="polite">
@@ -360,13 +374,13 @@ function AllocateForm({
           </Text>
         </Stack>
       )}
-      {error && (
+      {failure && (
         <Alert color="red" role="alert">
-          {error}
+          {errorText(failure)}
         </Alert>
       )}
-      {preview && <AllocationTable allocation={preview} caption="Preview: nothing is saved yet." />}
-      {!preview && data.allocation && (
+      {preview.data && <AllocationTable allocation={preview.data} caption="Preview: nothing is saved yet." />}
+      {!preview.data && data.allocation && (
         <AllocationTable
           allocation={data.allocation}
           caption={`Saved: ${METHOD_LABELS[data.allocation.method].toLowerCase()}.`}
@@ -376,10 +390,23 @@ function AllocateForm({
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="default" loading={busy} onClick={() => void run(false)}>
+        <Button
+          variant="default"
+          loading={busy}
+          onClick={() => {
+            save.reset();
+            preview.mutate();
+          }}
+        >
           Preview
         </Button>
-        <Button loading={busy} onClick={() => void run(true)}>
+        <Button
+          loading={busy}
+          onClick={() => {
+            preview.reset();
+            save.mutate();
+          }}
+        >
           Save allocation
         </Button>
       </Group>
@@ -397,6 +424,16 @@ export function ChecksPage() {
   const [recording, setRecording] = useState(false);
   const [allocating, setAllocating] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
+  // The filled bulk template: every check of the file is recorded, or none.
+  const upload = useMutation({
+    mutationFn: async (file: File) => importChecks(levelUuid, await file.text()),
+    onMutate: () => setMessage(null),
+    onSuccess: async ({ recorded }) => {
+      setMessage({ tone: 'green', text: `${recorded} check${recorded === 1 ? '' : 's'} recorded.` });
+      await queryClient.invalidateQueries({ queryKey: ['profit-sharing'] });
+    },
+    onError: (failure) => setMessage({ tone: 'red', text: errorText(failure) }),
+  });
 
   if (query.isPending) return <Loader aria-label="Loading the contingent checks" />;
   if (query.isError) {
@@ -417,16 +454,6 @@ export function ChecksPage() {
   const year = answer.year;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['profit-sharing'] });
 
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    try {
-      const { recorded } = await importChecks(levelUuid, await file.text());
-      setMessage({ tone: 'green', text: `${recorded} check${recorded === 1 ? '' : 's'} recorded.` });
-      await refresh();
-    } catch (failure) {
-      setMessage({ tone: 'red', text: errorText(failure) });
-    }
-  };
   const download = async () => {
     try {
       const { blob, filename } = await downloadChecksTemplate();
@@ -453,9 +480,9 @@ export function ChecksPage() {
           <Button variant="default" onClick={() => void download()}>
             Download template
           </Button>
-          <FileButton onChange={(file) => void upload(file)} accept=".csv,text/csv">
+          <FileButton onChange={(file) => file && upload.mutate(file)} accept=".csv,text/csv">
             {(props) => (
-              <Button variant="default" {...props}>
+              <Button variant="default" loading={upload.isPending} {...props}>
                 Upload filled template
               </Button>
             )}

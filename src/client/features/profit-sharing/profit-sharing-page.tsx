@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import {
   MEMBER_PAGE_SIZE,
@@ -212,7 +212,23 @@ export function ProfitSharingPage() {
   });
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<{ tone: 'red' | 'green'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Last year's agreements copied into the shown year.
+  const copy = useMutation({
+    mutationFn: (year: number) => copyAgreements(levelUuid, year),
+    onMutate: () => setMessage(null),
+    onSuccess: async ({ copied }, year) => {
+      await queryClient.invalidateQueries({ queryKey: ['profit-sharing'] });
+      setMessage({
+        tone: 'green',
+        text: `${copied} ${copied === 1 ? 'agreement' : 'agreements'} copied from ${year - 1}.`,
+      });
+    },
+    onError: (failure) =>
+      setMessage({
+        tone: 'red',
+        text: failure instanceof ApiError ? failure.message : 'The copy failed. Try again.',
+      }),
+  });
 
   if (query.isError) {
     return (
@@ -225,25 +241,6 @@ export function ProfitSharingPage() {
   const answer = query.data;
   const { year } = answer;
 
-  const copy = async () => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const { copied } = await copyAgreements(levelUuid, year);
-      await queryClient.invalidateQueries({ queryKey: ['profit-sharing'] });
-      setMessage({
-        tone: 'green',
-        text: `${copied} ${copied === 1 ? 'agreement' : 'agreements'} copied from ${year - 1}.`,
-      });
-    } catch (failure) {
-      setMessage({
-        tone: 'red',
-        text: failure instanceof ApiError ? failure.message : 'The copy failed. Try again.',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
   const download = async () => {
     const { blob, filename } = await downloadAgreementsCsv(levelUuid, year);
     saveFile(blob, filename);
@@ -285,7 +282,7 @@ export function ProfitSharingPage() {
           )}
           {answer.canEdit && (
             <>
-              <Button variant="default" loading={busy} onClick={() => void copy()}>
+              <Button variant="default" loading={copy.isPending} onClick={() => copy.mutate(year)}>
                 Copy {year - 1} agreements
               </Button>
               <Button component={Link} to={newPath}>
