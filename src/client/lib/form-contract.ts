@@ -32,3 +32,8 @@ export function showServerFieldErrors<F extends FieldValues>(
       setError(field as Path<F>, { type: 'server', message });
   }
 }
+
+/** A 400 answer's message for one field, for a form without react-hook-form (a page near its load budget). */
+export function serverFieldMessage(error: unknown, field: string): string | undefined {
+  return error instanceof ApiError ? error.body?.error.fields?.[field] : undefined;
+}

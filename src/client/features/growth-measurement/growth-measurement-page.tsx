@@ -1,4 +1,4 @@
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useMemo, useState, type FormEvent } from 'react';
 import {
   Alert,
   Anchor,
@@ -16,9 +16,7 @@ import {
 } from '@mantine/core';
 import { Table } from '#client/components/table.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { createPlanBodySchema, type CreatePlanBody } from '#shared/contracts/growth-measurement.ts';
 import {
@@ -51,7 +49,7 @@ import {
   reportingDatesQuery,
   ytdQuery,
 } from './growth-api.ts';
-import { showServerFieldErrors } from '#client/lib/form-contract.ts';
+import { serverFieldMessage } from '#client/lib/form-contract.ts';
 import { MONTH_NAMES } from '#client/lib/month-names.ts';
 import { GrowthChart } from './growth-chart.tsx';
 import { chartPoints, measurePlan, type LineFilter, type MeasuredFigures } from './growth-model.ts';
@@ -111,25 +109,32 @@ function CreatePlanForm({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, setError, formState } = useForm<CreatePlanBody>({
-    resolver: zodResolver(createPlanBodySchema),
-    defaultValues: { name: `${year} Growth Plan`, year, copyLastYear: hasLastYear },
-  });
+  const [name, setName] = useState(`${year} Growth Plan`);
+  const [copyLastYear, setCopyLastYear] = useState(hasLastYear);
+  // The contract's message for the name, before any request.
+  const [nameProblem, setNameProblem] = useState<string | undefined>();
   const create = useMutation({
     mutationFn: (body: CreatePlanBody) => createPlan(levelUuid, body),
     onSuccess: async ({ plan }) => {
       await queryClient.invalidateQueries({ queryKey: ['growth-measurement', 'active-plan-years'] });
       await navigate(`/growth-measurement/plans/${plan.planId}`);
     },
-    onError: (error) => showServerFieldErrors(error, setError, ['name']),
+    onError: (error) => setNameProblem(serverFieldMessage(error, 'name')),
   });
-  const onSubmit = handleSubmit((body) => create.mutate(body));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = { name, year, copyLastYear };
+    const checked = createPlanBodySchema.safeParse(body);
+    const problem = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'name');
+    setNameProblem(problem?.message);
+    if (!problem) create.mutate(body);
+  };
   return (
     <Paper
       withBorder
       p="md"
       component="form"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={submit}
       noValidate
       aria-label={`Create the ${year} plan`}
     >
@@ -137,12 +142,19 @@ function CreatePlanForm({
         <Title order={2} size="h4">
           Create the {year} plan
         </Title>
-        <TextInput label="Plan name" required {...register('name')} error={formState.errors.name?.message} />
+        <TextInput
+          label="Plan name"
+          required
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={nameProblem}
+        />
         <Checkbox
           label={`Start from the previous year's plan (${year - 1}), with ${year - 1} written premium as the prior figures`}
+          checked={copyLastYear}
           disabled={!hasLastYear}
           description={hasLastYear ? undefined : `There is no ${year - 1} plan to start from.`}
-          {...register('copyLastYear')}
+          onChange={(e) => setCopyLastYear(e.currentTarget.checked)}
         />
         {create.isError && (
           <Alert color="red" variant="light" role="alert">

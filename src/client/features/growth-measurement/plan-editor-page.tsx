@@ -16,7 +16,7 @@ import { Table } from '#client/components/table.tsx';
 import { TableStatusRow } from '#client/components/report/table-status-row.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import {
@@ -99,13 +99,15 @@ function PlanEditor({ plan }: { plan: FullPlanResponse }) {
   const levelUuid = useLevel();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { control, register, handleSubmit, reset, setError, formState } = useForm<PlanForm>({
-    resolver: zodResolver(planFormSchema),
-    defaultValues: formOf(plan),
-    mode: 'onChange',
-  });
-  const { fields, append, remove: removeRow } = useFieldArray({ control, name: 'rows' });
+  const { control, register, handleSubmit, reset, setError, setValue, getValues, formState } =
+    useForm<PlanForm>({
+      resolver: zodResolver(planFormSchema),
+      defaultValues: formOf(plan),
+      mode: 'onChange',
+    });
+  // The rows as a list of the form (a carrier and line appears once: its key names the row).
   const rows = useWatch({ control, name: 'rows' });
+  const setRows = (next: EditedRow[]) => setValue('rows', next, { shouldDirty: true, shouldValidate: true });
   // The version the next save or delete answers to: the one last saved.
   const version = useRef(plan.plan.version);
   const [message, setMessage] = useState<{ tone: 'red' | 'green'; text: string } | null>(null);
@@ -152,15 +154,18 @@ function PlanEditor({ plan }: { plan: FullPlanResponse }) {
       return;
     }
     setMessage(null);
-    append({
-      carrierUuid: carrier.uuid,
-      carrierName: carrier.name,
-      lineCode: newLine,
-      priorWrittenPremium: Math.max(0, priors.get(key) ?? 0),
-      growthGoalPlan: 0,
-      rate: 0,
-      retention: 100,
-    });
+    setRows([
+      ...getValues('rows'),
+      {
+        carrierUuid: carrier.uuid,
+        carrierName: carrier.name,
+        lineCode: newLine,
+        priorWrittenPremium: Math.max(0, priors.get(key) ?? 0),
+        growthGoalPlan: 0,
+        rate: 0,
+        retention: 100,
+      },
+    ]);
   };
 
   const save = useMutation({
@@ -260,8 +265,7 @@ function PlanEditor({ plan }: { plan: FullPlanResponse }) {
                   emptyText="No carriers in this plan yet."
                 />
               )}
-              {fields.map((fieldRow, index) => {
-                const row = rows[index] ?? fieldRow;
+              {rows.map((row, index) => {
                 const goals = goalsOf(row);
                 const label = `${row.carrierName} ${PLAN_LINE_NAMES[row.lineCode]}`;
                 const field = (
@@ -296,7 +300,7 @@ function PlanEditor({ plan }: { plan: FullPlanResponse }) {
                     />
                   );
                 return (
-                  <Table.Tr key={fieldRow.id}>
+                  <Table.Tr key={rowKey(row)}>
                     <Table.Td>{row.carrierName}</Table.Td>
                     <Table.Td>{PLAN_LINE_NAMES[row.lineCode]}</Table.Td>
                     <Table.Td ta="right">{field('priorWrittenPremium', 'Prior written premium')}</Table.Td>
@@ -318,7 +322,7 @@ function PlanEditor({ plan }: { plan: FullPlanResponse }) {
                           variant="default"
                           size="xs"
                           aria-label={`Remove ${label}`}
-                          onClick={() => removeRow(index)}
+                          onClick={() => setRows(rows.filter((_, i) => i !== index))}
                         >
                           Remove
                         </Button>

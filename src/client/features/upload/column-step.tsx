@@ -1,3 +1,4 @@
+import { useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -13,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { ImportRecordResponse } from '#shared/contracts/import.ts';
 import {
   IMPORT_AMOUNTS,
@@ -40,17 +40,6 @@ const NOT_IN_FILE = 'Not in the file';
 const DETECT = 'detect';
 const DETECT_LABEL = 'Detect from the file';
 
-/** The step's fields; the server checks the mapping against the file and its contract. */
-type ColumnFields = {
-  columns: Partial<Record<ImportField, string>>;
-  amounts: ImportAmounts;
-  oneMonth: boolean;
-  dateOrder: DateOrder | typeof DETECT;
-  decimalSeparator: DecimalSeparator | typeof DETECT;
-  remember: boolean;
-  profileName: string;
-};
-
 const withoutMonth = (columns: Partial<Record<ImportField, string>>) => {
   const { month: _month, ...rest } = columns;
   return rest;
@@ -70,43 +59,53 @@ export function ColumnStep({
   onCancel: () => void;
 }) {
   const fields = IMPORT_FIELDS[record.kind] as readonly ImportField[];
-  const { control, register, handleSubmit } = useForm<ColumnFields>({
-    defaultValues: {
-      columns: record.columns ?? record.proposed.columns,
-      amounts: record.columns ? record.amounts : record.proposed.amounts,
-      oneMonth: record.detected.oneMonth ?? false,
-      dateOrder: DETECT,
-      decimalSeparator: DETECT,
-      remember: true,
-      profileName: record.proposed.profileName ?? '',
-    },
-  });
-  const [oneMonth, remember] = useWatch({ control, name: ['oneMonth', 'remember'] });
+  const [columns, setColumns] = useState<Partial<Record<ImportField, string>>>(
+    () => record.columns ?? record.proposed.columns,
+  );
+  const [amounts, setAmounts] = useState<ImportAmounts>(() =>
+    record.columns ? record.amounts : record.proposed.amounts,
+  );
+  const [oneMonth, setOneMonth] = useState(() => record.detected.oneMonth ?? false);
+  const [dateOrder, setDateOrder] = useState<DateOrder | typeof DETECT>(DETECT);
+  const [decimalSeparator, setDecimalSeparator] = useState<DecimalSeparator | typeof DETECT>(DETECT);
+  const [remember, setRemember] = useState(true);
+  const [profileName, setProfileName] = useState(record.proposed.profileName ?? '');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
   const headerColumns = columnChoices(record.header);
   // Columns named by their letters: a name two columns share, or none.
   const lettered = headerColumns.filter((key, at) => key !== record.header[at]?.trim());
   const save = useMutation({
-    mutationFn: (form: ColumnFields) =>
+    mutationFn: () =>
       mapColumns(
         record.uploadUuid,
-        form.oneMonth ? withoutMonth(form.columns) : form.columns,
-        form.amounts,
-        form.remember ? form.profileName.trim() || undefined : null,
+        oneMonth ? withoutMonth(columns) : columns,
+        amounts,
+        remember ? profileName.trim() || undefined : null,
         {
-          oneMonth: form.oneMonth,
-          ...(form.dateOrder === DETECT ? {} : { dateOrder: form.dateOrder }),
-          ...(form.decimalSeparator === DETECT ? {} : { decimalSeparator: form.decimalSeparator }),
+          oneMonth,
+          ...(dateOrder === DETECT ? {} : { dateOrder }),
+          ...(decimalSeparator === DETECT ? {} : { decimalSeparator }),
         },
       ),
     onSuccess: onMapped,
+    onError: (error) => {
+      if (error instanceof ApiError && error.status < 500) {
+        setProblems(error.body?.error.fields ?? {});
+        setMessage(error.message);
+      }
+    },
   });
-  // The server's refusal: its message, and each field's beside the field.
-  const refused = save.error instanceof ApiError && save.error.status < 500 ? save.error : null;
-  const problems: Record<string, string> = refused?.body?.error.fields ?? {};
-  const submit = handleSubmit((form) => save.mutate(form));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblems({});
+    setMessage(null);
+    save.mutate();
+  };
 
   return (
-    <Box component="form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="column-step-title">
+    <Box component="form" onSubmit={submit} noValidate aria-labelledby="column-step-title">
       <Stack gap="md">
         <Title order={2} id="column-step-title">
           Map the columns
@@ -126,22 +125,21 @@ export function ColumnStep({
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} maw={720}>
           {fields.map((field) => (
-            <Controller
+            <SearchableSelect
               key={field}
-              control={control}
-              name={`columns.${field}`}
-              render={({ field: input }) => (
-                <SearchableSelect
-                  label={IMPORT_FIELD_LABELS[field]}
-                  placeholder={NOT_IN_FILE}
-                  data={headerColumns}
-                  value={field === 'month' && oneMonth ? null : (input.value ?? null)}
-                  disabled={field === 'month' && oneMonth}
-                  clearable
-                  onChange={(value) => input.onChange(value ?? undefined)}
-                  error={problems[field]}
-                />
-              )}
+              label={IMPORT_FIELD_LABELS[field]}
+              placeholder={NOT_IN_FILE}
+              data={headerColumns}
+              value={field === 'month' && oneMonth ? null : (columns[field] ?? null)}
+              disabled={field === 'month' && oneMonth}
+              clearable
+              onChange={(value) =>
+                setColumns((previous) => {
+                  const { [field]: _old, ...rest } = previous;
+                  return value ? { ...rest, [field]: value } : rest;
+                })
+              }
+              error={problems[field]}
             />
           ))}
         </SimpleGrid>
@@ -153,13 +151,15 @@ export function ColumnStep({
         <Checkbox
           label={`The whole file is one month: every row belongs to ${record.coversThrough}, the month it covers`}
           description="Only for a file without a month column. A file whose rows carry their dates in a column is refused: map that column as the Month."
-          {...register('oneMonth')}
+          checked={oneMonth}
+          onChange={(e) => setOneMonth(e.currentTarget.checked)}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} maw={720}>
           <NativeSelect
             label="Dates in this file"
             description="Detected when a date such as 31/01/2026 shows the order; otherwise you are asked."
-            {...register('dateOrder')}
+            value={dateOrder}
+            onChange={(e) => setDateOrder(e.currentTarget.value as DateOrder | typeof DETECT)}
             data={[
               { value: DETECT, label: DETECT_LABEL },
               ...DATE_ORDERS.map((o) => ({ value: o, label: DATE_ORDER_LABELS[o] })),
@@ -169,7 +169,8 @@ export function ColumnStep({
           <NativeSelect
             label="Amounts in this file"
             description="Detected when an amount such as 1.234,56 shows the separator; otherwise you are asked."
-            {...register('decimalSeparator')}
+            value={decimalSeparator}
+            onChange={(e) => setDecimalSeparator(e.currentTarget.value as DecimalSeparator | typeof DETECT)}
             data={[
               { value: DETECT, label: DETECT_LABEL },
               ...DECIMAL_SEPARATORS.map((o) => ({ value: o, label: DECIMAL_SEPARATOR_LABELS[o] })),
@@ -177,39 +178,37 @@ export function ColumnStep({
             error={problems.decimalSeparator}
           />
         </SimpleGrid>
-        <Controller
-          control={control}
-          name="amounts"
-          render={({ field }) => (
-            <Radio.Group
-              label="The amounts in this file are"
-              description="Year-to-date amounts are loaded as each month's figures: the year to date less what the year already holds."
-              name={field.name}
-              value={field.value}
-              onChange={(value) => field.onChange(IMPORT_AMOUNTS.find((a) => a === value) ?? field.value)}
-            >
-              <Stack gap={6} mt={6}>
-                {IMPORT_AMOUNTS.map((option) => (
-                  <Radio key={option} value={option} label={IMPORT_AMOUNTS_LABELS[option]} />
-                ))}
-              </Stack>
-            </Radio.Group>
-          )}
+        <Radio.Group
+          label="The amounts in this file are"
+          description="Year-to-date amounts are loaded as each month's figures: the year to date less what the year already holds."
+          value={amounts}
+          onChange={(value) => setAmounts(value)}
+        >
+          <Stack gap={6} mt={6}>
+            {IMPORT_AMOUNTS.map((option) => (
+              <Radio key={option} value={option} label={IMPORT_AMOUNTS_LABELS[option]} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Checkbox
+          label="Remember this mapping for files with the same columns"
+          checked={remember}
+          onChange={(e) => setRemember(e.currentTarget.checked)}
         />
-        <Checkbox label="Remember this mapping for files with the same columns" {...register('remember')} />
         {remember && (
           <TextInput
             label="Profile name"
             description="Leave blank for a name from the kind of file."
             maw={360}
-            {...register('profileName')}
+            value={profileName}
+            onChange={(e) => setProfileName(e.currentTarget.value)}
             error={problems.profileName}
             maxLength={100}
           />
         )}
-        {refused && (
+        {message && (
           <Alert color="red" title="The columns cannot be read this way">
-            {refused.message}
+            {message}
           </Alert>
         )}
         <Group>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -12,15 +12,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
-import {
-  importKindSchema,
-  importUploadQuerySchema,
-  type ImportRecordResponse,
-} from '#shared/contracts/import.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { ImportRecordResponse } from '#shared/contracts/import.ts';
 import { calendarDateIn, BUSINESS_TIME_ZONE, latestReportingMonth } from '#shared/domain/reporting-month.ts';
 import { SearchableSelect } from '#client/components/searchable-select.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -41,18 +34,6 @@ function filesProblem(files: readonly File[]): string | undefined {
   const refused = files.filter((f) => !ACCEPTED.test(f.name)).map((f) => f.name);
   return refused.length > 0 ? `Not a CSV, text or XLSX file: ${refused.join(', ')}.` : undefined;
 }
-
-/** The form's fields, checked by the upload's contract (kind, month) and the files' rules. */
-const uploadFormSchema = z.object({
-  kind: importKindSchema,
-  carrier: z.object({ uuid: z.string(), name: z.string() }).nullable(),
-  coversThrough: importUploadQuerySchema.shape.coversThrough,
-  files: z.array(z.custom<File>((v) => v instanceof File)).superRefine((files, context) => {
-    const problem = files.length === 0 ? 'Choose one or more CSV, text or XLSX files.' : filesProblem(files);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  }),
-});
-type UploadFields = z.infer<typeof uploadFormSchema>;
 
 type Phase = { fileName: string; stage: 'uploading' | 'parsing'; fraction: number };
 
@@ -84,18 +65,15 @@ export function UploadForm({
 }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const { control, handleSubmit, setValue, resetField, formState } = useForm<UploadFields>({
-    resolver: zodResolver(uploadFormSchema),
-    defaultValues: {
-      kind: 'production',
-      carrier: initial?.carrier ?? null,
-      coversThrough: initial?.through ?? latestReportingMonth(calendarDateIn(BUSINESS_TIME_ZONE)),
-      files: [],
-    },
-  });
-  const carrier = useWatch({ control, name: 'carrier' });
-  const files = useWatch({ control, name: 'files' });
+  const [kind, setKind] = useState<'production' | 'commission'>('production');
+  const [carrier, setCarrier] = useState<{ uuid: string; name: string } | null>(initial?.carrier ?? null);
   const [search, setSearch] = useState(initial?.carrier?.name ?? FROM_THE_FILE_LABEL);
+  const [through, setThrough] = useState<string>(
+    () => initial?.through ?? latestReportingMonth(calendarDateIn(BUSINESS_TIME_ZONE)),
+  );
+  const [files, setFiles] = useState<File[]>([]);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [failures, setFailures] = useState<string[]>([]);
   const [phase, setPhase] = useState<Phase | null>(null);
   const [dragging, setDragging] = useState(false);
   // The box shows the chosen option's label; only other text is a search.
@@ -110,50 +88,54 @@ export function UploadForm({
       .map((c) => ({ value: c.uuid, label: c.name })),
   ];
 
-  // A file's problem shows as soon as it is chosen.
   const chooseFiles = (list: FileList | null) => {
-    upload.reset();
-    setValue('files', Array.from(list ?? []), { shouldValidate: true });
+    const chosen = Array.from(list ?? []);
+    setFiles(chosen);
+    setFailures([]);
+    const problem = filesProblem(chosen);
+    setProblems((previous) => {
+      const { files: _files, ...rest } = previous;
+      return problem ? { ...rest, files: problem } : rest;
+    });
   };
 
-  // The files one after another, each with its progress; a failure names its file and the rest go on.
-  const upload = useMutation({
-    mutationFn: async ({ kind, carrier, coversThrough, files }: UploadFields) => {
-      const staged: ImportRecordResponse[] = [];
-      const failed: string[] = [];
-      for (const file of files) {
-        setPhase({ fileName: file.name, stage: 'uploading', fraction: 0 });
-        try {
-          staged.push(
-            await uploadFile(
-              networkUuid,
-              { kind, coversThrough, ...(carrier ? { carrierUuid: carrier.uuid } : {}) },
-              file,
-              {
-                onProgress: (fraction) => setPhase({ fileName: file.name, stage: 'uploading', fraction }),
-                onSent: () => setPhase({ fileName: file.name, stage: 'parsing', fraction: 1 }),
-              },
-            ),
-          );
-        } catch (error) {
-          failed.push(failureText(file.name, error));
-        }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (files.length === 0) found.files = 'Choose one or more CSV, text or XLSX files.';
+    const problem = filesProblem(files);
+    if (problem) found.files = problem;
+    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(through))
+      found.through = 'Choose the last year and month the file covers.';
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const staged: ImportRecordResponse[] = [];
+    const failed: string[] = [];
+    for (const file of files) {
+      setPhase({ fileName: file.name, stage: 'uploading', fraction: 0 });
+      try {
+        staged.push(
+          await uploadFile(
+            networkUuid,
+            { kind, coversThrough: through, ...(carrier ? { carrierUuid: carrier.uuid } : {}) },
+            file,
+            {
+              onProgress: (fraction) => setPhase({ fileName: file.name, stage: 'uploading', fraction }),
+              onSent: () => setPhase({ fileName: file.name, stage: 'parsing', fraction: 1 }),
+            },
+          ),
+        );
+      } catch (error) {
+        failed.push(failureText(file.name, error));
       }
-      return { staged, failed };
-    },
-    onSettled: () => setPhase(null),
-    onSuccess: ({ staged }) => {
-      if (staged.length === 0) return;
-      resetField('files');
+    }
+    setPhase(null);
+    setFailures(failed);
+    if (staged.length > 0) {
+      setFiles([]);
       if (input.current) input.current.value = '';
       onUploaded(staged);
-    },
-  });
-  const failures = upload.data?.failed ?? [];
-  const submit = handleSubmit((values) => upload.mutate(values));
-  const problems = {
-    files: formState.errors.files?.message,
-    through: formState.errors.coversThrough?.message,
+    }
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -162,70 +144,44 @@ export function UploadForm({
     chooseFiles(event.dataTransfer.files);
   };
 
-  const busy = upload.isPending;
+  const busy = phase !== null;
   return (
     <Box component="form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${inputId}-title`}>
       <Stack gap="md" maw={640}>
         <Title order={2} id={`${inputId}-title`}>
           New upload
         </Title>
-        <Controller
-          control={control}
-          name="kind"
-          render={({ field }) => (
-            <Radio.Group
-              label="Kind of file"
-              name={field.name}
-              value={field.value}
-              onChange={(value) => field.onChange(value === 'commission' ? 'commission' : 'production')}
-            >
-              <Group mt="xs">
-                <Radio value="production" label="Production" />
-                <Radio value="commission" label="Commission" />
-              </Group>
-            </Radio.Group>
-          )}
+        <Radio.Group
+          label="Kind of file"
+          value={kind}
+          onChange={(value) => setKind(value === 'commission' ? 'commission' : 'production')}
+        >
+          <Group mt="xs">
+            <Radio value="production" label="Production" />
+            <Radio value="commission" label="Commission" />
+          </Group>
+        </Radio.Group>
+        <SearchableSelect
+          label="Carrier"
+          description="The carrier of every row, or from the file when it has a carrier column."
+          data={carrierOptions}
+          value={carrier?.uuid ?? FROM_THE_FILE}
+          searchValue={search}
+          onSearchChange={setSearch}
+          nothingFoundMessage={search.trim().length < 3 ? 'Enter at least 3 characters' : 'No carrier found'}
+          onChange={(value, option) =>
+            setCarrier(value && value !== FROM_THE_FILE ? { uuid: value, name: option?.label ?? '' } : null)
+          }
+          allowDeselect={false}
         />
-        <Controller
-          control={control}
-          name="carrier"
-          render={({ field }) => (
-            <SearchableSelect
-              label="Carrier"
-              description="The carrier of every row, or from the file when it has a carrier column."
-              data={carrierOptions}
-              value={field.value?.uuid ?? FROM_THE_FILE}
-              searchValue={search}
-              onSearchChange={setSearch}
-              nothingFoundMessage={
-                search.trim().length < 3 ? 'Enter at least 3 characters' : 'No carrier found'
-              }
-              onChange={(value, option) =>
-                field.onChange(
-                  value && value !== FROM_THE_FILE ? { uuid: value, name: option?.label ?? '' } : null,
-                )
-              }
-              allowDeselect={false}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="coversThrough"
-          render={({ field }) => (
-            <TextInput
-              type="month"
-              label="Covers through"
-              description="The last year and month the file covers."
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={(e) => field.onChange(e.currentTarget.value)}
-              onBlur={field.onBlur}
-              error={problems.through}
-              required
-            />
-          )}
+        <TextInput
+          type="month"
+          label="Covers through"
+          description="The last year and month the file covers."
+          value={through}
+          onChange={(e) => setThrough(e.currentTarget.value)}
+          error={problems.through}
+          required
         />
         <Stack gap={4}>
           <Text component="label" htmlFor={inputId} fw={500} size="sm">
