@@ -1,4 +1,4 @@
-import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { queryOptions } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { warningsResponseSchema, type Warning, type WarningsQuery } from '#share
 import { formatMoney, formatPercent } from '#shared/domain/number-format.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
 import { Table } from '#client/components/table.tsx';
+import { ComputingLoader } from './computing-loader.tsx';
 import { apiRequest } from '#client/lib/api-client.ts';
 
 /**
@@ -60,7 +61,10 @@ export const warningsQuery = (
  * What a warnings panel shows until its answer is there: the error, or a loader; null once answered
  * (the panel then draws the answer).
  */
-export function warningsPending(query: { isError: boolean; error: Error | null; data?: unknown }): ReactNode {
+export function warningsPending(
+  query: { isError: boolean; error: Error | null; data?: unknown },
+  period: string,
+): ReactNode {
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert" title="Early warnings could not be loaded">
@@ -68,7 +72,7 @@ export function warningsPending(query: { isError: boolean; error: Error | null; 
       </Alert>
     );
   }
-  if (query.data === undefined) return <Loader size="sm" role="status" aria-label="Loading early warnings" />;
+  if (query.data === undefined) return <ComputingLoader label="Loading early warnings" period={period} />;
   return null;
 }
 

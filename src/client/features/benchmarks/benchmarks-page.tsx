@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -35,6 +34,7 @@ import {
 import { formatMoney, formatPercent } from '#shared/domain/number-format.ts';
 import type { Timeframe } from '#shared/domain/timeframe.ts';
 import { useLevel } from '#client/app/level.ts';
+import { ComputingLoader } from '#client/components/report/computing-loader.tsx';
 import { PageHeader } from '#client/components/report/page-header.tsx';
 import { TimeframeSelector } from '#client/components/report/timeframe-selector.tsx';
 import { useTimeframe } from '#client/components/report/url-timeframe.ts';
@@ -335,7 +335,7 @@ export function BenchmarksPage() {
           {query.error.message}
         </Alert>
       ) : !answer ? (
-        <Loader aria-label="Loading benchmarks" />
+        <ComputingLoader label="Loading benchmarks" period={timeframe.displayText} />
       ) : answer.level === 'agency' ? (
         <AgencyBenchmarks answer={answer} />
       ) : (

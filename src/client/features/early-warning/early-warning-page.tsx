@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { WarningOrder, WarningsQuery } from '#shared/contracts/benchmarks.ts';
 import { formatPercent } from '#shared/domain/number-format.ts';
 import { useLevel } from '#client/app/level.ts';
+import { ComputingLoader } from '#client/components/report/computing-loader.tsx';
 import { PageHeader } from '#client/components/report/page-header.tsx';
 import { TimeframeSelector } from '#client/components/report/timeframe-selector.tsx';
 import { useTimeframe } from '#client/components/report/url-timeframe.ts';
@@ -106,7 +107,7 @@ export function EarlyWarningPage() {
           {query.error.message}
         </Alert>
       ) : !answer ? (
-        <Loader aria-label="Loading early warnings" />
+        <ComputingLoader label="Loading early warnings" period={timeframe.displayText} />
       ) : answer.total === 0 ? (
         <Text>{filtered ? 'No warning matches these choices.' : 'No warning for this timeframe.'}</Text>
       ) : (

@@ -40,7 +40,7 @@ export function CloseWarnings({ levelUuid }: { levelUuid: string }) {
           Agencies to call
         </Title>
         {!answer ? (
-          warningsPending(query)
+          warningsPending(query, timeframe.displayText)
         ) : answer.total === 0 ? (
           <Text size="sm">
             No early warning for {timeframe.displayText}: no member agency has a loss ratio above{' '}

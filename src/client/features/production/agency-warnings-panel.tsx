@@ -38,7 +38,7 @@ export function AgencyWarningsPanel({
           Early warnings
         </Title>
         {!answer ? (
-          warningsPending(query)
+          warningsPending(query, timeframe.displayText)
         ) : answer.warnings.length === 0 ? (
           <Text size="sm">
             No early warning for {timeframe.displayText}: no carrier or line has a loss ratio above{' '}
