@@ -66,9 +66,9 @@ const NOT_ACTIVATED: Activation = { focused: false, opened: false };
 /**
  * A stand-in for a deferred control, drawn like the control. Pointing at it starts the import; the
  * part takes the stand-in's place once it has arrived and the stand-in has been clicked (or Enter /
- * Space, or an arrow key, which opens it) or focused from the keyboard, so the swap never falls inside a press (a click split
- * between two elements would be lost). Leaving the stand-in before the part arrived cancels it: a
- * late part never steals the focus.
+ * Space, or an arrow key, which opens it) or focused from the keyboard, so the swap never falls
+ * inside a press (a click split between two elements would be lost). Leaving the stand-in before the
+ * part arrived cancels it: a late part never steals the focus.
  */
 export function useStandIn<T>(part: Deferred<T>) {
   const module = useDeferred(part);

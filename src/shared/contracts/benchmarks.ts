@@ -37,7 +37,8 @@ export type WarningOrder = (typeof WARNING_ORDERS)[number];
 
 /**
  * An early-warnings request: a benchmarks query, and at the network the page (and its size), a
- * search of agency names, one reason to list alone and the order. An agency's own warnings come on one page.
+ * search of agency names, one reason to list alone and the order. An agency's own warnings come on
+ * one page.
  */
 export const warningsQuerySchema = benchmarksQuerySchema.extend({
   page: z

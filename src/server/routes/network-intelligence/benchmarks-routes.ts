@@ -77,15 +77,7 @@ export const benchmarksRoutes: FastifyPluginAsyncZod<{ db: Db; today: () => Cale
     },
     async (request) => {
       const { level, carriers } = await context(request, request.query.levelUuid);
-      const { page, pageSize, search, reason, order, perAgency } = request.query;
-      return earlyWarnings(db, level, request.query, carriers, today(), {
-        page,
-        pageSize,
-        search,
-        reason,
-        order,
-        perAgency,
-      });
+      return earlyWarnings(db, level, request.query, carriers, today(), request.query);
     },
   );
 

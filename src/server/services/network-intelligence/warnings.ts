@@ -23,8 +23,8 @@ import { figureKey, readNetworkFigures, type FigureRow, type NetworkFigures } fr
  * Early warning (GET /api/network-intelligence/warnings): at the network, its member agencies'
  * carriers and lines whose loss ratio is above the network's threshold and rising, or whose written
  * premium growth is below the network's first quartile, by agency name or the largest books first, a
- * page at a time (searched by agency name, or one reason alone); at an agency, its own. Read from the network's figures
- * (`network-figures.ts`), kept per network, request and data version (decision 078).
+ * page at a time (searched by agency name, or one reason alone); at an agency, its own. Read from the
+ * network's figures (`network-figures.ts`), kept per network, request and data version (decision 078).
  */
 
 type Found = {
