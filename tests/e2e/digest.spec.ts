@@ -33,6 +33,14 @@ test('an agency owner sees its own early warnings where it lands, and follows on
   await page.mouse.move(900, 600);
   await expectNoAxeViolations(page);
   await shoot(page, 'landing-warnings');
+  // The largest written premium first: the five shown are the ones that weigh most.
+  const premiums = (
+    await table
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.lastElementChild?.textContent ?? ''))
+  ).map((text) => Number(text.split(' ')[0]!.replace(/[$,]/g, '')) || 0);
+  expect(premiums.length).toBeGreaterThan(1);
+  expect(premiums).toEqual([...premiums].sort((a, b) => b - a));
   const link = table.getByRole('rowheader').getByRole('link').first();
   const name = ((await link.textContent()) ?? '').trim();
   await link.focus();

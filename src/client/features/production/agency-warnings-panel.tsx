@@ -12,8 +12,8 @@ export const WARNINGS_SHOWN = 5;
 /**
  * An agency's own early warnings on its landing page (Carrier Production): the network's rule
  * (GET /api/network-intelligence/warnings at the agency, which the server limits to the caller's
- * agency) for the page's timeframe, each with its figures and a link filtering the page to its
- * carrier (or line).
+ * agency) for the page's timeframe, the largest written premium first, each with its figures and a
+ * link filtering the page to its carrier (or line).
  */
 export function AgencyWarningsPanel({
   levelUuid,
@@ -25,7 +25,8 @@ export function AgencyWarningsPanel({
   /** The page's own state follows the link (its search box is typed state, not only the URL). */
   onFollow: (warning: Warning) => void;
 }) {
-  const query = useQuery(warningsQuery(levelUuid, timeframe));
+  // The largest carriers and lines first: the first five are the ones that weigh most.
+  const query = useQuery(warningsQuery(levelUuid, timeframe, { order: 'premium' }));
   const [showAll, setShowAll] = useState(false);
   const answer = query.data;
   const count = answer?.warnings.length ?? 0;
@@ -48,7 +49,8 @@ export function AgencyWarningsPanel({
           <>
             <Text size="sm">
               {timeframe.displayText}: carriers and lines whose loss ratio is above {threshold} and rising on
-              the prior year, or whose growth is below the network&apos;s first quartile.
+              the prior year, or whose growth is below the network&apos;s first quartile. The largest written
+              premium first.
             </Text>
             <WarningsTable
               label="Your early warnings"
