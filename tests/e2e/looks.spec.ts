@@ -62,6 +62,13 @@ const roles: Role[] = [
 
 const inFlight = new WeakMap<Page, Set<unknown>>();
 
+/**
+ * How long a loader may stay once no request is in flight. A loader can wait on work with no request
+ * (an embedded report's frame runs its provider's script, then says it has loaded): on two cores
+ * shared by two browsers and two servers that took over a second.
+ */
+const LOADER_GRACE_MS = 3_000;
+
 /** Counts the page's requests in flight (a quicker "network idle" than Playwright's 500 ms wait). */
 function trackRequests(page: Page) {
   const pending = new Set<unknown>();
@@ -82,7 +89,7 @@ async function quiet(page: Page) {
 }
 
 /**
- * Waits until the page has drawn its data: no request in flight, then at most a second for the
+ * Waits until the page has drawn its data: no request in flight, then at most LOADER_GRACE_MS for the
  * loaders to go (the check that follows reports any that stay), fonts ready, transitions ended.
  * A loader that ends by asking for more (a report's config, then its frame) is waited for again.
  */
@@ -93,7 +100,7 @@ async function settle(page: Page) {
       .waitForFunction(
         (selector) => [...document.querySelectorAll(selector)].every((e) => e.getClientRects().length === 0),
         LOADERS,
-        { ...EVERY_100_MS, timeout: 1_000 },
+        { ...EVERY_100_MS, timeout: LOADER_GRACE_MS },
       )
       .then(
         () => true,
@@ -207,7 +214,7 @@ for (const role of roles) {
         await settle(page);
       }
       const name = `${role.name}-${slug(pathname)}${suffix}`;
-      // A loader still on screen a second after the page's requests settled never ends, or
+      // A loader still on screen LOADER_GRACE_MS after the page's requests settled never ends, or
       // outlived its data.
       const narrow = format([...(await loadersOnScreen(page)), ...(await lookAtPage(page))]);
       await shoot(page, testInfo, `${name}-1280`);
