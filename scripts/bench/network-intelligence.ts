@@ -5,7 +5,7 @@
  * network's quartiles and its size band), the network's benchmarks (distributions and members), and
  * the early-warning page of the network, on the benchmark network (generated once, as
  * `bench:production` does; same databases), for the period shapes users pick (decision 064): year to
- * date, the rolling 12 months, the latest month, a past year. The network-wide part of these answers
+ * date, the rolling 12 months, a past year, the latest month and a custom range of 6 months. The network-wide part of these answers
  * is kept per network and data version (decision 075): the first view of each period since the server
  * started (nothing kept) is timed once, the server's warm-up of the presets and the first view of each
  * period after it once, and each view three ways: the first view
@@ -23,22 +23,25 @@ import { earlyWarnings, keepPresetsAhead } from '#server/services/network-intell
 import { clearAnswerCache } from '#server/services/read-model/answer-cache.ts';
 import { refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
 import { presets, type Timeframe } from '#shared/domain/timeframe.ts';
-import { addMonths } from '#shared/domain/reporting-month.ts';
+import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
 import { firstDayOfMonth, lastDayOfMonth } from '#shared/domain/timeframe.ts';
 import { benchLevels, ensurePostgresDatabase, ms, parseArgs, prepare, time, today } from './bench-support.ts';
 
-/** The periods users pick on these pages: its presets, and a past calendar year. */
+/** The periods users pick on these pages: its presets, a past calendar year, a month, a custom range. */
 function periods(): { name: string; startDate: string; endDate: string }[] {
-  const chosen = presets(today).filter((tf: Timeframe) => ['YTD', '12MM', 'Monthly'].includes(tf.name));
+  const chosen = presets(today).filter((tf: Timeframe) => ['YTD', '12MM'].includes(tf.name));
   const ytd = chosen.find((tf) => tf.name === 'YTD')!;
   const lastYear = addMonths(ytd.endMonth, -12).slice(0, 4);
+  const months = (name: string, start: YearMonth, end: YearMonth) => ({
+    name,
+    startDate: firstDayOfMonth(start),
+    endDate: lastDayOfMonth(end),
+  });
   return [
     ...chosen.map((tf) => ({ name: tf.name, startDate: tf.startDate, endDate: tf.endDate })),
-    {
-      name: `${lastYear}`,
-      startDate: firstDayOfMonth(`${lastYear}-01` as never),
-      endDate: lastDayOfMonth(`${lastYear}-12` as never),
-    },
+    months(lastYear, `${lastYear}-01` as YearMonth, `${lastYear}-12` as YearMonth),
+    months('month', ytd.endMonth, ytd.endMonth),
+    months('6 months', addMonths(ytd.endMonth, -19), addMonths(ytd.endMonth, -14)),
   ];
 }
 

@@ -27,6 +27,11 @@ import { summaryByCarrierQuerySchema } from '#shared/contracts/planning.ts';
 import { clearAnswerCache } from '#server/services/read-model/answer-cache.ts';
 import { refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
+import {
+  networkFiguresQuery,
+  type NetworkFigureSqlRow,
+} from '#server/services/network-intelligence/benchmarks-sql.ts';
+import type { ReportPeriod } from '#server/services/read-model/request.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   ALL_KINDS,
@@ -833,5 +838,195 @@ describe('Carrier Production is exact to the cent', () => {
     for (const term of ['%', '0% m', '_', 'l_a', '\\']) await searchedPages(term);
     for (const n of await found('%')) expect(n).toBeGreaterThan(0);
     await searchedPages(carrierName.slice(1, 5));
+  }, 300_000);
+});
+
+/**
+ * The figures behind benchmarks and early warning, per agency and carrier, broad line and in total:
+ * for a period, its prior period and the 12 months ending with it (the size band), from the facts in
+ * integer cents. Ratios are compared as numbers (the statement divides numerics), sums to the cent.
+ */
+describe('The network figures of benchmarks and early warning are exact', () => {
+  type Commission = {
+    agency: string;
+    carrier: string;
+    broad: string;
+    month: YearMonth;
+    paid: bigint;
+    on: bigint;
+  };
+  let commission: Commission[];
+  const limits = [100_000, 1_000_000];
+
+  beforeAll(async () => {
+    const rows = await database.db.execute<Record<string, string | null>>(sql`
+      select f.agency_uuid, f.carrier_uuid, to_char(f.month, 'YYYY-MM') as month,
+        case when l.level = 1 then l.code else p.code end as broad,
+        to_char(coalesce(f.base_commission, 0) + coalesce(f.additional_commission, 0), 'FM9999999999999990.00') as paid,
+        to_char(coalesce(f.written_premium, 0), 'FM9999999999999990.00') as paid_on
+      from commission_facts f join lines_of_business l on l.uuid = f.line_uuid
+      left join lines_of_business p on p.uuid = l.parent_uuid
+      where f.base_commission is not null or f.additional_commission is not null`);
+    commission = rows.rows.map((r) => ({
+      agency: r.agency_uuid!,
+      carrier: r.carrier_uuid!,
+      broad: r.broad!,
+      month: r.month as YearMonth,
+      paid: cents(r.paid!)!,
+      on: cents(r.paid_on!)!,
+    }));
+    expect(commission.length).toBeGreaterThan(100);
+  });
+
+  /** The expected rows, keyed `agency dimension key`, with their sums and ratios. */
+  function expected(period: ReportPeriod, only: readonly string[] | null) {
+    const windows = {
+      current: [period.start, period.end],
+      prior: [period.priorStart, period.priorEnd],
+      band: [addMonths(period.end, -11), period.end],
+    } as const;
+    type Sums = Record<string, bigint | null> & { counted: boolean };
+    const groups = new Map<string, Sums>();
+    const keysOf = (agency: string, carrier: string, broad: string) => [
+      `${agency} carrier ${carrier}`,
+      `${agency} line ${broad}`,
+      `${agency} total total`,
+    ];
+    const add = (sums: Sums, name: string, cents: bigint | null) => {
+      if (cents !== null) sums[name] = (sums[name] ?? 0n) + cents;
+      else if (!(name in sums)) sums[name] = null;
+    };
+    const groupOf = (key: string) => {
+      const found = groups.get(key) ?? ({ counted: false } as Sums);
+      groups.set(key, found);
+      return found;
+    };
+    const counts = (carrier: string) =>
+      passes(carriers.get(carrier)!, ALL_KINDS) && (only === null || only.includes(carrier));
+    for (const f of facts) {
+      if (f.network !== networkUuid || !counts(f.carrier)) continue;
+      if (f.manual && !period.includesManualEntries) continue;
+      for (const [name, [start, end]] of Object.entries(windows)) {
+        if (f.month > end || f.spanStart < start) continue;
+        for (const key of keysOf(f.agency, f.carrier, f.broad)) {
+          const sums = groupOf(key);
+          if (name !== 'band') sums.counted = true;
+          const [wp, nwp, ep, il] = f.values;
+          add(sums, `${name} wp`, wp!);
+          if (name !== 'band') {
+            add(sums, `${name} ep`, ep!);
+            add(sums, `${name} il`, il!);
+            if (name === 'current') add(sums, 'nwp', nwp!);
+          }
+        }
+      }
+    }
+    for (const c of commission) {
+      if (!counts(c.carrier) || c.month < period.start || c.month > period.end) continue;
+      for (const key of keysOf(c.agency, c.carrier, c.broad)) {
+        const sums = groups.get(key);
+        if (!sums) continue;
+        add(sums, 'paid', c.paid);
+        add(sums, 'on', c.on);
+      }
+    }
+    const ratio = (
+      a: bigint | null | undefined,
+      b: bigint | null | undefined,
+      when: (b: bigint) => boolean,
+    ) =>
+      a === null || a === undefined || b === null || b === undefined || !when(b)
+        ? null
+        : (Number(a) / Number(b)) * 100;
+    const rows = new Map<
+      string,
+      { wp: bigint | null; pwp: bigint | null; band: number; values: (number | null)[] }
+    >();
+    for (const [key, s] of groups) {
+      if (!s.counted) continue;
+      const agency = key.split(' ')[0]!;
+      const bandWp = groups.get(`${agency} total total`)!['band wp'] ?? 0n;
+      const wp = s['current wp'] ?? null;
+      const pwp = s['prior wp'] ?? null;
+      rows.set(key, {
+        wp,
+        pwp,
+        band: limits.filter((l) => bandWp >= BigInt(l) * 100n).length,
+        values: [
+          wp === null ? null : ratio(wp - (pwp ?? 0n), pwp, (b) => b > 0n),
+          ratio(s.nwp, wp, (b) => b > 0n),
+          ratio(s['current il'], s['current ep'], (b) => b !== 0n),
+          ratio(s['prior il'], s['prior ep'], (b) => b !== 0n),
+          ratio(s.paid, s.on, (b) => b > 0n),
+        ],
+      });
+    }
+    return rows;
+  }
+
+  const close = (actual: string | null, wanted: number | null) =>
+    wanted === null
+      ? actual === null
+      : actual !== null && Math.abs(Number(actual) - wanted) <= 1e-9 * Math.max(1, Math.abs(wanted));
+
+  it('for random periods, with and without manual entries, every carrier or some', async () => {
+    const db = database.db;
+    const horizon = (
+      await db.execute<{ h: YearMonth }>(sql`select to_char(horizon, 'YYYY-MM') as h
+      from production_rollup_horizons where network_uuid = ${networkUuid}::uuid`)
+    ).rows[0]!.h;
+    const carrierList = [...carriers.keys()].sort();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 70 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.boolean(),
+        fc.option(fc.subarray(carrierList, { minLength: 1 }), { nil: null }),
+        async (startOffset, length, withManual, only) => {
+          const start = addMonths('2021-06', startOffset);
+          const end = addMonths(start, length);
+          const period: ReportPeriod = {
+            start,
+            end,
+            priorStart: addMonths(start, -12),
+            priorEnd: addMonths(end, -12),
+            includesManualEntries: withManual,
+            latest,
+          };
+          const input = { networkUuid, period, carriers: only, sizeBandLimits: limits };
+          const found = await db.execute<NetworkFigureSqlRow>(
+            networkFiguresQuery(input, { horizon, spans: true }, null),
+          );
+          const wanted = expected(period, only);
+          expect(new Set(found.rows.map((r) => `${r.agency_uuid} ${r.dimension} ${r.key}`))).toEqual(
+            new Set(wanted.keys()),
+          );
+          for (const r of found.rows) {
+            const w = wanted.get(`${r.agency_uuid} ${r.dimension} ${r.key}`)!;
+            const label = `${start}..${end} ${r.agency_uuid} ${r.dimension} ${r.key}`;
+            expect(cents(r.written_premium), label).toBe(w.wp);
+            expect(cents(r.prior_written_premium), label).toBe(w.pwp);
+            expect(Number(r.band), label).toBe(w.band);
+            const values = [
+              r.growth,
+              r.new_business_share,
+              r.loss_ratio,
+              r.prior_loss_ratio,
+              r.commission_rate,
+            ];
+            values.forEach((v, i) =>
+              expect(close(v, w.values[i]!), `${label} ${i}: ${v} vs ${w.values[i]}`).toBe(true),
+            );
+          }
+          // One agency's rows alone (a write computes only its own again) are its rows of the whole.
+          const one = agencies[1]!;
+          const own = await db.execute<NetworkFigureSqlRow>(
+            networkFiguresQuery(input, { horizon, spans: true }, [one]),
+          );
+          expect(own.rows).toEqual(found.rows.filter((r) => r.agency_uuid === one));
+        },
+      ),
+      { numRuns: 30, seed: 20261130 },
+    );
   }, 300_000);
 });

@@ -26,6 +26,9 @@ const moneySum = (name: string) => money(name, 18);
  */
 
 /** Whole cents: the running totals are integers, summed exactly and faster than numeric. */
+/** The carrier of a running total that is not per carrier. */
+export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
 const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();
 
 const monthRanges = customType<{ data: string }>({ dataType: () => 'int4multirange' });
@@ -70,21 +73,25 @@ export const productionCarrierMonths = pgTable(
 /**
  * Running totals per agency x carrier class x line x source, one row per month from the key's first
  * month to the network's horizon (`production_rollup_horizons`), so any range is the difference of
- * two rows. Three grains: 'type' rows are per standard type (`type_code` '' for facts recorded on a broad
- * line), 'broad' rows per broad line only (`type_code` ''), for the Total (P&C) view, and 'total' rows
+ * two rows. Four grains: 'type' rows are per standard type (`type_code` '' for facts recorded on a broad
+ * line), 'broad' rows per broad line only (`type_code` ''), for the Total (P&C) view, 'total' rows
  * per broad line over every carrier the default composite keeps and both sources (`carrier_class` 0,
- * `source` 'all'), for the default Total (P&C) view, the one users open first. `carrier_class`
- * is the carrier's kind flags as bits (1 MGA, 2 standard, 4 crop, 8 flood, 16 surety, 32 workers
- * comp). Amounts are in whole cents. Each measure has the running count of its reported (non-NULL) values, and `facts` counts fact
- * rows, so a range with no reported value stays NULL.
+ * `source` 'all'), for the default Total (P&C) view, the one users open first, and 'carrier' rows per
+ * carrier and broad line (`carrier_uuid`; the nil uuid at the other grains), which also carry the
+ * commission facts' sums (`paid_cents`, `paid_on_cents`), for benchmarks and early warning, which
+ * compare every agency's carriers. `carrier_class` is the carrier's kind flags as bits (1 MGA,
+ * 2 standard, 4 crop, 8 flood, 16 surety, 32 workers comp). Amounts are in whole cents. Each
+ * production measure has the running count of its reported (non-NULL) values, and `facts` counts
+ * production fact rows, so a range with no reported value stays NULL.
  */
 export const productionAgencyRunningTotals = pgTable(
   'production_agency_running_totals',
   {
     agencyUuid: uuid('agency_uuid').notNull(),
     month: date('month', { mode: 'string' }).notNull(),
-    grain: text('grain', { enum: ['type', 'broad', 'total'] }).notNull(),
+    grain: text('grain', { enum: ['type', 'broad', 'total', 'carrier'] }).notNull(),
     carrierClass: smallint('carrier_class').notNull(),
+    carrierUuid: uuid('carrier_uuid').notNull().default(NIL_UUID),
     broadCode: text('broad_code').notNull(),
     typeCode: text('type_code').notNull(),
     source: text('source').notNull(),
@@ -98,11 +105,24 @@ export const productionAgencyRunningTotals = pgTable(
     earnedCount: integer('earned_count').notNull(),
     incurredCents: cents('incurred_cents'),
     incurredCount: integer('incurred_count').notNull(),
+    /** Commission paid (base and additional) over the commission facts that report some. */
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    /** The written premium of those commission facts. */
+    paidOnCents: bigint('paid_on_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({
       name: 'production_agency_running_totals_pk',
-      columns: [t.agencyUuid, t.month, t.grain, t.carrierClass, t.broadCode, t.typeCode, t.source],
+      columns: [
+        t.agencyUuid,
+        t.month,
+        t.grain,
+        t.carrierClass,
+        t.carrierUuid,
+        t.broadCode,
+        t.typeCode,
+        t.source,
+      ],
     }),
     index('production_agency_running_totals_network_idx').on(t.networkUuid, t.grain, t.month),
   ],

@@ -1,6 +1,7 @@
 import { countBelow } from '#shared/domain/benchmarks.ts';
 import type { Db } from '#server/db/client.ts';
 import { cachedByAgency, type ByAgency } from '#server/services/read-model/answer-cache.ts';
+import { readHasSpans, readHorizon } from '#server/services/read-model/store.ts';
 import {
   networkFiguresQuery,
   type BenchmarkStatementInput,
@@ -9,9 +10,10 @@ import {
 
 /**
  * The figures benchmarks and early warning answer from: every agency's figures per carrier, broad
- * line and in total for one request (`networkFiguresQuery`, exact sums and ratios in SQL), with the
- * reported values of each figure in ascending order over the network and over each size band, from
- * which the distributions and ranks of `shared/domain/benchmarks.ts` are read. Kept per network,
+ * line and in total for one request (`networkFiguresQuery` over the running totals, exact sums and
+ * ratios in SQL), with the reported values of each figure in ascending order over the network and
+ * over each size band, from which the distributions and ranks of `shared/domain/benchmarks.ts` are
+ * read. Kept per network,
  * request and data version; a write of one agency replaces only its rows and moves only its values
  * in the ordered lists (decision 078). Names no agency to anyone: callers pick what a user may see.
  */
@@ -141,7 +143,15 @@ export function readNetworkFigures(
   const request = { ...input, carriers: input.carriers && [...input.carriers].sort() };
   return cachedByAgency(db, input.networkUuid, 'network-figures', request, async (agencyUuids) => {
     onRead();
-    const found = await db.execute<NetworkFigureSqlRow>(networkFiguresQuery(input, agencyUuids));
+    const [horizon, spans] = await Promise.all([
+      readHorizon(db, input.networkUuid),
+      readHasSpans(db, input.networkUuid),
+    ]);
+    // A network without facts has no running totals, and no figures.
+    if (horizon === null) return new NetworkFigures();
+    const found = await db.execute<NetworkFigureSqlRow>(
+      networkFiguresQuery(input, { horizon, spans }, agencyUuids),
+    );
     return new NetworkFigures(found.rows);
   });
 }

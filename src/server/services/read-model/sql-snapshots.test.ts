@@ -351,8 +351,9 @@ const cases = {
   'planning-reporting-dates': () => carrierReportingDatesQuery({ networkUuid }),
   'reported-months-manual': () => latestManualMonthByCarrier({ networkUuid }, '2025-11', '2026-10'),
   'growth-reporting-dates': () => reportingDatesQuery(agency),
-  'network-figures': () => networkFiguresQuery(benchmarkInput, null),
-  'network-figures-of-agencies': () => networkFiguresQuery(benchmarkInput, [agencyUuid]),
+  'network-figures': () => networkFiguresQuery(benchmarkInput, { horizon: '2026-10', spans: true }, null),
+  'network-figures-of-agencies': () =>
+    networkFiguresQuery(benchmarkInput, { horizon: '2026-10', spans: false }, [agencyUuid]),
   'data-version': () => selectDataVersion(networkUuid),
   'data-version-move': () => moveDataVersion(networkUuid, agencyUuid),
   'data-version-reset': () => moveDataVersion(networkUuid, null),

@@ -10,6 +10,7 @@ import {
 } from '#shared/domain/carrier-composite.ts';
 import { addMonths, parseYearMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
 import { firstDayOfMonth } from '#shared/domain/timeframe.ts';
+import { NIL_UUID } from '#server/db/schema/rollups.ts';
 import type { FactsRequest } from './request.ts';
 
 /**
@@ -160,15 +161,19 @@ export const deleteCarrierMonths = (
 ) => sql`delete from ${sql.raw(table)} f where ${where}`;
 
 /** The format of the rollups this code builds; networks built in an older one are rebuilt at start. */
-export const ROLLUP_FORMAT = 5;
+export const ROLLUP_FORMAT = 6;
 
 export const upsertHorizon = (networkUuid: string, horizon: YearMonth) => sql`
   insert into production_rollup_horizons (network_uuid, horizon, format)
   values (${networkUuid}::uuid, ${monthLiteral(horizon)}, ${ROLLUP_FORMAT})
   on conflict (network_uuid) do update set horizon = excluded.horizon`;
 
-export const selectLatestFactMonth = (scope: Scope) =>
-  sql`select to_char(max(f.month), 'YYYY-MM') as month from production_facts f where ${scopeFilter('f', scope)}`;
+/** The latest month of the scope's production or commission facts (both have running totals). */
+export const selectLatestFactMonth = (scope: Scope) => sql`
+  select to_char(greatest(
+    (select max(f.month) from production_facts f where ${scopeFilter('f', scope)}),
+    (select max(f.month) from commission_facts f where ${scopeFilter('f', scope)})
+  ), 'YYYY-MM') as month`;
 
 /**
  * Whether the network has a fact whose sums started before its month (a manual month after a gap),
@@ -350,11 +355,28 @@ export const changedMonthsFilter = (changed: readonly { carrierUuid: string; mon
 export const deleteEmptyCarrierMonths = (t: CarrierMonthsTable, where: SQL) => sql`
   delete from ${sql.raw(t.table)} f where ${where} and f.facts = 0`;
 
-const RUNNING_KEY = 'agency_uuid, network_uuid, grain, carrier_class, broad_code, type_code, source';
-const RUNNING_SUMS = ['facts', 'wp', 'wp_n', 'nwp', 'nwp_n', 'ep', 'ep_n', 'il', 'il_n'] as const;
+const RUNNING_KEY =
+  'agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad_code, type_code, source';
+const RUNNING_SUMS = [
+  'facts',
+  'wp',
+  'wp_n',
+  'nwp',
+  'nwp_n',
+  'ep',
+  'ep_n',
+  'il',
+  'il_n',
+  'paid',
+  'paid_on',
+] as const;
 const RUNNING_SUMS_SQL = RUNNING_SUMS.map((c) => `sum(${c}) as ${c}`).join(', ');
-const RUNNING_COLUMNS = `facts, written_premium_cents, written_premium_count, new_written_premium_cents,
+/** The production measures of a running total, which the production figures read. */
+const PRODUCTION_RUNNING_COLUMNS = `facts, written_premium_cents, written_premium_count, new_written_premium_cents,
   new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count`;
+const RUNNING_COLUMNS = `${PRODUCTION_RUNNING_COLUMNS}, paid_cents, paid_on_cents`;
+/** The carrier of the rows of every grain but 'carrier'. */
+const NIL_CARRIER = sql.raw(`'${NIL_UUID}'::uuid`);
 
 /** The broad line and standard type ('' for a broad line) of a fact's line `l` (parent `p`). */
 const BROAD_CODE = sql.raw('case when l.level = 1 then l.code else p.code end');
@@ -375,12 +397,14 @@ const CENT_SUMS = sql.raw(
 );
 
 /**
- * Running totals of every key of the scope's agencies at three grains (per standard type, per broad
- * line, and per broad line over the default composite), one row per month up to `horizon`.
+ * Running totals of every key of the scope's agencies at four grains (per standard type, per broad
+ * line, per broad line over the default composite, and per carrier and broad line with the commission
+ * sums), one row per month up to `horizon`.
  */
 export const insertRunningTotals = (scope: Scope, horizon: YearMonth) => sql`
-    insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class,
-      broad_code, type_code, source, month, ${sql.raw(RUNNING_COLUMNS)})${runningTotalsOf(scope, horizon)}`;
+    insert into production_agency_running_totals (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(
+      RUNNING_COLUMNS,
+    )})${runningTotalsOf(scope, horizon)}`;
 
 /**
  * The running totals of `insertRunningTotals` for one agency, written where they differ from those
@@ -435,29 +459,61 @@ const runningTotalsOf = (scope: Scope, horizon: YearMonth, from: YearMonth | nul
   return sql`
     with by_type as materialized (
       select f.agency_uuid, f.network_uuid, 'type' as grain, ${carrierClass('c')} as carrier_class,
-        ${BROAD_CODE} as broad_code, ${TYPE_CODE} as type_code, f.source, f.month, count(*) as facts,
-        ${CENT_SUMS}
+        ${NIL_CARRIER} as carrier_uuid, ${BROAD_CODE} as broad_code, ${TYPE_CODE} as type_code, f.source,
+        f.month, count(*) as facts, ${CENT_SUMS}, 0::bigint as paid, 0::bigint as paid_on
       from production_facts f
       join carriers c on c.uuid = f.carrier_uuid
       join lines_of_business l on l.uuid = f.line_uuid
       left join lines_of_business p on p.uuid = l.parent_uuid
       where ${scopeFilter('f', scope)}${since}
-      group by f.agency_uuid, f.network_uuid, 4, 5, 6, f.source, f.month
+      group by f.agency_uuid, f.network_uuid, 4, 6, 7, f.source, f.month
+    ),
+    -- Per carrier and broad line: the production facts' sums beside the commission facts' (those that
+    -- report some commission), which have no counts: a base of 0 leaves a rate out anyway.
+    by_carrier as (
+      select agency_uuid, network_uuid, 'carrier', carrier_class, carrier_uuid, broad_code, '', source, month,
+        ${sql.raw(RUNNING_SUMS_SQL)}
+      from (
+        select f.agency_uuid, f.network_uuid, ${carrierClass('c')} as carrier_class, f.carrier_uuid,
+          ${BROAD_CODE} as broad_code, f.source, f.month, count(*) as facts, ${CENT_SUMS},
+          0::bigint as paid, 0::bigint as paid_on
+        from production_facts f
+        join carriers c on c.uuid = f.carrier_uuid
+        join lines_of_business l on l.uuid = f.line_uuid
+        left join lines_of_business p on p.uuid = l.parent_uuid
+        where ${scopeFilter('f', scope)}${since}
+        group by f.agency_uuid, f.network_uuid, 3, f.carrier_uuid, 5, f.source, f.month
+        union all
+        select f.agency_uuid, f.network_uuid, ${carrierClass('c')}, f.carrier_uuid, ${BROAD_CODE}, f.source,
+          f.month, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+          (sum(coalesce(f.base_commission, 0) + coalesce(f.additional_commission, 0)) * 100)::bigint,
+          (coalesce(sum(f.written_premium), 0) * 100)::bigint
+        from commission_facts f
+        join carriers c on c.uuid = f.carrier_uuid
+        join lines_of_business l on l.uuid = f.line_uuid
+        left join lines_of_business p on p.uuid = l.parent_uuid
+        where ${scopeFilter('f', scope)}${since}
+          and (f.base_commission is not null or f.additional_commission is not null)
+        group by f.agency_uuid, f.network_uuid, 3, f.carrier_uuid, 5, f.source, f.month
+      ) u
+      group by agency_uuid, network_uuid, carrier_class, carrier_uuid, broad_code, source, month
     ),
     monthly as materialized (
       select * from by_type
       union all
-      select agency_uuid, network_uuid, 'broad', carrier_class, broad_code, '', source, month,
+      select agency_uuid, network_uuid, 'broad', carrier_class, carrier_uuid, broad_code, '', source, month,
         ${sql.raw(RUNNING_SUMS_SQL)}
       from by_type
-      group by agency_uuid, network_uuid, carrier_class, broad_code, source, month
+      group by agency_uuid, network_uuid, carrier_class, carrier_uuid, broad_code, source, month
       union all
       -- The default composite keeps every carrier with a kind flag (a non-zero class).
-      select agency_uuid, network_uuid, 'total', 0::smallint, broad_code, '', 'all', month,
+      select agency_uuid, network_uuid, 'total', 0::smallint, carrier_uuid, broad_code, '', 'all', month,
         ${sql.raw(RUNNING_SUMS_SQL)}
       from by_type
       where carrier_class <> 0
-      group by agency_uuid, network_uuid, broad_code, month
+      group by agency_uuid, network_uuid, carrier_uuid, broad_code, month
+      union all
+      select * from by_carrier
     ),${carried}
     keys as (
       select ${key}, min(month) as first_month from ${from ? sql`(select * from monthly union all select * from carried) m` : sql`monthly`} group by ${key}
@@ -475,7 +531,7 @@ const runningTotalsOf = (scope: Scope, horizon: YearMonth, from: YearMonth | nul
         union all`
             : sql``
         }
-        select ${key}, g.month::date, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        select ${key}, g.month::date, ${sql.raw(RUNNING_SUMS.map(() => '0').join(', '))}
         from keys
         cross join lateral generate_series(first_month, ${monthLiteral(horizon)}, interval '1 month') as g(month)
       ) u
@@ -497,10 +553,8 @@ export const carryRunningTotalsForward = (
   from: YearMonth,
   to: YearMonth,
 ) => sql`
-  insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class, broad_code,
-    type_code, source, month, ${sql.raw(RUNNING_COLUMNS)})
-  select t.agency_uuid, t.network_uuid, t.grain, t.carrier_class, t.broad_code, t.type_code, t.source,
-    g.month::date, ${sql.raw(RUNNING_COLUMNS.replace(/(\w+)/g, 't.$1'))}
+  insert into production_agency_running_totals (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)})
+  select ${sql.raw(RUNNING_KEY.replace(/(\w+)/g, 't.$1'))}, g.month::date, ${sql.raw(RUNNING_COLUMNS.replace(/(\w+)/g, 't.$1'))}
   from production_agency_running_totals t
   cross join lateral generate_series(${monthLiteral(addMonths(from, 1))}, ${monthLiteral(to)}, interval '1 month') as g(month)
   where t.network_uuid = ${networkUuid}::uuid and t.month = ${monthLiteral(from)}
@@ -528,7 +582,7 @@ export type FigureSource =
   | { kind: 'carrier-months' }
   | {
       kind: 'running-totals';
-      grain: 'type' | 'broad' | 'total';
+      grain: Exclude<RunningGrain, 'carrier'>;
       horizon: YearMonth;
       /** Whether the network has manual months after a gap (`selectHasSpans`); none: no span rows to read. */
       spans: boolean;
@@ -556,7 +610,7 @@ const withinMonths = (start: SQL, end: SQL) =>
 const SUMS_START = sql.raw('(f.month - make_interval(months => f.gap_months::int))::date');
 
 /** A figure from running-total differences: none without a reported value, else the cents as money. */
-const centsFigure = (count: SQL, cents: SQL) =>
+export const centsFigure = (count: SQL, cents: SQL) =>
   sql`case when ${count} > 0 then (${cents} / 100)::numeric(20, 2) end`;
 
 type SourceParts = {
@@ -608,6 +662,68 @@ export function periodEdges(
   return { last: at(period.end), before: at(addMonths(period.start, -1)) };
 }
 
+/** The grains of `production_agency_running_totals` (its schema says what each holds). */
+export type RunningGrain = 'type' | 'broad' | 'total' | 'carrier';
+
+/** A period read from running totals: its name, months, and the months its sums are read at (`periodEdges`). */
+export type RunningWindow = {
+  name: string;
+  start: YearMonth;
+  end: YearMonth;
+  last: YearMonth;
+  before: YearMonth;
+};
+
+export const runningWindow = (
+  period: { name: string; start: YearMonth; end: YearMonth },
+  horizon: YearMonth,
+): RunningWindow => ({ ...period, ...periodEdges(period, horizon) });
+
+/**
+ * A running-total column's change over a window (`runningTotalRows`' rows `f`): + its total at the
+ * last month, - its total at the month before; none when both are the horizon (the window lies wholly
+ * after it). A span row counts in its own window only.
+ */
+export function runningChange(
+  column: string,
+  { name, last, before }: RunningWindow,
+  filter: SQL | null = null,
+): SQL {
+  const at = (month: YearMonth) => `'${firstDayOfMonth(month)}'::date`;
+  if (last === before) return sql`0`;
+  const change = sql.raw(
+    `sum(case f.span when '' then case f.month when ${at(last)} then f.${column} when ${at(before)} then -f.${column} end ` +
+      `when '${name}' then f.${column} end)`,
+  );
+  return filter ? sql`${change} filter (where ${filter})` : change;
+}
+
+/**
+ * The scope's running totals of a grain at the months `windows` read, as rows `f` (key, `span` '',
+ * the sums), and with `spans`, the manual sums inside each window that started before it, negated and
+ * marked with the window's name (`spansIntoPeriod`): a window's sum is then `runningChange`'s.
+ */
+export function runningTotalRows(
+  scope: Scope,
+  grain: RunningGrain,
+  windows: readonly RunningWindow[],
+  spans: boolean,
+): SQL {
+  const read = windows.filter((w) => w.last !== w.before);
+  const months = [...new Set(read.flatMap((w) => [w.last, w.before]))].sort().map(monthLiteral);
+  return sql`(
+      select agency_uuid, network_uuid, month, carrier_class, carrier_uuid, broad_code, type_code, source,
+        '' as span, ${sql.raw(RUNNING_COLUMNS)}
+      from production_agency_running_totals r
+      where ${scopeFilter('r', scope)} and r.grain = ${grain}
+        and r.month in (${months.length > 0 ? sql.join(months, sql`, `) : sql`null`})
+      ${sql.join(
+        (spans ? read : []).map((w) => sql`union all ${spansIntoPeriod(scope, grain, w)}`),
+        sql` `,
+      )}
+    ) f`;
+}
+
 /**
  * Running totals: a period's sum is the total at its last month minus the total at the month before
  * it, both taken at the horizon when later (nothing happens after it), minus the manual sums that
@@ -616,40 +732,18 @@ export function periodEdges(
  */
 function runningTotalsParts(
   request: FactsRequest,
-  { grain, horizon, spans: anySpans }: Extract<FigureSource, { kind: 'running-totals' }>,
+  { grain, horizon, spans }: Extract<FigureSource, { kind: 'running-totals' }>,
 ): SourceParts {
   const total = grain === 'total';
-  const at = (month: YearMonth) => `'${firstDayOfMonth(month)}'::date`;
-  const edges = periods(request).map((p) => {
-    const { last, before } = periodEdges(p, horizon);
-    return { ...p, last: at(last), before: at(before) };
-  });
-  // A column's change over a period: + its total at the last month, - its total at the month before;
-  // none when both are the horizon (the period lies wholly after it).
-  // A span row (`f.span`, see `spansIntoPeriod`) counts in its own period only.
-  const change = (column: string, { name, last, before }: (typeof edges)[number]) =>
-    sql.raw(
-      last === before
-        ? '0'
-        : `sum(case f.span when '' then case f.month when ${last} then f.${column} when ${before} then -f.${column} end ` +
-            `when '${name}' then f.${column} end)`,
-    );
-  const spans =
-    anySpans && request.period.includesManualEntries
-      ? edges.filter((p) => p.last !== p.before).map((p) => spansIntoPeriod(request, grain, p))
-      : [];
+  const windows = periods(request).map((p) => runningWindow(p, horizon));
+  const [current, prior] = windows as [RunningWindow, RunningWindow];
   return {
-    from: sql`(
-      select agency_uuid, network_uuid, month, carrier_class, broad_code, type_code, source, '' as span,
-        ${sql.raw(RUNNING_COLUMNS)}
-      from production_agency_running_totals r
-      where ${scopeFilter('r', levelScope(request.level))} and r.grain = ${grain}
-        and r.month in (${sql.raw([...new Set(edges.flatMap((p) => [p.last, p.before]))].join(', '))})
-      ${sql.join(
-        spans.map((s) => sql`union all ${s}`),
-        sql` `,
-      )}
-    ) f`,
+    from: runningTotalRows(
+      levelScope(request.level),
+      grain,
+      windows,
+      spans && request.period.includesManualEntries,
+    ),
     where: sql`true`,
     broadCode: sql`f.broad_code`,
     typeCode: sql`nullif(f.type_code, '')`,
@@ -657,9 +751,9 @@ function runningTotalsParts(
     sources: total ? sql`true` : feedOnly(request),
     // Amounts are whole cents there.
     measures: MEASURE_COLUMNS.flatMap((c) =>
-      edges.map((p) => centsFigure(change(`${c}_count`, p), change(`${c}_cents`, p))),
+      windows.map((w) => centsFigure(runningChange(`${c}_count`, w), runningChange(`${c}_cents`, w))),
     ),
-    having: sql`${change('facts', edges[0]!)} > 0 or ${change('facts', edges[1]!)} > 0`,
+    having: sql`${runningChange('facts', current)} > 0 or ${runningChange('facts', prior)} > 0`,
   };
 }
 
@@ -669,8 +763,8 @@ function runningTotalsParts(
  * period's edges, they leave those sums out. Read through a partial index: such facts are few.
  */
 function spansIntoPeriod(
-  request: FactsRequest,
-  grain: 'type' | 'broad' | 'total',
+  scope: Scope,
+  grain: RunningGrain,
   period: { name: string; start: YearMonth; end: YearMonth },
 ): SQL {
   const negated = MEASURE_COLUMNS.map(
@@ -678,12 +772,13 @@ function spansIntoPeriod(
   ).join(', ');
   return sql`
     select f.agency_uuid, f.network_uuid, f.month, ${grain === 'total' ? sql`0::smallint` : carrierClass('c')},
-      ${BROAD_CODE}, ${grain === 'type' ? TYPE_CODE : sql`''`}, ${grain === 'total' ? sql`'all'` : sql`f.source`},
-      ${period.name}, -1, ${sql.raw(negated)}
+      ${grain === 'carrier' ? sql`f.carrier_uuid` : NIL_CARRIER}, ${BROAD_CODE},
+      ${grain === 'type' ? TYPE_CODE : sql`''`}, ${grain === 'total' ? sql`'all'` : sql`f.source`},
+      ${period.name}, -1, ${sql.raw(negated)}, 0, 0
     from (
       -- Read through the partial index only: offset 0 keeps the report filters out of here.
       select * from production_facts f
-      where ${scopeFilter('f', levelScope(request.level))}
+      where ${scopeFilter('f', scope)}
         and f.gap_months > 0 and f.month between ${monthLiteral(period.start)} and ${monthLiteral(period.end)}
         and ${SUMS_START} < ${monthLiteral(period.start)}
       offset 0
@@ -1241,9 +1336,10 @@ export const insertKeptNetworkTotals = (key: NetworkPeriodKey, figures: SQL) => 
  * level (`keptRequest`: every carrier of the default composite, no standard types, manual entries
  * counted) and, for a by-agency view, the running-totals grain the planner reads it from.
  */
-export type KeptViewOfAgency = { request: FactsRequest; grain: RunningGrain };
-
-type RunningGrain = Extract<FigureSource, { kind: 'running-totals' }>['grain'];
+export type KeptViewOfAgency = {
+  request: FactsRequest;
+  grain: Extract<FigureSource, { kind: 'running-totals' }>['grain'];
+};
 
 /** The kept views' requests, checked to be of one agency and as the network keeps them. */
 function agencyOfKeptViews(requests: readonly FactsRequest[]): { agencyUuid: string; networkUuid: string } {
@@ -1338,7 +1434,7 @@ export function insertKeptTotalsOfAgency(
       case when grouping(${child}) = 1 then x.view_line else ${child} end as line_code, ${measures}
     from (
       select e.${sql.raw(viewColumns.replaceAll(', ', ', e.'))}, e.sign, r.agency_uuid, r.carrier_class,
-        r.broad_code, r.type_code, ${sql.raw(RUNNING_COLUMNS.replace(/(\w+)/g, 'r.$1'))}
+        r.broad_code, r.type_code, ${sql.raw(PRODUCTION_RUNNING_COLUMNS.replace(/(\w+)/g, 'r.$1'))}
       from (values ${sql.join(edges, sql`, `)}) e(${sql.raw(viewColumns)}, month, sign)
       join production_agency_running_totals r on r.grain = e.grain and r.month = e.month
       where r.agency_uuid = ${agencyUuid}::uuid

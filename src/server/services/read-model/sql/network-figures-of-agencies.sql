@@ -1,68 +1,44 @@
 -- Caller: readNetworkFigures, through cachedByAgency: the figures of only the agencies written since the kept answer, which replace theirs in it
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
---   $2 = "{00000000-0000-4000-8000-000000000002}"
---   $3 = "00000000-0000-4000-8000-000000000001"
---   $4 = "{00000000-0000-4000-8000-000000000002}"
+--   $2 = "carrier"
+--   $3 = "{00000000-0000-4000-8000-000000000002}"
+--   $4 = 1
+--   $5 = 1
+--   $6 = 62
 with
-  facts as (
-    select f.agency_uuid, f.carrier_uuid, case when l.level = 1 then l.code else p.code end as broad_code,
-      f.written_premium, f.new_written_premium, f.earned, f.incurred,
-      (f.month between '2026-01-01'::date and '2026-10-01'::date
-    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date)) as cur, (f.month between '2025-01-01'::date and '2025-10-01'::date
-    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date)) as pri, (f.month between '2025-11-01'::date and '2026-10-01'::date
-    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-11-01'::date)) as band
-    from production_facts f
-    join carriers c on c.uuid = f.carrier_uuid
-    join lines_of_business l on l.uuid = f.line_uuid
-    left join lines_of_business p on p.uuid = l.parent_uuid
-    where f.network_uuid = $1::uuid
-      and f.month between '2025-01-01'::date and '2026-10-01'::date
-      and true
-      and f.agency_uuid = any($2::uuid[])
-      and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))
-      and true
-  ),
   fine as (
-    select agency_uuid, carrier_uuid, broad_code,
-      sum(written_premium) filter (where cur) as wp,
-      sum(written_premium) filter (where pri) as pwp,
-      sum(new_written_premium) filter (where cur) as nwp,
-      sum(earned) filter (where cur) as ep,
-      sum(incurred) filter (where cur) as il,
-      sum(earned) filter (where pri) as pep,
-      sum(incurred) filter (where pri) as pil,
-      sum(written_premium) filter (where band) as band_wp,
-      bool_or(cur or pri) as counted
-    from facts
-    where cur or pri or band
-    group by agency_uuid, carrier_uuid, broad_code
+    select f.agency_uuid, f.carrier_uuid, f.broad_code,
+      case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.written_premium_count when '2025-12-01'::date then -f.written_premium_count end when 'current' then f.written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.written_premium_cents when '2025-12-01'::date then -f.written_premium_cents end when 'current' then f.written_premium_cents end) / 100)::numeric(20, 2) end as wp,
+      case when sum(case f.span when '' then case f.month when '2025-10-01'::date then f.written_premium_count when '2024-12-01'::date then -f.written_premium_count end when 'prior' then f.written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-10-01'::date then f.written_premium_cents when '2024-12-01'::date then -f.written_premium_cents end when 'prior' then f.written_premium_cents end) / 100)::numeric(20, 2) end as pwp,
+      case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.new_written_premium_count when '2025-12-01'::date then -f.new_written_premium_count end when 'current' then f.new_written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.new_written_premium_cents when '2025-12-01'::date then -f.new_written_premium_cents end when 'current' then f.new_written_premium_cents end) / 100)::numeric(20, 2) end as nwp,
+      case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.earned_count when '2025-12-01'::date then -f.earned_count end when 'current' then f.earned_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.earned_cents when '2025-12-01'::date then -f.earned_cents end when 'current' then f.earned_cents end) / 100)::numeric(20, 2) end as ep,
+      case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.incurred_count when '2025-12-01'::date then -f.incurred_count end when 'current' then f.incurred_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.incurred_cents when '2025-12-01'::date then -f.incurred_cents end when 'current' then f.incurred_cents end) / 100)::numeric(20, 2) end as il,
+      case when sum(case f.span when '' then case f.month when '2025-10-01'::date then f.earned_count when '2024-12-01'::date then -f.earned_count end when 'prior' then f.earned_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-10-01'::date then f.earned_cents when '2024-12-01'::date then -f.earned_cents end when 'prior' then f.earned_cents end) / 100)::numeric(20, 2) end as pep,
+      case when sum(case f.span when '' then case f.month when '2025-10-01'::date then f.incurred_count when '2024-12-01'::date then -f.incurred_count end when 'prior' then f.incurred_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-10-01'::date then f.incurred_cents when '2024-12-01'::date then -f.incurred_cents end when 'prior' then f.incurred_cents end) / 100)::numeric(20, 2) end as pil,
+      case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.written_premium_count when '2025-10-01'::date then -f.written_premium_count end when 'band' then f.written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.written_premium_cents when '2025-10-01'::date then -f.written_premium_cents end when 'band' then f.written_premium_cents end) / 100)::numeric(20, 2) end as band_wp,
+      sum(case f.span when '' then case f.month when '2026-10-01'::date then f.facts when '2025-12-01'::date then -f.facts end when 'current' then f.facts end) > 0 or sum(case f.span when '' then case f.month when '2025-10-01'::date then f.facts when '2024-12-01'::date then -f.facts end when 'prior' then f.facts end) > 0 as counted,
+      (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.paid_cents when '2025-12-01'::date then -f.paid_cents end when 'current' then f.paid_cents end) / 100)::numeric(20, 2) as paid,
+      (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.paid_on_cents when '2025-12-01'::date then -f.paid_on_cents end when 'current' then f.paid_on_cents end) / 100)::numeric(20, 2) as paid_on
+    from (
+      select agency_uuid, network_uuid, month, carrier_class, carrier_uuid, broad_code, type_code, source,
+        '' as span, facts, written_premium_cents, written_premium_count, new_written_premium_cents,
+  new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count, paid_cents, paid_on_cents
+      from production_agency_running_totals r
+      where r.network_uuid = $1::uuid and r.grain = $2
+        and r.month in ('2024-12-01'::date, '2025-10-01'::date, '2025-12-01'::date, '2026-10-01'::date)
+    ) f
+    where f.agency_uuid = any($3::uuid[])
+      and (f.carrier_class & $4 <> 0 or (f.carrier_class & $5 = 0 and f.carrier_class & $6 <> 0))
+      and true
+    group by f.agency_uuid, f.carrier_uuid, f.broad_code
   ),
   production as (
     select agency_uuid, case when grouping(carrier_uuid) = 0 then 'carrier' when grouping(broad_code) = 0 then 'line' else 'total' end as dimension, case when grouping(carrier_uuid) = 0 then carrier_uuid::text when grouping(broad_code) = 0 then broad_code else 'total' end as key,
       sum(wp) as wp, sum(pwp) as pwp, sum(nwp) as nwp, sum(ep) as ep, sum(il) as il,
-      sum(pep) as pep, sum(pil) as pil, sum(band_wp) as band_wp, bool_or(counted) as counted
+      sum(pep) as pep, sum(pil) as pil, sum(band_wp) as band_wp, bool_or(counted) as counted,
+      sum(paid) as paid, sum(paid_on) as paid_on
     from fine
-    group by grouping sets ((agency_uuid, carrier_uuid), (agency_uuid, broad_code), (agency_uuid))
-  ),
-  commission as (
-    select agency_uuid, case when grouping(carrier_uuid) = 0 then 'carrier' when grouping(broad_code) = 0 then 'line' else 'total' end as dimension, case when grouping(carrier_uuid) = 0 then carrier_uuid::text when grouping(broad_code) = 0 then broad_code else 'total' end as key,
-      sum(coalesce(base_commission, 0) + coalesce(additional_commission, 0)) as paid,
-      sum(written_premium) as paid_on
-    from (
-      select f.agency_uuid, f.carrier_uuid, case when l.level = 1 then l.code else p.code end as broad_code,
-        f.written_premium, f.base_commission, f.additional_commission
-      from commission_facts f
-      join carriers c on c.uuid = f.carrier_uuid
-      join lines_of_business l on l.uuid = f.line_uuid
-      left join lines_of_business p on p.uuid = l.parent_uuid
-      where f.network_uuid = $3::uuid
-        and f.month between '2026-01-01'::date and '2026-10-01'::date
-        and (f.base_commission is not null or f.additional_commission is not null)
-        and f.agency_uuid = any($4::uuid[])
-        and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))
-        and true
-    ) f
     group by grouping sets ((agency_uuid, carrier_uuid), (agency_uuid, broad_code), (agency_uuid))
   ),
   bands as (
@@ -77,10 +53,9 @@ with
       case when m.wp > 0 then m.nwp / m.wp * 100 end as new_business_share,
       case when m.ep <> 0 then m.il / m.ep * 100 end as loss_ratio,
       case when m.pep <> 0 then m.pil / m.pep * 100 end as prior_loss_ratio,
-      case when c.paid_on > 0 then c.paid / c.paid_on * 100 end as commission_rate
+      case when m.paid_on > 0 then m.paid / m.paid_on * 100 end as commission_rate
     from production m
     join bands b on b.agency_uuid = m.agency_uuid
-    left join commission c on c.agency_uuid = m.agency_uuid and c.dimension = m.dimension and c.key = m.key
     where m.counted
   )
   select m.agency_uuid, m.dimension, m.key, m.band,
