@@ -31,7 +31,9 @@ import {
   networkFiguresQuery,
   type NetworkFigureSqlRow,
 } from '#server/services/network-intelligence/benchmarks-sql.ts';
-import type { ReportPeriod } from '#server/services/read-model/request.ts';
+import { periodOf, type ReportPeriod } from '#server/services/read-model/request.ts';
+import { readAgencyCarrierFigures } from '#server/services/read-model/read-model.ts';
+import { compositeKinds } from '#shared/domain/carrier-composite.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   ALL_KINDS,
@@ -1027,6 +1029,52 @@ describe('The network figures of benchmarks and early warning are exact', () => 
         },
       ),
       { numRuns: 30, seed: 20261130 },
+    );
+  }, 300_000);
+
+  it("per agency and carrier (profit sharing's ranking), per broad line or standard type", async () => {
+    const carrierList = [...carriers.keys()].sort();
+    await fc.assert(
+      fc.asyncProperty(
+        paramsArbitrary(),
+        fc.subarray(carrierList, { minLength: 1 }),
+        fc.boolean(),
+        async (drawn, only, broad) => {
+          // Profit sharing reads every carrier kind of the agreements' carriers, at the network level.
+          const p: Params = {
+            ...drawn,
+            level: { kind: 'network', networkUuid },
+            flags: ALL_KINDS,
+            ...(broad ? { line: 'P&C' as const, types: [] } : {}),
+          };
+          const request = {
+            grouping: 'agency' as const,
+            level: p.level,
+            line: p.line,
+            standardTypes: p.types,
+            kinds: compositeKinds('all'),
+            period: periodOf(p.start, p.end, p.types, today),
+            carriers: only,
+          };
+          const found = await readAgencyCarrierFigures(database.db, request);
+          const wanted = reference(p, (f) => (only.includes(f.carrier) ? `${f.agency}/${f.carrier}` : null));
+          const label = `${p.start}..${p.end} ${p.line} ${p.types.join(',')}`;
+          const expectedLines = [...wanted].flatMap(([group, lines]) =>
+            [...lines].filter(([code]) => code !== p.line).map(([code, sums]) => ({ group, code, sums })),
+          );
+          const foundLines = [...found].flatMap(([group, lines]) =>
+            Object.entries(lines).map(([code, figures]) => ({ group, code, sums: toCents(figures) })),
+          );
+          const byKey = (rows: { group: string; code: string }[]) =>
+            rows.map((r) => `${r.group} ${r.code}`).sort();
+          expect(byKey(foundLines), label).toEqual(byKey(expectedLines));
+          for (const row of foundLines) {
+            const w = expectedLines.find((e) => e.group === row.group && e.code === row.code)!;
+            expect(row.sums, `${label} ${row.group} ${row.code}`).toEqual(w.sums);
+          }
+        },
+      ),
+      { numRuns: 25, seed: 20261201 },
     );
   }, 300_000);
 });

@@ -2,7 +2,13 @@ import { compositeKinds, compositeOf, isDefaultComposite } from '#shared/domain/
 import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
 import type { Level } from '#server/policies/scope.ts';
 import type { FactsRequest } from './request.ts';
-import type { FigureSource, MonthlySource, NetworkPeriodKey, PeriodKey } from './sql.ts';
+import {
+  byBroadLine,
+  type FigureSource,
+  type MonthlySource,
+  type NetworkPeriodKey,
+  type PeriodKey,
+} from './sql.ts';
 
 /**
  * The planner: which source answers a request, exactly, at the least cost (docs/read-model.md).
@@ -50,7 +56,7 @@ export function planMonthlyFigures(request: FactsRequest): MonthlySource {
 export function runningTotalsSource(request: FactsRequest, horizon: YearMonth, spans: boolean): FigureSource {
   // The Total (P&C) view without standard types needs broad lines only: fewer, coarser rows; with
   // the default composite and manual entries counted, fewer still (the 'total' grain).
-  const broadOnly = request.line === 'P&C' && request.standardTypes.length === 0;
+  const broadOnly = byBroadLine(request);
   const total = broadOnly && isDefaultComposite(request.kinds) && request.period.includesManualEntries;
   return { kind: 'running-totals', grain: total ? 'total' : broadOnly ? 'broad' : 'type', horizon, spans };
 }

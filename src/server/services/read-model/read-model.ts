@@ -5,6 +5,7 @@ import { keptNetworkKey, planFigures, planMonthlyFigures, runningTotalsSource } 
 import type { FactsRequest } from './request.ts';
 import {
   agencyCarrierFiguresQuery,
+  byBroadLine,
   carrierMonthFiguresQuery,
   codeRowsQuery,
   FIGURE_COLUMNS,
@@ -75,15 +76,25 @@ async function queriedFigures(db: Db, request: FactsRequest, source: FigureSourc
 }
 
 /**
- * A network's figures per agency and carrier (keyed `agency/carrier`) and line code, from the facts of
- * the request's carriers in one statement (`agencyCarrierFiguresQuery`); no incomplete-data flags.
+ * A network's figures per agency and carrier (keyed `agency/carrier`) and line code, of the request's
+ * carriers in one statement (`agencyCarrierFiguresQuery`): per broad line from the running totals per
+ * carrier, per standard type from the facts; no incomplete-data flags.
  */
 export async function readAgencyCarrierFigures(
   db: Db,
   request: FactsRequest,
   agencyUuids: readonly string[] | null = null,
 ): Promise<Figures['lines']> {
-  return linesByGroup((await db.execute<FigureRow>(agencyCarrierFiguresQuery(request, agencyUuids))).rows);
+  let source: FigureSource = { kind: 'facts' };
+  if (byBroadLine(request)) {
+    const { networkUuid } = request.level;
+    const [horizon, spans] = await Promise.all([readHorizon(db, networkUuid), readHasSpans(db, networkUuid)]);
+    // A network without facts has no running totals, and no figures.
+    if (horizon === null) return new Map();
+    source = { kind: 'running-totals', grain: 'carrier', horizon, spans };
+  }
+  const found = await db.execute<FigureRow>(agencyCarrierFiguresQuery(request, agencyUuids, source));
+  return linesByGroup(found.rows);
 }
 
 /** A request's figures without its incomplete-data flags (profit sharing's sums need only these). */

@@ -191,7 +191,17 @@ const cases = {
     return figureQuery(types, runningTotalsSource(types, horizon, true), true);
   },
   'carrier-month-figures': () => carrierMonthFiguresQuery(request({ grouping: 'carrier', level: agency })),
-  'agency-carrier-figures': () => agencyCarrierFiguresQuery(request({ carriers: [agencyUuid, networkUuid] })),
+  'agency-carrier-figures': () =>
+    agencyCarrierFiguresQuery(
+      request({ carriers: [agencyUuid, networkUuid], standardTypes: ['HO'], line: 'PL' }),
+    ),
+  'agency-carrier-figures-running-totals': () =>
+    agencyCarrierFiguresQuery(request({ carriers: [agencyUuid, networkUuid] }), null, {
+      kind: 'running-totals',
+      grain: 'carrier',
+      horizon: '2026-10',
+      spans: true,
+    }),
   'monthly-figures-facts': () => monthlyFiguresQuery(request({ level: agency, line: 'CL' }), 'facts'),
   'monthly-figures-carrier-months': () =>
     monthlyFiguresQuery(request({ kinds: compositeKinds('carriers'), period: rolling }), 'carrier-months'),
@@ -388,7 +398,9 @@ const callers: Record<keyof typeof cases, string> = {
   'figures-running-totals-type':
     "readFigures (read-model.ts): a network's Carrier Production by agency with a broad line or standard types, when no kept view answers",
   'agency-carrier-figures':
-    "readAgencyCarrierFigures (read-model.ts) <- profit-sharing/agreement-figures.ts: a network's agreements, its own and its members', and a check's allocation, kept per network and brought up to date by agency (read-model/answer-cache.ts)",
+    "readAgencyCarrierFigures (read-model.ts) <- profit-sharing/agreement-figures.ts: a network's agreements of standard types, its own and its members', and a check's allocation, kept per network and brought up to date by agency (read-model/answer-cache.ts)",
+  'agency-carrier-figures-running-totals':
+    'readAgencyCarrierFigures (read-model.ts) <- profit-sharing/agreement-figures.ts: the same for agreements of broad lines, from the running totals per carrier',
   'carrier-month-figures':
     "readCarrierMonthFigures (read-model.ts) <- growth-measurement/growth-actuals.ts: growth plans' actual YTD and running totals",
   'monthly-figures-facts':

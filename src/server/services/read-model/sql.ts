@@ -582,7 +582,7 @@ export type FigureSource =
   | { kind: 'carrier-months' }
   | {
       kind: 'running-totals';
-      grain: Exclude<RunningGrain, 'carrier'>;
+      grain: RunningGrain;
       horizon: YearMonth;
       /** Whether the network has manual months after a gap (`selectHasSpans`); none: no span rows to read. */
       spans: boolean;
@@ -898,20 +898,31 @@ export function figureQuery(
 
 /**
  * A network's figures per agency, carrier and line code (profit sharing's ranking): `figureQuery`'s sums
- * over the facts of the request's carriers, each agency's carriers apart (group `agency/carrier`), in one
- * statement for every carrier of the network's agreements; of every agency, or only of `agencyUuids`
- * (those written since the kept figures, decision 078). Without the line's total row: an agreement adds
- * the line codes it covers.
+ * of the request's carriers, each agency's carriers apart (group `agency/carrier`), in one statement for
+ * every carrier of the network's agreements; of every agency, or only of `agencyUuids` (those written
+ * since the kept figures, decision 078). Without the line's total row: an agreement adds the line codes
+ * it covers. Read from the running totals per carrier (`source`, decision 081) when the request is per
+ * broad line, else from the facts (only they carry the standard types per carrier).
  */
 export function agencyCarrierFiguresQuery(
   request: FactsRequest,
   agencyUuids: readonly string[] | null = null,
+  source: FigureSource = { kind: 'facts' },
 ): SQL {
   if (request.level.kind !== 'network' || request.grouping !== 'agency' || !request.carriers) {
     throw new RangeError("agency-carrier figures are read for a network's agencies and named carriers");
   }
-  return figureQuery(request, { kind: 'facts' }, true, true, agencyUuids, false);
+  const perCarrier =
+    source.kind === 'facts' || (source.kind === 'running-totals' && source.grain === 'carrier');
+  if (!perCarrier || (source.kind !== 'facts' && !byBroadLine(request))) {
+    throw new RangeError('agency-carrier figures are read from the facts, or per broad line per carrier');
+  }
+  return figureQuery(request, source, true, true, agencyUuids, false);
 }
+
+/** Whether a request's figures are per broad line, every standard type (what the coarser grains keep). */
+export const byBroadLine = (request: Pick<FactsRequest, 'line' | 'standardTypes'>) =>
+  request.line === 'P&C' && request.standardTypes.length === 0;
 
 /** Where a month-by-month figure query reads: the facts, or the network's carrier-months. */
 export type MonthlySource = 'facts' | 'carrier-months';

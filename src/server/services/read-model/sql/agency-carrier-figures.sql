@@ -1,11 +1,13 @@
--- Caller: readAgencyCarrierFigures (read-model.ts) <- profit-sharing/agreement-figures.ts: a network's agreements, its own and its members', and a check's allocation, kept per network and brought up to date by agency (read-model/answer-cache.ts)
+-- Caller: readAgencyCarrierFigures (read-model.ts) <- profit-sharing/agreement-figures.ts: a network's agreements of standard types, its own and its members', and a check's allocation, kept per network and brought up to date by agency (read-model/answer-cache.ts)
 -- Parameters:
---   $1 = "P&C"
+--   $1 = "PL"
 --   $2 = "00000000-0000-4000-8000-000000000001"
---   $3 = "00000000-0000-4000-8000-000000000002"
---   $4 = "00000000-0000-4000-8000-000000000001"
+--   $3 = "PL"
+--   $4 = "HO"
+--   $5 = "00000000-0000-4000-8000-000000000002"
+--   $6 = "00000000-0000-4000-8000-000000000001"
 select f.agency_uuid::text || '/' || f.carrier_uuid::text as group_uuid,
-      case when grouping(case when l.level = 1 then l.code else p.code end) = 1 then $1::text else case when l.level = 1 then l.code else p.code end end as line_code, sum(f.written_premium) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
+      case when grouping(case when l.level = 2 then l.code end) = 1 then $1::text else case when l.level = 2 then l.code end end as line_code, sum(f.written_premium) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date)))::text as written_premium, sum(f.written_premium) filter (where (f.month between '2025-01-01'::date and '2025-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date)))::text as prior_written_premium, sum(f.new_written_premium) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date)))::text as new_written_premium, sum(f.new_written_premium) filter (where (f.month between '2025-01-01'::date and '2025-10-01'::date
@@ -20,6 +22,6 @@ select f.agency_uuid::text || '/' || f.carrier_uuid::text as group_uuid,
     where f.network_uuid = $2::uuid and ((f.month between '2026-01-01'::date and '2026-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date)) or (f.month between '2025-01-01'::date and '2025-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date)))
-      and true and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))) and true and true and f.carrier_uuid in ($3::uuid, $4::uuid)
-    group by f.agency_uuid, f.carrier_uuid, case when l.level = 1 then l.code else p.code end
+      and true and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))) and case when l.level = 1 then l.code else p.code end = $3 and case when l.level = 2 then l.code end in ($4) and f.carrier_uuid in ($5::uuid, $6::uuid)
+    group by f.agency_uuid, f.carrier_uuid, case when l.level = 2 then l.code end
     having true;
