@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import {
   carrierEntryFormSchema,
@@ -35,6 +35,7 @@ import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import { DialogFrame, DialogHeader } from '#client/components/dialog.tsx';
 import { Icon } from '#client/components/icons.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
+import { showServerFieldErrors } from '#client/lib/form-contract.ts';
 import { CarrierRequestDialog } from './carrier-request-dialog.tsx';
 import {
   carrierEntriesKey,
@@ -147,8 +148,6 @@ export function EntryModal(props: EntryModalProps) {
 function EntryDialog({ onClose, levelUuid, today, year, entry }: EntryModalProps) {
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<1 | 2>(entry ? 2 : 1);
-  const [phase, setPhase] = useState<Phase>('editing');
-  const [serverError, setServerError] = useState<string | null>(null);
   const [requestCarrier, setRequestCarrier] = useState(false);
   const [requestId] = useState(newRequestId);
   const form = useForm<CarrierEntryForm>({
@@ -195,11 +194,9 @@ function EntryDialog({ onClose, levelUuid, today, year, entry }: EntryModalProps
     if (await trigger(STAGE_ONE)) setStage(2);
   };
 
-  const submit = handleSubmit(async (value) => {
-    setPhase('processing');
-    setServerError(null);
-    try {
-      await saveCarrierEntry(levelUuid, {
+  const save = useMutation({
+    mutationFn: (value: CarrierEntryForm) =>
+      saveCarrierEntry(levelUuid, {
         carrierUuid: value.carrierUuid,
         subCodeUuid: value.subCodeUuid,
         subcodeParent: value.subCodeUuid ? null : value.subcodeParent,
@@ -217,27 +214,29 @@ function EntryDialog({ onClose, levelUuid, today, year, entry }: EntryModalProps
         earnedPremium: value.earnedPremium,
         lossRatio: value.lossRatio,
         radio: value.radio,
-      });
-      setPhase('success');
-      await queryClient.invalidateQueries({ queryKey: carrierEntriesKey });
+      }),
+    // Not awaited: the success shows at once, and the dialog closes once the list is fresh.
+    onSuccess: () => {
+      void queryClient
+        .invalidateQueries({ queryKey: carrierEntriesKey })
+        .then(() => setTimeout(onClose, SUCCESS_DELAY_MS));
       void queryClient.invalidateQueries({ queryKey: ['core-production'] });
-      setTimeout(onClose, SUCCESS_DELAY_MS);
-    } catch (error) {
-      setPhase('editing');
-      if (error instanceof ApiError && error.body) {
-        setServerError(error.body.error.message);
-        for (const [field, message] of Object.entries(error.body.error.fields ?? {})) {
-          if (field in value) form.setError(field as FieldPath<CarrierEntryForm>, { message });
-        }
-        // A conflict or a vanished entry: the list is stale.
-        if (error.status === 409 || error.status === 404) {
-          void queryClient.invalidateQueries({ queryKey: carrierEntriesKey });
-        }
-      } else {
-        setServerError(error instanceof Error ? error.message : 'The entry could not be saved.');
+    },
+    onError: (error, value) => {
+      showServerFieldErrors(error, form.setError, Object.keys(value) as FieldPath<CarrierEntryForm>[]);
+      // A conflict or a vanished entry: the list is stale.
+      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+        void queryClient.invalidateQueries({ queryKey: carrierEntriesKey });
       }
-    }
+    },
   });
+  const phase: Phase = save.isPending ? 'processing' : save.isSuccess ? 'success' : 'editing';
+  const serverError = !save.error
+    ? null
+    : save.error instanceof ApiError && save.error.body
+      ? save.error.body.error.message
+      : save.error.message || 'The entry could not be saved.';
+  const submit = handleSubmit((value) => save.mutate(value));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (stage === 2) return void submit(event);
