@@ -83,12 +83,15 @@ export function ChartCard({
     setActive(next);
   };
 
+  const [pngFailed, setPngFailed] = useState(false);
   const downloadPng = async () => {
     if (!figure.current) return;
+    setPngFailed(false);
     try {
       saveFile(await chartPng(figure.current), chartFileName(title, period, 'png'));
-    } catch (error) {
-      console.error('The chart image could not be made.', error);
+    } catch {
+      // No drawing yet (the charting library still loading), or the browser refused the canvas.
+      setPngFailed(true);
     }
   };
   const downloadCsv = () =>
@@ -124,6 +127,11 @@ export function ChartCard({
           </Button>
         </Group>
       </Group>
+      {pngFailed && (
+        <Text size="sm" c="red.8" role="alert" mb="xs">
+          The chart image could not be made. Try again, or download the table as CSV.
+        </Text>
+      )}
       {empty ? (
         <Text size="sm">No data found</Text>
       ) : (
