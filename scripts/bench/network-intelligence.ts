@@ -12,7 +12,7 @@
  * after a write (an agency's facts refreshed through `refreshAgencyFacts`, not timed: the network's
  * rows computed again), the next view by another agency of the network (or, for the network's pages,
  * by another network user: the kept rows), and a repeat of the same view. Prints p50/p95 and the
- * load average; figures go in decision 075, no test asserts them.
+ * load average; figures go in decisions 075 and 081, no test asserts them.
  */
 import os from 'node:os';
 import path from 'node:path';
