@@ -844,11 +844,12 @@ describe('Carrier Production is exact to the cent', () => {
 });
 
 /**
- * The figures behind benchmarks and early warning, per agency and carrier, broad line and in total:
- * for a period, its prior period and the 12 months ending with it (the size band), from the facts in
- * integer cents. Ratios are compared as numbers (the statement divides numerics), sums to the cent.
+ * The figures per agency and carrier, read from the running totals per carrier: those behind benchmarks
+ * and early warning (per carrier, broad line and in total, for a period, its prior period and the 12
+ * months ending with it, the size band), and profit sharing's. From the facts in integer cents; ratios
+ * are compared as numbers (the statement divides numerics), sums to the cent.
  */
-describe('The network figures of benchmarks and early warning are exact', () => {
+describe('Figures per agency and carrier are exact', () => {
   type Commission = {
     agency: string;
     carrier: string;

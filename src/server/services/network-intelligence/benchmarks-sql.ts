@@ -89,9 +89,9 @@ export function metricsCte(
     { name: 'band', start: bandWindowStart(period.end), end: period.end },
   ].map((w) => runningWindow(w, horizon)) as [RunningWindow, RunningWindow, RunningWindow];
   // Production counts manual entries only where the period does; commission counts every source.
-  const counted = period.includesManualEntries ? null : sql`f.source = 'feed'`;
+  const sources = period.includesManualEntries ? null : sql`f.source = 'feed'`;
   const figure = (measure: string, w: RunningWindow) =>
-    centsFigure(runningChange(`${measure}_count`, w, counted), runningChange(`${measure}_cents`, w, counted));
+    centsFigure(runningChange(`${measure}_count`, w, sources), runningChange(`${measure}_cents`, w, sources));
   const rows = runningTotalRows(
     { networkUuid },
     'carrier',
@@ -109,7 +109,7 @@ export function metricsCte(
       ${figure('earned', prior)} as pep,
       ${figure('incurred', prior)} as pil,
       ${figure('written_premium', band)} as band_wp,
-      ${runningChange('facts', current, counted)} > 0 or ${runningChange('facts', prior, counted)} > 0 as counted,
+      ${runningChange('facts', current, sources)} > 0 or ${runningChange('facts', prior, sources)} > 0 as counted,
       ${money(runningChange('paid_cents', current))} as paid,
       ${money(runningChange('paid_on_cents', current))} as paid_on
     from ${rows}
