@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   benchmarksResponseSchema,
   benchmarkSettingsSchema,
@@ -20,7 +21,7 @@ import {
 } from '#shared/domain/benchmarks.ts';
 import { lossRatio } from '#shared/domain/measures.ts';
 import { presets } from '#shared/domain/timeframe.ts';
-import { keepPresetsAhead } from '#server/services/network-intelligence/warnings.ts';
+import { keepPresetsAhead, periodsAhead } from '#server/services/network-intelligence/warnings.ts';
 import { clearAnswerCache } from '#server/services/read-model/answer-cache.ts';
 import { ensureReadModel } from '#server/services/read-model/refresh.ts';
 import {
@@ -345,13 +346,31 @@ describe('benchmarks', () => {
     );
   });
 
-  it("are read for every preset at the server's start, before the first view", async () => {
+  it("are read for every preset and the last whole year at the server's start, before the first view", async () => {
     const db = t.database.db;
     const today = { year: 2026, month: 11, day: 22 };
     const [first] = members;
     clearAnswerCache();
-    expect(await keepPresetsAhead(db, first!.networkUuid, today)).toBe(presets(today).length);
+    expect(periodsAhead(today).at(-1)).toEqual({ startDate: '2025-01-01', endDate: '2025-12-31' });
+    expect(await keepPresetsAhead(db, first!.networkUuid, today)).toBe(presets(today).length + 1);
     expect(await keepPresetsAhead(db, first!.networkUuid, today)).toBe(0);
+    // Last year's page reads what the warm-up kept: nothing of the running totals.
+    const spy = vi.spyOn(db, 'execute');
+    try {
+      const lastYear = await call(
+        'network',
+        'GET',
+        '/api/network-intelligence/benchmarks?startDate=2025-01-01&endDate=2025-12-31',
+      );
+      expect(lastYear.statusCode, lastYear.body).toBe(200);
+      const dialect = new PgDialect();
+      const reads = spy.mock.calls.filter(([q]) =>
+        dialect.sqlToQuery(q as SQL).sql.includes('production_agency_running_totals'),
+      );
+      expect(reads).toHaveLength(0);
+    } finally {
+      spy.mockRestore();
+    }
     // This year's premium changed without the read model's refresh: the first view shows what the
     // warm-up read, so it read nothing of the facts.
     const thisYear = sql`agency_uuid = ${first!.uuid}::uuid and month >= '2026-01-01'`;

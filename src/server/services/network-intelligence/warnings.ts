@@ -89,15 +89,27 @@ function warningsOf(network: NetworkFigures, threshold: number): Map<string, Fou
 }
 
 /**
- * Reads a network's figures of every preset ahead of their first view (the server's warm-up,
- * `read-model/warm-up.ts`): the periods the benchmarks and early-warning pages offer, every carrier,
- * with the network's warnings found. Answers how many reads over the facts it made (none: every
- * period was kept and up to date).
+ * The periods read ahead: every preset the benchmarks and early-warning pages offer, and the last
+ * whole year (the year before the year to date), which networks review as their agencies' results.
+ */
+export function periodsAhead(today: CalendarDay): { startDate: string; endDate: string }[] {
+  const chosen = presets(today);
+  const lastYear = Number(chosen.find((tf) => tf.name === 'YTD')!.startMonth.slice(0, 4)) - 1;
+  return [
+    ...chosen.map(({ startDate, endDate }) => ({ startDate, endDate })),
+    { startDate: `${lastYear}-01-01`, endDate: `${lastYear}-12-31` },
+  ];
+}
+
+/**
+ * Reads a network's figures of every period of `periodsAhead` before their first view (the server's
+ * warm-up, `read-model/warm-up.ts`), every carrier, with the network's warnings found. Answers how
+ * many reads of the running totals it made (none: every period was kept and up to date).
  */
 export async function keepPresetsAhead(db: Db, networkUuid: string, today: CalendarDay): Promise<number> {
   const settings = await readBenchmarkSettings(db, networkUuid);
   let reads = 0;
-  for (const { startDate, endDate } of presets(today)) {
+  for (const { startDate, endDate } of periodsAhead(today)) {
     const period = benchmarkPeriod({ startDate, endDate, isYtd: undefined }, today);
     const input = { networkUuid, period, carriers: null, sizeBandLimits: settings.sizeBandLimits };
     const network = await readNetworkFigures(db, input, () => (reads += 1));
