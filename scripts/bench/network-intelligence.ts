@@ -80,7 +80,7 @@ async function measure(
     afterWarmUp[period.name] = timed.join(' / ');
   }
   console.log(
-    `  ${label}: the warm-up read ${reads} presets in ${warmUp} ms; the first view after it, agency ` +
+    `  ${label}: the warm-up read ${reads} periods in ${warmUp} ms; the first view after it, agency ` +
       `benchmarks / the network's early warnings (ms): ` +
       Object.entries(afterWarmUp)
         .map(([name, figures]) => `${name} ${figures}`)
