@@ -68,6 +68,8 @@ const inFlight = new WeakMap<Page, Set<unknown>>();
  * shared by two browsers and two servers that took over a second.
  */
 const LOADER_GRACE_MS = 3_000;
+/** How long a page's transitions may run before it is looked at anyway (`transitionsEnded`). */
+const TRANSITION_GRACE_MS = 15_000;
 
 /** Counts the page's requests in flight (a quicker "network idle" than Playwright's 500 ms wait). */
 function trackRequests(page: Page) {
@@ -120,16 +122,41 @@ async function settleLayout(page: Page) {
   await transitionsEnded(page);
 }
 
-/** Every running animation is an endless one (a spinner): the transitions have ended. */
+/**
+ * Every running animation is an endless one (a spinner): the transitions have ended. A transition still
+ * running after `TRANSITION_GRACE_MS` (one a busy machine keeps restarting) is named in the test's
+ * annotations and the page is looked at as it is, rather than the test waiting out its whole timeout.
+ */
 async function transitionsEnded(page: Page) {
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-    undefined,
-    EVERY_100_MS,
+  const ended = await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { ...EVERY_100_MS, timeout: TRANSITION_GRACE_MS },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  if (ended) return;
+  const running = await page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+      .map((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        const name =
+          'animationName' in a ? a.animationName : 'transitionProperty' in a ? a.transitionProperty : a.id;
+        return `${String(name)} on ${target ? `${target.tagName.toLowerCase()}.${target.className}` : 'nothing'}`;
+      }),
   );
+  test.info().annotations.push({
+    type: 'transition still running',
+    description: `${page.url()}: ${running.join('; ')}`,
+  });
 }
 
 /**
