@@ -16,10 +16,10 @@ import {
  * and broad line (grain 'carrier', which also sums the commission facts), rendered in
  * `read-model/sql/` by `sql-snapshots.test.ts`.
  *
- * `metricsCte` reads each agency's sums per carrier and broad line for the period, its prior period
- * and the 12 months ending with the period (the size band) as differences of running totals (a few
- * months of the network's rows, whatever the period), then those sums per carrier, per broad line and
- * in total (grouping sets over the few summed rows), and derives the figures of
+ * `metricsCte` reads each agency's sums per carrier, per broad line and in total (grouping sets) for
+ * the period, its prior period and the 12 months ending with the period (the size band), as
+ * differences of running totals (the network's rows at a few months, whatever the period), and
+ * derives the figures of
  * `shared/domain/benchmarks.ts` from the summed numerics: growth, new business share, loss ratio (and
  * the prior period's), commission rate. A figure whose base is not reported or not positive is NULL
  * and left out of every distribution.
@@ -60,13 +60,13 @@ const limitsArray = (limits: readonly number[]) =>
 
 /** The dimension and key of a grouping-sets row: a carrier, a broad line, or the agency's total. */
 const DIMENSION = sql.raw(
-  `case when grouping(carrier_uuid) = 0 then 'carrier' when grouping(broad_code) = 0 then 'line' else 'total' end`,
+  `case when grouping(f.carrier_uuid) = 0 then 'carrier' when grouping(f.broad_code) = 0 then 'line' else 'total' end`,
 );
 const KEY = sql.raw(
-  `case when grouping(carrier_uuid) = 0 then carrier_uuid::text when grouping(broad_code) = 0 then broad_code else 'total' end`,
+  `case when grouping(f.carrier_uuid) = 0 then f.carrier_uuid::text when grouping(f.broad_code) = 0 then f.broad_code else 'total' end`,
 );
 const GROUPING_SETS = sql.raw(
-  'grouping sets ((agency_uuid, carrier_uuid), (agency_uuid, broad_code), (agency_uuid))',
+  'grouping sets ((f.agency_uuid, f.carrier_uuid), (f.agency_uuid, f.broad_code), (f.agency_uuid))',
 );
 
 /** Whole cents summed over the rows `f` as money: `centsFigure` without a count (a sum of 0 is 0). */
@@ -98,9 +98,12 @@ export function metricsCte(
     [current, prior, band],
     spans && period.includesManualEntries,
   );
+  // One group per agency and carrier, broad line or book, straight from the rows: a figure's count
+  // over a group is the sum of its keys' counts, none of them negative, so the group has no reported
+  // value exactly when none of its keys has one.
   return sql`
-  fine as (
-    select f.agency_uuid, f.carrier_uuid, f.broad_code,
+  production as (
+    select f.agency_uuid, ${DIMENSION} as dimension, ${KEY} as key,
       ${figure('written_premium', current)} as wp,
       ${figure('written_premium', prior)} as pwp,
       ${figure('new_written_premium', current)} as nwp,
@@ -116,17 +119,9 @@ export function metricsCte(
     where ${agencies}
       and ${compositePredicate(sql`f.carrier_class`, { kinds: compositeKinds('all') })}
       and ${carriersFilter(sql`f.carrier_uuid`, carriers)}
-    group by f.agency_uuid, f.carrier_uuid, f.broad_code
-  ),
-  production as (
-    select agency_uuid, ${DIMENSION} as dimension, ${KEY} as key,
-      sum(wp) as wp, sum(pwp) as pwp, sum(nwp) as nwp, sum(ep) as ep, sum(il) as il,
-      sum(pep) as pep, sum(pil) as pil, sum(band_wp) as band_wp, bool_or(counted) as counted,
-      sum(paid) as paid, sum(paid_on) as paid_on
-    from fine
     group by ${GROUPING_SETS}
   ),
-  bands as (
+  bands as materialized (
     select agency_uuid,
       (select count(*)::int from unnest(${limitsArray(sizeBandLimits)}) as lim where coalesce(band_wp, 0) >= lim) as band
     from production where dimension = 'total'

@@ -48,12 +48,17 @@ function removeSorted(list: number[], value: number): void {
   if (list[at] === value) list.splice(at, 1);
 }
 
+/** The reported values of each figure (by its index in `BENCHMARK_METRICS`), each list ascending. */
+type Lists = number[][];
+
+const emptyLists = (): Lists => [[], [], [], []];
+
 export class NetworkFigures implements ByAgency {
   readonly agencies = new Map<string, AgencyFigures>();
-  /** Reported values per `dimension:key|metric index`, ascending, over the network. */
-  readonly network = new Map<string, number[]>();
-  /** The same per size band: `band|dimension:key|metric index`. */
-  readonly bands = new Map<string, number[]>();
+  /** Reported values per `dimension:key`, ascending, over the network. */
+  readonly network = new Map<string, Lists>();
+  /** The same per size band and `dimension:key`. */
+  readonly bands = new Map<number, Map<string, Lists>>();
   /** Moves on every `replace`: what is derived from these figures is derived again. */
   generation = 0;
 
@@ -72,7 +77,16 @@ export class NetworkFigures implements ByAgency {
       });
     }
     for (const own of this.agencies.values()) this.place(own, (list, v) => list.push(v));
-    for (const list of [...this.network.values(), ...this.bands.values()]) list.sort((a, b) => a - b);
+    for (const lists of [
+      ...this.network.values(),
+      ...[...this.bands.values()].flatMap((b) => [...b.values()]),
+    ]) {
+      // A typed array sorts numbers by value natively, without a comparator call per comparison.
+      for (const list of lists)
+        Float64Array.from(list)
+          .sort()
+          .forEach((v, i) => (list[i] = v));
+    }
   }
 
   size(): number {
@@ -81,17 +95,17 @@ export class NetworkFigures implements ByAgency {
 
   /** Passes each reported value of the agency to `into` with its network list and its band's list. */
   private place(own: AgencyFigures, into: (list: number[], value: number) => void): void {
+    const band = this.bands.get(own.band) ?? new Map<string, Lists>();
+    this.bands.set(own.band, band);
     for (const [key, row] of own.rows) {
+      const network = this.network.get(key) ?? emptyLists();
+      this.network.set(key, network);
+      const inBand = band.get(key) ?? emptyLists();
+      band.set(key, inBand);
       row.values.forEach((value, i) => {
         if (value === null) return;
-        for (const [lists, id] of [
-          [this.network, `${key}|${i}`],
-          [this.bands, `${own.band}|${key}|${i}`],
-        ] as const) {
-          const list = lists.get(id) ?? [];
-          lists.set(id, list);
-          into(list, value);
-        }
+        into(network[i]!, value);
+        into(inBand[i]!, value);
       });
     }
   }
@@ -112,22 +126,19 @@ export class NetworkFigures implements ByAgency {
 
   /** The reported values of a figure over the network, ascending (empty when none). */
   values(key: string, metric: number): readonly number[] {
-    return this.network.get(`${key}|${metric}`) ?? [];
+    return this.network.get(key)?.[metric] ?? [];
   }
 
   /** The reported values of a figure in a size band, ascending. */
   bandValues(band: number, key: string, metric: number): readonly number[] {
-    return this.bands.get(`${band}|${key}|${metric}`) ?? [];
+    return this.bands.get(band)?.get(key)?.[metric] ?? [];
   }
 
   /** Every `dimension:key` and figure (its index in `BENCHMARK_METRICS`) with at least one reported value. */
   keys(): { key: string; metric: number }[] {
-    return [...this.network.keys()].flatMap((id) => {
-      const list = this.network.get(id)!;
-      if (list.length === 0) return [];
-      const at = id.lastIndexOf('|');
-      return [{ key: id.slice(0, at), metric: Number(id.slice(at + 1)) }];
-    });
+    return [...this.network].flatMap(([key, lists]) =>
+      lists.flatMap((list, metric) => (list.length > 0 ? [{ key, metric }] : [])),
+    );
   }
 }
 

@@ -375,6 +375,9 @@ const RUNNING_SUMS_SQL = RUNNING_SUMS.map((c) => `sum(${c}) as ${c}`).join(', ')
 const PRODUCTION_RUNNING_COLUMNS = `facts, written_premium_cents, written_premium_count, new_written_premium_cents,
   new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count`;
 const RUNNING_COLUMNS = `${PRODUCTION_RUNNING_COLUMNS}, paid_cents, paid_on_cents`;
+const RUNNING_COLUMN_NAMES = RUNNING_COLUMNS.split(',').map((c) => c.trim());
+/** A running-totals row's key within its agency, beside its month: one row per agency, key and month. */
+const RUNNING_ROW_KEY = RUNNING_KEY.split(', ').filter((c) => c !== 'agency_uuid' && c !== 'network_uuid');
 /** The carrier of the rows of every grain but 'carrier'. */
 const NIL_CARRIER = sql.raw(`'${NIL_UUID}'::uuid`);
 
@@ -414,8 +417,7 @@ export const insertRunningTotals = (scope: Scope, horizon: YearMonth) => sql`
  * index entries cost more than computing them (decision 034).
  */
 export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth, from: YearMonth | null) => {
-  const keyColumns = RUNNING_KEY.split(', ').filter((c) => c !== 'agency_uuid' && c !== 'network_uuid');
-  const sameKey = sql.raw([...keyColumns, 'month'].map((c) => `t.${c} = f.${c}`).join(' and '));
+  const sameKey = sql.raw([...RUNNING_ROW_KEY, 'month'].map((c) => `t.${c} = f.${c}`).join(' and '));
   const sums = RUNNING_COLUMNS.split(',').map((c) => c.trim());
   // Every fresh row lies from `from` on: the agency's rows before it are neither read nor written.
   const since = from ? sql` and t.month >= ${monthLiteral(from)}` : sql``;
@@ -436,7 +438,7 @@ export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth, from:
       where t.agency_uuid = ${agencyUuid}::uuid${since} and ${sameKey}
         and (${sql.raw(sums.map((c) => `t.${c}`).join(', '))}) = (${sql.raw(sums.map((c) => `f.${c}`).join(', '))}))
     -- The deleted keys are not among these: no row is both deleted and written.
-    on conflict (agency_uuid, month, ${sql.raw(keyColumns.join(', '))}) do update
+    on conflict (agency_uuid, month, ${sql.raw(RUNNING_ROW_KEY.join(', '))}) do update
     set ${sql.raw(sums.map((c) => `${c} = excluded.${c}`).join(', '))}`;
 };
 
@@ -680,28 +682,27 @@ export const runningWindow = (
 ): RunningWindow => ({ ...period, ...periodEdges(period, horizon) });
 
 /**
- * A running-total column's change over a window (`runningTotalRows`' rows `f`): + its total at the
- * last month, - its total at the month before; none when both are the horizon (the window lies wholly
- * after it). A span row counts in its own window only.
+ * A running-total column's change over a window, summed over `runningTotalRows`' rows `f` (each holds
+ * its key's change per window); none when the window lies wholly after the horizon.
  */
 export function runningChange(
   column: string,
   { name, last, before }: RunningWindow,
   filter: SQL | null = null,
 ): SQL {
-  const at = (month: YearMonth) => `'${firstDayOfMonth(month)}'::date`;
   if (last === before) return sql`0`;
-  const change = sql.raw(
-    `sum(case f.span when '' then case f.month when ${at(last)} then f.${column} when ${at(before)} then -f.${column} end ` +
-      `when '${name}' then f.${column} end)`,
-  );
+  const change = sql.raw(`sum(f.${name}_${column})`);
   return filter ? sql`${change} filter (where ${filter})` : change;
 }
 
 /**
- * The scope's running totals of a grain at the months `windows` read, as rows `f` (key, `span` '',
- * the sums), and with `spans`, the manual sums inside each window that started before it, negated and
- * marked with the window's name (`spansIntoPeriod`): a window's sum is then `runningChange`'s.
+ * The scope's running totals of a grain as rows `f`: one per key (its columns) with, for each window
+ * and running-total column, the key's change over the window as `<window>_<column>` (its total at the
+ * window's last month minus its total at the month before). A key has a row at every month from its
+ * first to the horizon, so the keys of the latest month read are every key: that month's rows, each
+ * joined to its rows at the other months read (none: 0), whatever the period. With `spans`, the
+ * manual sums inside each window that started before it (`spansIntoPeriod`), negated, are rows of
+ * their own holding that window's change only: a window's sum is then `runningChange`'s.
  */
 export function runningTotalRows(
   scope: Scope,
@@ -710,15 +711,30 @@ export function runningTotalRows(
   spans: boolean,
 ): SQL {
   const read = windows.filter((w) => w.last !== w.before);
-  const months = [...new Set(read.flatMap((w) => [w.last, w.before]))].sort().map(monthLiteral);
+  const months = [...new Set(read.flatMap((w) => [w.last, w.before]))].sort().reverse();
+  const [latest, ...earlier] = months;
+  const at = (month: YearMonth, column: string) =>
+    month === latest ? `r.${column}` : `coalesce(e${earlier.indexOf(month)}.${column}, 0)`;
+  const changes = read.flatMap((w) =>
+    RUNNING_COLUMN_NAMES.map((c) => `${at(w.last, c)} - ${at(w.before, c)} as ${w.name}_${c}`),
+  );
+  const slice = (alias: string, month: YearMonth | undefined) =>
+    sql`${scopeFilter(alias, scope)} and ${sql.raw(alias)}.grain = ${grain} and ${sql.raw(alias)}.month = ${
+      month ? monthLiteral(month) : sql`null`
+    }`;
+  const joins = earlier.map((month, i) => {
+    const e = `e${i}`;
+    const sameKey = ['agency_uuid', ...RUNNING_ROW_KEY].map((c) => `${e}.${c} = r.${c}`).join(' and ');
+    return sql` left join production_agency_running_totals ${sql.raw(e)} on ${slice(e, month)} and ${sql.raw(sameKey)}`;
+  });
   return sql`(
-      select agency_uuid, network_uuid, month, carrier_class, carrier_uuid, broad_code, type_code, source,
-        '' as span, ${sql.raw(RUNNING_COLUMNS)}
-      from production_agency_running_totals r
-      where ${scopeFilter('r', scope)} and r.grain = ${grain}
-        and r.month in (${months.length > 0 ? sql.join(months, sql`, `) : sql`null`})
+      select r.agency_uuid, r.network_uuid, r.carrier_class, r.carrier_uuid, r.broad_code, r.type_code, r.source${
+        changes.length > 0 ? sql.raw(`,\n        ${changes.join(',\n        ')}`) : sql``
+      }
+      from production_agency_running_totals r${sql.join(joins, sql``)}
+      where ${slice('r', latest)}
       ${sql.join(
-        (spans ? read : []).map((w) => sql`union all ${spansIntoPeriod(scope, grain, w)}`),
+        (spans ? read : []).map((w) => sql`union all ${spansIntoPeriod(scope, grain, w, read)}`),
         sql` `,
       )}
     ) f`;
@@ -758,29 +774,40 @@ function runningTotalsParts(
 }
 
 /**
- * The facts inside a period whose sums started before it (manual months after a gap), negated, in the
- * shape of running-total rows marked with the period's name (`span`): added to the difference of the
- * period's edges, they leave those sums out. Read through a partial index: such facts are few.
+ * The facts inside a window whose sums started before it (manual months after a gap), negated, as rows
+ * of `runningTotalRows` holding that window's change only (the other windows' columns `read` are 0):
+ * added to the difference of the window's edges, they leave those sums out. Read through a partial
+ * index: such facts are few.
  */
 function spansIntoPeriod(
   scope: Scope,
   grain: RunningGrain,
-  period: { name: string; start: YearMonth; end: YearMonth },
+  window: RunningWindow,
+  read: readonly RunningWindow[],
 ): SQL {
-  const negated = MEASURE_COLUMNS.map(
-    (c) => `-(coalesce(f.${c}, 0) * 100)::bigint, -(f.${c} is not null)::int`,
-  ).join(', ');
+  const negated: Record<string, string> = {
+    facts: '-1',
+    ...Object.fromEntries(
+      MEASURE_COLUMNS.flatMap((c) => [
+        [`${c}_cents`, `-(coalesce(f.${c}, 0) * 100)::bigint`],
+        [`${c}_count`, `-(f.${c} is not null)::int`],
+      ]),
+    ),
+  };
+  const changes = read.flatMap((w) =>
+    RUNNING_COLUMN_NAMES.map((c) => (w.name === window.name ? (negated[c] ?? '0') : '0')),
+  );
   return sql`
-    select f.agency_uuid, f.network_uuid, f.month, ${grain === 'total' ? sql`0::smallint` : carrierClass('c')},
+    select f.agency_uuid, f.network_uuid, ${grain === 'total' ? sql`0::smallint` : carrierClass('c')},
       ${grain === 'carrier' ? sql`f.carrier_uuid` : NIL_CARRIER}, ${BROAD_CODE},
       ${grain === 'type' ? TYPE_CODE : sql`''`}, ${grain === 'total' ? sql`'all'` : sql`f.source`},
-      ${period.name}, -1, ${sql.raw(negated)}, 0, 0
+      ${sql.raw(changes.join(', '))}
     from (
       -- Read through the partial index only: offset 0 keeps the report filters out of here.
       select * from production_facts f
       where ${scopeFilter('f', scope)}
-        and f.gap_months > 0 and f.month between ${monthLiteral(period.start)} and ${monthLiteral(period.end)}
-        and ${SUMS_START} < ${monthLiteral(period.start)}
+        and f.gap_months > 0 and f.month between ${monthLiteral(window.start)} and ${monthLiteral(window.end)}
+        and ${SUMS_START} < ${monthLiteral(window.start)}
       offset 0
     ) f
     join carriers c on c.uuid = f.carrier_uuid

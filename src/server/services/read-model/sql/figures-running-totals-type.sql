@@ -4,23 +4,48 @@
 --   $2 = "00000000-0000-4000-8000-000000000001"
 --   $3 = "type"
 --   $4 = "00000000-0000-4000-8000-000000000001"
---   $5 = 1
---   $6 = 1
---   $7 = 62
---   $8 = "PL"
---   $9 = "PAUTO"
---   $10 = "HOME"
+--   $5 = "type"
+--   $6 = "00000000-0000-4000-8000-000000000001"
+--   $7 = "type"
+--   $8 = "00000000-0000-4000-8000-000000000001"
+--   $9 = "type"
+--   $10 = "00000000-0000-4000-8000-000000000001"
+--   $11 = 1
+--   $12 = 1
+--   $13 = 62
+--   $14 = "PL"
+--   $15 = "PAUTO"
+--   $16 = "HOME"
 select f.agency_uuid as group_uuid,
-      case when grouping(nullif(f.type_code, '')) = 1 then $1::text else nullif(f.type_code, '') end as line_code, case when sum(case f.span when '' then case f.month when '2026-06-01'::date then f.written_premium_count when '2026-02-01'::date then -f.written_premium_count end when 'current' then f.written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-06-01'::date then f.written_premium_cents when '2026-02-01'::date then -f.written_premium_cents end when 'current' then f.written_premium_cents end) / 100)::numeric(20, 2) end::text as written_premium, case when sum(case f.span when '' then case f.month when '2025-06-01'::date then f.written_premium_count when '2025-02-01'::date then -f.written_premium_count end when 'prior' then f.written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-06-01'::date then f.written_premium_cents when '2025-02-01'::date then -f.written_premium_cents end when 'prior' then f.written_premium_cents end) / 100)::numeric(20, 2) end::text as prior_written_premium, case when sum(case f.span when '' then case f.month when '2026-06-01'::date then f.new_written_premium_count when '2026-02-01'::date then -f.new_written_premium_count end when 'current' then f.new_written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-06-01'::date then f.new_written_premium_cents when '2026-02-01'::date then -f.new_written_premium_cents end when 'current' then f.new_written_premium_cents end) / 100)::numeric(20, 2) end::text as new_written_premium, case when sum(case f.span when '' then case f.month when '2025-06-01'::date then f.new_written_premium_count when '2025-02-01'::date then -f.new_written_premium_count end when 'prior' then f.new_written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-06-01'::date then f.new_written_premium_cents when '2025-02-01'::date then -f.new_written_premium_cents end when 'prior' then f.new_written_premium_cents end) / 100)::numeric(20, 2) end::text as prior_new_written_premium, case when sum(case f.span when '' then case f.month when '2026-06-01'::date then f.earned_count when '2026-02-01'::date then -f.earned_count end when 'current' then f.earned_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-06-01'::date then f.earned_cents when '2026-02-01'::date then -f.earned_cents end when 'current' then f.earned_cents end) / 100)::numeric(20, 2) end::text as earned, case when sum(case f.span when '' then case f.month when '2025-06-01'::date then f.earned_count when '2025-02-01'::date then -f.earned_count end when 'prior' then f.earned_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-06-01'::date then f.earned_cents when '2025-02-01'::date then -f.earned_cents end when 'prior' then f.earned_cents end) / 100)::numeric(20, 2) end::text as prior_earned, case when sum(case f.span when '' then case f.month when '2026-06-01'::date then f.incurred_count when '2026-02-01'::date then -f.incurred_count end when 'current' then f.incurred_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-06-01'::date then f.incurred_cents when '2026-02-01'::date then -f.incurred_cents end when 'current' then f.incurred_cents end) / 100)::numeric(20, 2) end::text as incurred, case when sum(case f.span when '' then case f.month when '2025-06-01'::date then f.incurred_count when '2025-02-01'::date then -f.incurred_count end when 'prior' then f.incurred_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-06-01'::date then f.incurred_cents when '2025-02-01'::date then -f.incurred_cents end when 'prior' then f.incurred_cents end) / 100)::numeric(20, 2) end::text as prior_incurred
+      case when grouping(nullif(f.type_code, '')) = 1 then $1::text else nullif(f.type_code, '') end as line_code, case when sum(f.current_written_premium_count) > 0 then (sum(f.current_written_premium_cents) / 100)::numeric(20, 2) end::text as written_premium, case when sum(f.prior_written_premium_count) > 0 then (sum(f.prior_written_premium_cents) / 100)::numeric(20, 2) end::text as prior_written_premium, case when sum(f.current_new_written_premium_count) > 0 then (sum(f.current_new_written_premium_cents) / 100)::numeric(20, 2) end::text as new_written_premium, case when sum(f.prior_new_written_premium_count) > 0 then (sum(f.prior_new_written_premium_cents) / 100)::numeric(20, 2) end::text as prior_new_written_premium, case when sum(f.current_earned_count) > 0 then (sum(f.current_earned_cents) / 100)::numeric(20, 2) end::text as earned, case when sum(f.prior_earned_count) > 0 then (sum(f.prior_earned_cents) / 100)::numeric(20, 2) end::text as prior_earned, case when sum(f.current_incurred_count) > 0 then (sum(f.current_incurred_cents) / 100)::numeric(20, 2) end::text as incurred, case when sum(f.prior_incurred_count) > 0 then (sum(f.prior_incurred_cents) / 100)::numeric(20, 2) end::text as prior_incurred
     from (
-      select agency_uuid, network_uuid, month, carrier_class, carrier_uuid, broad_code, type_code, source,
-        '' as span, facts, written_premium_cents, written_premium_count, new_written_premium_cents,
-  new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count, paid_cents, paid_on_cents
-      from production_agency_running_totals r
-      where r.network_uuid = $2::uuid and r.grain = $3
-        and r.month in ('2025-02-01'::date, '2025-06-01'::date, '2026-02-01'::date, '2026-06-01'::date)
+      select r.agency_uuid, r.network_uuid, r.carrier_class, r.carrier_uuid, r.broad_code, r.type_code, r.source,
+        r.facts - coalesce(e0.facts, 0) as current_facts,
+        r.written_premium_cents - coalesce(e0.written_premium_cents, 0) as current_written_premium_cents,
+        r.written_premium_count - coalesce(e0.written_premium_count, 0) as current_written_premium_count,
+        r.new_written_premium_cents - coalesce(e0.new_written_premium_cents, 0) as current_new_written_premium_cents,
+        r.new_written_premium_count - coalesce(e0.new_written_premium_count, 0) as current_new_written_premium_count,
+        r.earned_cents - coalesce(e0.earned_cents, 0) as current_earned_cents,
+        r.earned_count - coalesce(e0.earned_count, 0) as current_earned_count,
+        r.incurred_cents - coalesce(e0.incurred_cents, 0) as current_incurred_cents,
+        r.incurred_count - coalesce(e0.incurred_count, 0) as current_incurred_count,
+        r.paid_cents - coalesce(e0.paid_cents, 0) as current_paid_cents,
+        r.paid_on_cents - coalesce(e0.paid_on_cents, 0) as current_paid_on_cents,
+        coalesce(e1.facts, 0) - coalesce(e2.facts, 0) as prior_facts,
+        coalesce(e1.written_premium_cents, 0) - coalesce(e2.written_premium_cents, 0) as prior_written_premium_cents,
+        coalesce(e1.written_premium_count, 0) - coalesce(e2.written_premium_count, 0) as prior_written_premium_count,
+        coalesce(e1.new_written_premium_cents, 0) - coalesce(e2.new_written_premium_cents, 0) as prior_new_written_premium_cents,
+        coalesce(e1.new_written_premium_count, 0) - coalesce(e2.new_written_premium_count, 0) as prior_new_written_premium_count,
+        coalesce(e1.earned_cents, 0) - coalesce(e2.earned_cents, 0) as prior_earned_cents,
+        coalesce(e1.earned_count, 0) - coalesce(e2.earned_count, 0) as prior_earned_count,
+        coalesce(e1.incurred_cents, 0) - coalesce(e2.incurred_cents, 0) as prior_incurred_cents,
+        coalesce(e1.incurred_count, 0) - coalesce(e2.incurred_count, 0) as prior_incurred_count,
+        coalesce(e1.paid_cents, 0) - coalesce(e2.paid_cents, 0) as prior_paid_cents,
+        coalesce(e1.paid_on_cents, 0) - coalesce(e2.paid_on_cents, 0) as prior_paid_on_cents
+      from production_agency_running_totals r left join production_agency_running_totals e0 on e0.network_uuid = $2::uuid and e0.grain = $3 and e0.month = '2026-02-01'::date and e0.agency_uuid = r.agency_uuid and e0.grain = r.grain and e0.carrier_class = r.carrier_class and e0.carrier_uuid = r.carrier_uuid and e0.broad_code = r.broad_code and e0.type_code = r.type_code and e0.source = r.source left join production_agency_running_totals e1 on e1.network_uuid = $4::uuid and e1.grain = $5 and e1.month = '2025-06-01'::date and e1.agency_uuid = r.agency_uuid and e1.grain = r.grain and e1.carrier_class = r.carrier_class and e1.carrier_uuid = r.carrier_uuid and e1.broad_code = r.broad_code and e1.type_code = r.type_code and e1.source = r.source left join production_agency_running_totals e2 on e2.network_uuid = $6::uuid and e2.grain = $7 and e2.month = '2025-02-01'::date and e2.agency_uuid = r.agency_uuid and e2.grain = r.grain and e2.carrier_class = r.carrier_class and e2.carrier_uuid = r.carrier_uuid and e2.broad_code = r.broad_code and e2.type_code = r.type_code and e2.source = r.source
+      where r.network_uuid = $8::uuid and r.grain = $9 and r.month = '2026-06-01'::date
     ) f
-    where f.network_uuid = $4::uuid and true
-      and f.source = 'feed' and (f.carrier_class & $5 <> 0 or (f.carrier_class & $6 = 0 and f.carrier_class & $7 <> 0)) and f.broad_code = $8 and nullif(f.type_code, '') in ($9, $10) and true
+    where f.network_uuid = $10::uuid and true
+      and f.source = 'feed' and (f.carrier_class & $11 <> 0 or (f.carrier_class & $12 = 0 and f.carrier_class & $13 <> 0)) and f.broad_code = $14 and nullif(f.type_code, '') in ($15, $16) and true
     group by grouping sets ((f.agency_uuid, nullif(f.type_code, '')), (f.agency_uuid))
-    having sum(case f.span when '' then case f.month when '2026-06-01'::date then f.facts when '2026-02-01'::date then -f.facts end when 'current' then f.facts end) > 0 or sum(case f.span when '' then case f.month when '2025-06-01'::date then f.facts when '2025-02-01'::date then -f.facts end when 'prior' then f.facts end) > 0;
+    having sum(f.current_facts) > 0 or sum(f.prior_facts) > 0;

@@ -6,34 +6,57 @@
 --   $4 = "P&C"
 --   $5 = "00000000-0000-4000-8000-000000000001"
 --   $6 = "total"
---   $7 = "current"
---   $8 = "00000000-0000-4000-8000-000000000001"
---   $9 = "prior"
---   $10 = "00000000-0000-4000-8000-000000000001"
+--   $7 = "00000000-0000-4000-8000-000000000001"
+--   $8 = "total"
+--   $9 = "00000000-0000-4000-8000-000000000001"
+--   $10 = "total"
 --   $11 = "00000000-0000-4000-8000-000000000001"
+--   $12 = "total"
+--   $13 = "00000000-0000-4000-8000-000000000001"
+--   $14 = "00000000-0000-4000-8000-000000000001"
+--   $15 = "00000000-0000-4000-8000-000000000001"
 insert into production_period_totals (network_uuid, start_month, end_month, line_code, composite, agency_uuid,
     lines)
   select $1::uuid, '2026-01-01'::date, '2026-10-01'::date, $2,
     $3, f.group_uuid, json_object_agg(f.line_code, json_build_object('writtenPremium', f.written_premium, 'priorWrittenPremium', f.prior_written_premium, 'newWrittenPremium', f.new_written_premium, 'priorNewWrittenPremium', f.prior_new_written_premium, 'earned', f.earned, 'priorEarned', f.prior_earned, 'incurred', f.incurred, 'priorIncurred', f.prior_incurred))
   from (
     select f.agency_uuid as group_uuid,
-      case when grouping(f.broad_code) = 1 then $4::text else f.broad_code end as line_code, case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.written_premium_count when '2025-12-01'::date then -f.written_premium_count end when 'current' then f.written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.written_premium_cents when '2025-12-01'::date then -f.written_premium_cents end when 'current' then f.written_premium_cents end) / 100)::numeric(20, 2) end as written_premium, case when sum(case f.span when '' then case f.month when '2025-10-01'::date then f.written_premium_count when '2024-12-01'::date then -f.written_premium_count end when 'prior' then f.written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-10-01'::date then f.written_premium_cents when '2024-12-01'::date then -f.written_premium_cents end when 'prior' then f.written_premium_cents end) / 100)::numeric(20, 2) end as prior_written_premium, case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.new_written_premium_count when '2025-12-01'::date then -f.new_written_premium_count end when 'current' then f.new_written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.new_written_premium_cents when '2025-12-01'::date then -f.new_written_premium_cents end when 'current' then f.new_written_premium_cents end) / 100)::numeric(20, 2) end as new_written_premium, case when sum(case f.span when '' then case f.month when '2025-10-01'::date then f.new_written_premium_count when '2024-12-01'::date then -f.new_written_premium_count end when 'prior' then f.new_written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-10-01'::date then f.new_written_premium_cents when '2024-12-01'::date then -f.new_written_premium_cents end when 'prior' then f.new_written_premium_cents end) / 100)::numeric(20, 2) end as prior_new_written_premium, case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.earned_count when '2025-12-01'::date then -f.earned_count end when 'current' then f.earned_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.earned_cents when '2025-12-01'::date then -f.earned_cents end when 'current' then f.earned_cents end) / 100)::numeric(20, 2) end as earned, case when sum(case f.span when '' then case f.month when '2025-10-01'::date then f.earned_count when '2024-12-01'::date then -f.earned_count end when 'prior' then f.earned_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-10-01'::date then f.earned_cents when '2024-12-01'::date then -f.earned_cents end when 'prior' then f.earned_cents end) / 100)::numeric(20, 2) end as prior_earned, case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.incurred_count when '2025-12-01'::date then -f.incurred_count end when 'current' then f.incurred_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.incurred_cents when '2025-12-01'::date then -f.incurred_cents end when 'current' then f.incurred_cents end) / 100)::numeric(20, 2) end as incurred, case when sum(case f.span when '' then case f.month when '2025-10-01'::date then f.incurred_count when '2024-12-01'::date then -f.incurred_count end when 'prior' then f.incurred_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-10-01'::date then f.incurred_cents when '2024-12-01'::date then -f.incurred_cents end when 'prior' then f.incurred_cents end) / 100)::numeric(20, 2) end as prior_incurred
+      case when grouping(f.broad_code) = 1 then $4::text else f.broad_code end as line_code, case when sum(f.current_written_premium_count) > 0 then (sum(f.current_written_premium_cents) / 100)::numeric(20, 2) end as written_premium, case when sum(f.prior_written_premium_count) > 0 then (sum(f.prior_written_premium_cents) / 100)::numeric(20, 2) end as prior_written_premium, case when sum(f.current_new_written_premium_count) > 0 then (sum(f.current_new_written_premium_cents) / 100)::numeric(20, 2) end as new_written_premium, case when sum(f.prior_new_written_premium_count) > 0 then (sum(f.prior_new_written_premium_cents) / 100)::numeric(20, 2) end as prior_new_written_premium, case when sum(f.current_earned_count) > 0 then (sum(f.current_earned_cents) / 100)::numeric(20, 2) end as earned, case when sum(f.prior_earned_count) > 0 then (sum(f.prior_earned_cents) / 100)::numeric(20, 2) end as prior_earned, case when sum(f.current_incurred_count) > 0 then (sum(f.current_incurred_cents) / 100)::numeric(20, 2) end as incurred, case when sum(f.prior_incurred_count) > 0 then (sum(f.prior_incurred_cents) / 100)::numeric(20, 2) end as prior_incurred
     from (
-      select agency_uuid, network_uuid, month, carrier_class, carrier_uuid, broad_code, type_code, source,
-        '' as span, facts, written_premium_cents, written_premium_count, new_written_premium_cents,
-  new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count, paid_cents, paid_on_cents
-      from production_agency_running_totals r
-      where r.network_uuid = $5::uuid and r.grain = $6
-        and r.month in ('2024-12-01'::date, '2025-10-01'::date, '2025-12-01'::date, '2026-10-01'::date)
+      select r.agency_uuid, r.network_uuid, r.carrier_class, r.carrier_uuid, r.broad_code, r.type_code, r.source,
+        r.facts - coalesce(e0.facts, 0) as current_facts,
+        r.written_premium_cents - coalesce(e0.written_premium_cents, 0) as current_written_premium_cents,
+        r.written_premium_count - coalesce(e0.written_premium_count, 0) as current_written_premium_count,
+        r.new_written_premium_cents - coalesce(e0.new_written_premium_cents, 0) as current_new_written_premium_cents,
+        r.new_written_premium_count - coalesce(e0.new_written_premium_count, 0) as current_new_written_premium_count,
+        r.earned_cents - coalesce(e0.earned_cents, 0) as current_earned_cents,
+        r.earned_count - coalesce(e0.earned_count, 0) as current_earned_count,
+        r.incurred_cents - coalesce(e0.incurred_cents, 0) as current_incurred_cents,
+        r.incurred_count - coalesce(e0.incurred_count, 0) as current_incurred_count,
+        r.paid_cents - coalesce(e0.paid_cents, 0) as current_paid_cents,
+        r.paid_on_cents - coalesce(e0.paid_on_cents, 0) as current_paid_on_cents,
+        coalesce(e1.facts, 0) - coalesce(e2.facts, 0) as prior_facts,
+        coalesce(e1.written_premium_cents, 0) - coalesce(e2.written_premium_cents, 0) as prior_written_premium_cents,
+        coalesce(e1.written_premium_count, 0) - coalesce(e2.written_premium_count, 0) as prior_written_premium_count,
+        coalesce(e1.new_written_premium_cents, 0) - coalesce(e2.new_written_premium_cents, 0) as prior_new_written_premium_cents,
+        coalesce(e1.new_written_premium_count, 0) - coalesce(e2.new_written_premium_count, 0) as prior_new_written_premium_count,
+        coalesce(e1.earned_cents, 0) - coalesce(e2.earned_cents, 0) as prior_earned_cents,
+        coalesce(e1.earned_count, 0) - coalesce(e2.earned_count, 0) as prior_earned_count,
+        coalesce(e1.incurred_cents, 0) - coalesce(e2.incurred_cents, 0) as prior_incurred_cents,
+        coalesce(e1.incurred_count, 0) - coalesce(e2.incurred_count, 0) as prior_incurred_count,
+        coalesce(e1.paid_cents, 0) - coalesce(e2.paid_cents, 0) as prior_paid_cents,
+        coalesce(e1.paid_on_cents, 0) - coalesce(e2.paid_on_cents, 0) as prior_paid_on_cents
+      from production_agency_running_totals r left join production_agency_running_totals e0 on e0.network_uuid = $5::uuid and e0.grain = $6 and e0.month = '2025-12-01'::date and e0.agency_uuid = r.agency_uuid and e0.grain = r.grain and e0.carrier_class = r.carrier_class and e0.carrier_uuid = r.carrier_uuid and e0.broad_code = r.broad_code and e0.type_code = r.type_code and e0.source = r.source left join production_agency_running_totals e1 on e1.network_uuid = $7::uuid and e1.grain = $8 and e1.month = '2025-10-01'::date and e1.agency_uuid = r.agency_uuid and e1.grain = r.grain and e1.carrier_class = r.carrier_class and e1.carrier_uuid = r.carrier_uuid and e1.broad_code = r.broad_code and e1.type_code = r.type_code and e1.source = r.source left join production_agency_running_totals e2 on e2.network_uuid = $9::uuid and e2.grain = $10 and e2.month = '2024-12-01'::date and e2.agency_uuid = r.agency_uuid and e2.grain = r.grain and e2.carrier_class = r.carrier_class and e2.carrier_uuid = r.carrier_uuid and e2.broad_code = r.broad_code and e2.type_code = r.type_code and e2.source = r.source
+      where r.network_uuid = $11::uuid and r.grain = $12 and r.month = '2026-10-01'::date
       union all
-    select f.agency_uuid, f.network_uuid, f.month, 0::smallint,
+    select f.agency_uuid, f.network_uuid, 0::smallint,
       '00000000-0000-0000-0000-000000000000'::uuid, case when l.level = 1 then l.code else p.code end,
       '', 'all',
-      $7, -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int, 0, 0
+      -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
     from (
       -- Read through the partial index only: offset 0 keeps the report filters out of here.
       select * from production_facts f
-      where f.network_uuid = $8::uuid
+      where f.network_uuid = $13::uuid
         and f.gap_months > 0 and f.month between '2026-01-01'::date and '2026-10-01'::date
         and (f.month - make_interval(months => f.gap_months::int))::date < '2026-01-01'::date
       offset 0
@@ -42,14 +65,14 @@ insert into production_period_totals (network_uuid, start_month, end_month, line
     join lines_of_business l on l.uuid = f.line_uuid
     left join lines_of_business p on p.uuid = l.parent_uuid
     where ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint <> 0 union all
-    select f.agency_uuid, f.network_uuid, f.month, 0::smallint,
+    select f.agency_uuid, f.network_uuid, 0::smallint,
       '00000000-0000-0000-0000-000000000000'::uuid, case when l.level = 1 then l.code else p.code end,
       '', 'all',
-      $9, -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int, 0, 0
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int, 0, 0
     from (
       -- Read through the partial index only: offset 0 keeps the report filters out of here.
       select * from production_facts f
-      where f.network_uuid = $10::uuid
+      where f.network_uuid = $14::uuid
         and f.gap_months > 0 and f.month between '2025-01-01'::date and '2025-10-01'::date
         and (f.month - make_interval(months => f.gap_months::int))::date < '2025-01-01'::date
       offset 0
@@ -59,9 +82,9 @@ insert into production_period_totals (network_uuid, start_month, end_month, line
     left join lines_of_business p on p.uuid = l.parent_uuid
     where ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint <> 0
     ) f
-    where f.network_uuid = $11::uuid and true
+    where f.network_uuid = $15::uuid and true
       and true and true and true and true and true
     group by grouping sets ((f.agency_uuid, f.broad_code), (f.agency_uuid))
-    having sum(case f.span when '' then case f.month when '2026-10-01'::date then f.facts when '2025-12-01'::date then -f.facts end when 'current' then f.facts end) > 0 or sum(case f.span when '' then case f.month when '2025-10-01'::date then f.facts when '2024-12-01'::date then -f.facts end when 'prior' then f.facts end) > 0) f
+    having sum(f.current_facts) > 0 or sum(f.prior_facts) > 0) f
   where f.line_code is not null
   group by f.group_uuid;

@@ -2,45 +2,78 @@
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "carrier"
---   $3 = "current"
---   $4 = "00000000-0000-4000-8000-000000000001"
---   $5 = "prior"
---   $6 = "00000000-0000-4000-8000-000000000001"
---   $7 = "band"
---   $8 = "00000000-0000-4000-8000-000000000001"
---   $9 = 1
---   $10 = 1
---   $11 = 62
+--   $3 = "00000000-0000-4000-8000-000000000001"
+--   $4 = "carrier"
+--   $5 = "00000000-0000-4000-8000-000000000001"
+--   $6 = "carrier"
+--   $7 = "00000000-0000-4000-8000-000000000001"
+--   $8 = "carrier"
+--   $9 = "00000000-0000-4000-8000-000000000001"
+--   $10 = "00000000-0000-4000-8000-000000000001"
+--   $11 = "00000000-0000-4000-8000-000000000001"
+--   $12 = 1
+--   $13 = 1
+--   $14 = 62
 with
-  fine as (
-    select f.agency_uuid, f.carrier_uuid, f.broad_code,
-      case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.written_premium_count when '2025-12-01'::date then -f.written_premium_count end when 'current' then f.written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.written_premium_cents when '2025-12-01'::date then -f.written_premium_cents end when 'current' then f.written_premium_cents end) / 100)::numeric(20, 2) end as wp,
-      case when sum(case f.span when '' then case f.month when '2025-10-01'::date then f.written_premium_count when '2024-12-01'::date then -f.written_premium_count end when 'prior' then f.written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-10-01'::date then f.written_premium_cents when '2024-12-01'::date then -f.written_premium_cents end when 'prior' then f.written_premium_cents end) / 100)::numeric(20, 2) end as pwp,
-      case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.new_written_premium_count when '2025-12-01'::date then -f.new_written_premium_count end when 'current' then f.new_written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.new_written_premium_cents when '2025-12-01'::date then -f.new_written_premium_cents end when 'current' then f.new_written_premium_cents end) / 100)::numeric(20, 2) end as nwp,
-      case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.earned_count when '2025-12-01'::date then -f.earned_count end when 'current' then f.earned_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.earned_cents when '2025-12-01'::date then -f.earned_cents end when 'current' then f.earned_cents end) / 100)::numeric(20, 2) end as ep,
-      case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.incurred_count when '2025-12-01'::date then -f.incurred_count end when 'current' then f.incurred_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.incurred_cents when '2025-12-01'::date then -f.incurred_cents end when 'current' then f.incurred_cents end) / 100)::numeric(20, 2) end as il,
-      case when sum(case f.span when '' then case f.month when '2025-10-01'::date then f.earned_count when '2024-12-01'::date then -f.earned_count end when 'prior' then f.earned_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-10-01'::date then f.earned_cents when '2024-12-01'::date then -f.earned_cents end when 'prior' then f.earned_cents end) / 100)::numeric(20, 2) end as pep,
-      case when sum(case f.span when '' then case f.month when '2025-10-01'::date then f.incurred_count when '2024-12-01'::date then -f.incurred_count end when 'prior' then f.incurred_count end) > 0 then (sum(case f.span when '' then case f.month when '2025-10-01'::date then f.incurred_cents when '2024-12-01'::date then -f.incurred_cents end when 'prior' then f.incurred_cents end) / 100)::numeric(20, 2) end as pil,
-      case when sum(case f.span when '' then case f.month when '2026-10-01'::date then f.written_premium_count when '2025-10-01'::date then -f.written_premium_count end when 'band' then f.written_premium_count end) > 0 then (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.written_premium_cents when '2025-10-01'::date then -f.written_premium_cents end when 'band' then f.written_premium_cents end) / 100)::numeric(20, 2) end as band_wp,
-      sum(case f.span when '' then case f.month when '2026-10-01'::date then f.facts when '2025-12-01'::date then -f.facts end when 'current' then f.facts end) > 0 or sum(case f.span when '' then case f.month when '2025-10-01'::date then f.facts when '2024-12-01'::date then -f.facts end when 'prior' then f.facts end) > 0 as counted,
-      (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.paid_cents when '2025-12-01'::date then -f.paid_cents end when 'current' then f.paid_cents end) / 100)::numeric(20, 2) as paid,
-      (sum(case f.span when '' then case f.month when '2026-10-01'::date then f.paid_on_cents when '2025-12-01'::date then -f.paid_on_cents end when 'current' then f.paid_on_cents end) / 100)::numeric(20, 2) as paid_on
+  production as (
+    select f.agency_uuid, case when grouping(f.carrier_uuid) = 0 then 'carrier' when grouping(f.broad_code) = 0 then 'line' else 'total' end as dimension, case when grouping(f.carrier_uuid) = 0 then f.carrier_uuid::text when grouping(f.broad_code) = 0 then f.broad_code else 'total' end as key,
+      case when sum(f.current_written_premium_count) > 0 then (sum(f.current_written_premium_cents) / 100)::numeric(20, 2) end as wp,
+      case when sum(f.prior_written_premium_count) > 0 then (sum(f.prior_written_premium_cents) / 100)::numeric(20, 2) end as pwp,
+      case when sum(f.current_new_written_premium_count) > 0 then (sum(f.current_new_written_premium_cents) / 100)::numeric(20, 2) end as nwp,
+      case when sum(f.current_earned_count) > 0 then (sum(f.current_earned_cents) / 100)::numeric(20, 2) end as ep,
+      case when sum(f.current_incurred_count) > 0 then (sum(f.current_incurred_cents) / 100)::numeric(20, 2) end as il,
+      case when sum(f.prior_earned_count) > 0 then (sum(f.prior_earned_cents) / 100)::numeric(20, 2) end as pep,
+      case when sum(f.prior_incurred_count) > 0 then (sum(f.prior_incurred_cents) / 100)::numeric(20, 2) end as pil,
+      case when sum(f.band_written_premium_count) > 0 then (sum(f.band_written_premium_cents) / 100)::numeric(20, 2) end as band_wp,
+      sum(f.current_facts) > 0 or sum(f.prior_facts) > 0 as counted,
+      (sum(f.current_paid_cents) / 100)::numeric(20, 2) as paid,
+      (sum(f.current_paid_on_cents) / 100)::numeric(20, 2) as paid_on
     from (
-      select agency_uuid, network_uuid, month, carrier_class, carrier_uuid, broad_code, type_code, source,
-        '' as span, facts, written_premium_cents, written_premium_count, new_written_premium_cents,
-  new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count, paid_cents, paid_on_cents
-      from production_agency_running_totals r
-      where r.network_uuid = $1::uuid and r.grain = $2
-        and r.month in ('2024-12-01'::date, '2025-10-01'::date, '2025-12-01'::date, '2026-10-01'::date)
+      select r.agency_uuid, r.network_uuid, r.carrier_class, r.carrier_uuid, r.broad_code, r.type_code, r.source,
+        r.facts - coalesce(e0.facts, 0) as current_facts,
+        r.written_premium_cents - coalesce(e0.written_premium_cents, 0) as current_written_premium_cents,
+        r.written_premium_count - coalesce(e0.written_premium_count, 0) as current_written_premium_count,
+        r.new_written_premium_cents - coalesce(e0.new_written_premium_cents, 0) as current_new_written_premium_cents,
+        r.new_written_premium_count - coalesce(e0.new_written_premium_count, 0) as current_new_written_premium_count,
+        r.earned_cents - coalesce(e0.earned_cents, 0) as current_earned_cents,
+        r.earned_count - coalesce(e0.earned_count, 0) as current_earned_count,
+        r.incurred_cents - coalesce(e0.incurred_cents, 0) as current_incurred_cents,
+        r.incurred_count - coalesce(e0.incurred_count, 0) as current_incurred_count,
+        r.paid_cents - coalesce(e0.paid_cents, 0) as current_paid_cents,
+        r.paid_on_cents - coalesce(e0.paid_on_cents, 0) as current_paid_on_cents,
+        coalesce(e1.facts, 0) - coalesce(e2.facts, 0) as prior_facts,
+        coalesce(e1.written_premium_cents, 0) - coalesce(e2.written_premium_cents, 0) as prior_written_premium_cents,
+        coalesce(e1.written_premium_count, 0) - coalesce(e2.written_premium_count, 0) as prior_written_premium_count,
+        coalesce(e1.new_written_premium_cents, 0) - coalesce(e2.new_written_premium_cents, 0) as prior_new_written_premium_cents,
+        coalesce(e1.new_written_premium_count, 0) - coalesce(e2.new_written_premium_count, 0) as prior_new_written_premium_count,
+        coalesce(e1.earned_cents, 0) - coalesce(e2.earned_cents, 0) as prior_earned_cents,
+        coalesce(e1.earned_count, 0) - coalesce(e2.earned_count, 0) as prior_earned_count,
+        coalesce(e1.incurred_cents, 0) - coalesce(e2.incurred_cents, 0) as prior_incurred_cents,
+        coalesce(e1.incurred_count, 0) - coalesce(e2.incurred_count, 0) as prior_incurred_count,
+        coalesce(e1.paid_cents, 0) - coalesce(e2.paid_cents, 0) as prior_paid_cents,
+        coalesce(e1.paid_on_cents, 0) - coalesce(e2.paid_on_cents, 0) as prior_paid_on_cents,
+        r.facts - coalesce(e1.facts, 0) as band_facts,
+        r.written_premium_cents - coalesce(e1.written_premium_cents, 0) as band_written_premium_cents,
+        r.written_premium_count - coalesce(e1.written_premium_count, 0) as band_written_premium_count,
+        r.new_written_premium_cents - coalesce(e1.new_written_premium_cents, 0) as band_new_written_premium_cents,
+        r.new_written_premium_count - coalesce(e1.new_written_premium_count, 0) as band_new_written_premium_count,
+        r.earned_cents - coalesce(e1.earned_cents, 0) as band_earned_cents,
+        r.earned_count - coalesce(e1.earned_count, 0) as band_earned_count,
+        r.incurred_cents - coalesce(e1.incurred_cents, 0) as band_incurred_cents,
+        r.incurred_count - coalesce(e1.incurred_count, 0) as band_incurred_count,
+        r.paid_cents - coalesce(e1.paid_cents, 0) as band_paid_cents,
+        r.paid_on_cents - coalesce(e1.paid_on_cents, 0) as band_paid_on_cents
+      from production_agency_running_totals r left join production_agency_running_totals e0 on e0.network_uuid = $1::uuid and e0.grain = $2 and e0.month = '2025-12-01'::date and e0.agency_uuid = r.agency_uuid and e0.grain = r.grain and e0.carrier_class = r.carrier_class and e0.carrier_uuid = r.carrier_uuid and e0.broad_code = r.broad_code and e0.type_code = r.type_code and e0.source = r.source left join production_agency_running_totals e1 on e1.network_uuid = $3::uuid and e1.grain = $4 and e1.month = '2025-10-01'::date and e1.agency_uuid = r.agency_uuid and e1.grain = r.grain and e1.carrier_class = r.carrier_class and e1.carrier_uuid = r.carrier_uuid and e1.broad_code = r.broad_code and e1.type_code = r.type_code and e1.source = r.source left join production_agency_running_totals e2 on e2.network_uuid = $5::uuid and e2.grain = $6 and e2.month = '2024-12-01'::date and e2.agency_uuid = r.agency_uuid and e2.grain = r.grain and e2.carrier_class = r.carrier_class and e2.carrier_uuid = r.carrier_uuid and e2.broad_code = r.broad_code and e2.type_code = r.type_code and e2.source = r.source
+      where r.network_uuid = $7::uuid and r.grain = $8 and r.month = '2026-10-01'::date
       union all
-    select f.agency_uuid, f.network_uuid, f.month, ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint,
+    select f.agency_uuid, f.network_uuid, ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint,
       f.carrier_uuid, case when l.level = 1 then l.code else p.code end,
       '', f.source,
-      $3, -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int, 0, 0
+      -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
     from (
       -- Read through the partial index only: offset 0 keeps the report filters out of here.
       select * from production_facts f
-      where f.network_uuid = $4::uuid
+      where f.network_uuid = $9::uuid
         and f.gap_months > 0 and f.month between '2026-01-01'::date and '2026-10-01'::date
         and (f.month - make_interval(months => f.gap_months::int))::date < '2026-01-01'::date
       offset 0
@@ -49,14 +82,14 @@ with
     join lines_of_business l on l.uuid = f.line_uuid
     left join lines_of_business p on p.uuid = l.parent_uuid
      union all
-    select f.agency_uuid, f.network_uuid, f.month, ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint,
+    select f.agency_uuid, f.network_uuid, ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint,
       f.carrier_uuid, case when l.level = 1 then l.code else p.code end,
       '', f.source,
-      $5, -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int, 0, 0
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
     from (
       -- Read through the partial index only: offset 0 keeps the report filters out of here.
       select * from production_facts f
-      where f.network_uuid = $6::uuid
+      where f.network_uuid = $10::uuid
         and f.gap_months > 0 and f.month between '2025-01-01'::date and '2025-10-01'::date
         and (f.month - make_interval(months => f.gap_months::int))::date < '2025-01-01'::date
       offset 0
@@ -65,14 +98,14 @@ with
     join lines_of_business l on l.uuid = f.line_uuid
     left join lines_of_business p on p.uuid = l.parent_uuid
      union all
-    select f.agency_uuid, f.network_uuid, f.month, ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint,
+    select f.agency_uuid, f.network_uuid, ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint,
       f.carrier_uuid, case when l.level = 1 then l.code else p.code end,
       '', f.source,
-      $7, -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int, 0, 0
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int, 0, 0
     from (
       -- Read through the partial index only: offset 0 keeps the report filters out of here.
       select * from production_facts f
-      where f.network_uuid = $8::uuid
+      where f.network_uuid = $11::uuid
         and f.gap_months > 0 and f.month between '2025-11-01'::date and '2026-10-01'::date
         and (f.month - make_interval(months => f.gap_months::int))::date < '2025-11-01'::date
       offset 0
@@ -82,19 +115,11 @@ with
     left join lines_of_business p on p.uuid = l.parent_uuid
     ) f
     where true
-      and (f.carrier_class & $9 <> 0 or (f.carrier_class & $10 = 0 and f.carrier_class & $11 <> 0))
+      and (f.carrier_class & $12 <> 0 or (f.carrier_class & $13 = 0 and f.carrier_class & $14 <> 0))
       and true
-    group by f.agency_uuid, f.carrier_uuid, f.broad_code
+    group by grouping sets ((f.agency_uuid, f.carrier_uuid), (f.agency_uuid, f.broad_code), (f.agency_uuid))
   ),
-  production as (
-    select agency_uuid, case when grouping(carrier_uuid) = 0 then 'carrier' when grouping(broad_code) = 0 then 'line' else 'total' end as dimension, case when grouping(carrier_uuid) = 0 then carrier_uuid::text when grouping(broad_code) = 0 then broad_code else 'total' end as key,
-      sum(wp) as wp, sum(pwp) as pwp, sum(nwp) as nwp, sum(ep) as ep, sum(il) as il,
-      sum(pep) as pep, sum(pil) as pil, sum(band_wp) as band_wp, bool_or(counted) as counted,
-      sum(paid) as paid, sum(paid_on) as paid_on
-    from fine
-    group by grouping sets ((agency_uuid, carrier_uuid), (agency_uuid, broad_code), (agency_uuid))
-  ),
-  bands as (
+  bands as materialized (
     select agency_uuid,
       (select count(*)::int from unnest(array[1000000, 5000000, 20000000]::numeric[]) as lim where coalesce(band_wp, 0) >= lim) as band
     from production where dimension = 'total'
