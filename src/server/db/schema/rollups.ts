@@ -125,6 +125,8 @@ export const productionAgencyRunningTotals = pgTable(
       ],
     }),
     index('production_agency_running_totals_network_idx').on(t.networkUuid, t.grain, t.month),
+    // Also (migration 0036, which drizzle does not model): statistics over grain, broad_code,
+    // type_code and source together, so the planner counts the rows of a line's standard types.
   ],
 );
 

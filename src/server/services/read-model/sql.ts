@@ -6,6 +6,7 @@ import {
   compositeFilter,
   compositeKinds,
   compositeOf,
+  passesComposite,
   type CarrierComposite,
 } from '#shared/domain/carrier-composite.ts';
 import { addMonths, parseYearMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
@@ -103,12 +104,17 @@ function keptComposite(request: FactsRequest): CarrierComposite {
 /** The same as an item of a `values` list. */
 const compositeValue = (request: FactsRequest) => sql.raw(`'${keptComposite(request)}'::text`);
 
-/** The composite filter (shared/domain/carrier-composite.ts) over a `carrier_class` column. */
+/**
+ * The composite filter (shared/domain/carrier-composite.ts `passesComposite`) over a `carrier_class`
+ * column, as the list of classes that pass: the planner estimates it from the column's statistics
+ * (a filter of bit operations it cannot, and took a network's few rows for many).
+ */
 export function compositePredicate(carrierClassOf: SQL, request: Pick<FactsRequest, 'kinds'>): SQL {
   const filter = compositeFilter(request.kinds);
-  const c = carrierClassOf;
-  const nonMga = sql`(${c} & ${CARRIER_KIND_BITS.isMga} = 0 and ${c} & ${filter.kindBits} <> 0)`;
-  return filter.wholesalers ? sql`(${c} & ${CARRIER_KIND_BITS.isMga} <> 0 or ${nonMga})` : nonMga;
+  const classes = Array.from({ length: 2 ** CARRIER_KINDS.length }, (_, c) => c).filter((c) =>
+    passesComposite(c, filter),
+  );
+  return classes.length === 0 ? sql`false` : sql`${carrierClassOf} in (${sql.raw(classes.join(', '))})`;
 }
 
 // --- Horizon -----------------------------------------------------------------------------------
@@ -621,7 +627,10 @@ type SourceParts = {
   measures: SQL[];
   having: SQL;
   broadCode: SQL;
+  /** A row's standard type, NULL for none. */
   typeCode: SQL;
+  /** The rows of the request's standard types (`typeCode` in them), as the planner estimates best. */
+  types: (standardTypes: readonly string[]) => SQL;
   carriers: SQL;
   sources: SQL;
 };
@@ -641,6 +650,7 @@ function monthlyParts(
     where: sql`(${current} or ${prior})`,
     broadCode: BROAD_CODE,
     typeCode: sql`case when l.level = 2 then l.code end`,
+    types: (standardTypes) => sql`l.level = 2 and l.code in (${inList(standardTypes)})`,
     carriers: sql`exists (select 1 from carriers c where c.uuid = f.carrier_uuid and ${carrierPredicate('c', request)})`,
     sources: feedOnly(request),
     measures: MEASURE_COLUMNS.flatMap((c) => [
@@ -763,6 +773,8 @@ function runningTotalsParts(
     where: sql`true`,
     broadCode: sql`f.broad_code`,
     typeCode: sql`nullif(f.type_code, '')`,
+    // A standard type is never '' (none): the stored column, whose statistics the planner reads.
+    types: (standardTypes) => sql`f.type_code in (${inList(standardTypes)})`,
     carriers: total ? sql`true` : compositePredicate(sql`f.carrier_class`, request),
     sources: total ? sql`true` : feedOnly(request),
     // Amounts are whole cents there.
@@ -896,8 +908,7 @@ export function figureQuery(
   const { line, standardTypes, grouping } = request;
   const childCode = line === 'P&C' ? parts.broadCode : parts.typeCode;
   const lineFilter = line === 'P&C' ? sql`true` : sql`${parts.broadCode} = ${line}`;
-  const typeFilter =
-    standardTypes.length === 0 ? sql`true` : sql`${parts.typeCode} in (${inList(standardTypes)})`;
+  const typeFilter = standardTypes.length === 0 ? sql`true` : parts.types(standardTypes);
   const carrierFilter = request.carriers
     ? sql`f.carrier_uuid in (${inList(request.carriers, '::uuid')})`
     : sql`true`;
@@ -966,8 +977,7 @@ export function monthlyFiguresQuery(request: FactsRequest, source: MonthlySource
   const { line, standardTypes } = request;
   const childCode = line === 'P&C' ? parts.broadCode : parts.typeCode;
   const lineFilter = line === 'P&C' ? sql`true` : sql`${parts.broadCode} = ${line}`;
-  const typeFilter =
-    standardTypes.length === 0 ? sql`true` : sql`${parts.typeCode} in (${inList(standardTypes)})`;
+  const typeFilter = standardTypes.length === 0 ? sql`true` : parts.types(standardTypes);
   const carrierFilter = request.carriers
     ? sql`f.carrier_uuid in (${inList(request.carriers, '::uuid')})`
     : sql`true`;

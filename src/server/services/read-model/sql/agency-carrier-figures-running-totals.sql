@@ -12,11 +12,8 @@
 --   $10 = "00000000-0000-4000-8000-000000000001"
 --   $11 = "00000000-0000-4000-8000-000000000001"
 --   $12 = "00000000-0000-4000-8000-000000000001"
---   $13 = 1
---   $14 = 1
---   $15 = 62
---   $16 = "00000000-0000-4000-8000-000000000002"
---   $17 = "00000000-0000-4000-8000-000000000001"
+--   $13 = "00000000-0000-4000-8000-000000000002"
+--   $14 = "00000000-0000-4000-8000-000000000001"
 select f.agency_uuid::text || '/' || f.carrier_uuid::text as group_uuid,
       case when grouping(f.broad_code) = 1 then $1::text else f.broad_code end as line_code, case when sum(f.current_written_premium_count) > 0 then (sum(f.current_written_premium_cents) / 100)::numeric(20, 2) end::text as written_premium, case when sum(f.prior_written_premium_count) > 0 then (sum(f.prior_written_premium_cents) / 100)::numeric(20, 2) end::text as prior_written_premium, case when sum(f.current_new_written_premium_count) > 0 then (sum(f.current_new_written_premium_cents) / 100)::numeric(20, 2) end::text as new_written_premium, case when sum(f.prior_new_written_premium_count) > 0 then (sum(f.prior_new_written_premium_cents) / 100)::numeric(20, 2) end::text as prior_new_written_premium, case when sum(f.current_earned_count) > 0 then (sum(f.current_earned_cents) / 100)::numeric(20, 2) end::text as earned, case when sum(f.prior_earned_count) > 0 then (sum(f.prior_earned_cents) / 100)::numeric(20, 2) end::text as prior_earned, case when sum(f.current_incurred_count) > 0 then (sum(f.current_incurred_cents) / 100)::numeric(20, 2) end::text as incurred, case when sum(f.prior_incurred_count) > 0 then (sum(f.prior_incurred_cents) / 100)::numeric(20, 2) end::text as prior_incurred
     from (
@@ -79,6 +76,6 @@ select f.agency_uuid::text || '/' || f.carrier_uuid::text as group_uuid,
     left join lines_of_business p on p.uuid = l.parent_uuid
     ) f
     where f.network_uuid = $12::uuid and true
-      and true and (f.carrier_class & $13 <> 0 or (f.carrier_class & $14 = 0 and f.carrier_class & $15 <> 0)) and true and true and f.carrier_uuid in ($16::uuid, $17::uuid)
+      and true and f.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63) and true and true and f.carrier_uuid in ($13::uuid, $14::uuid)
     group by f.agency_uuid, f.carrier_uuid, f.broad_code
     having sum(f.current_facts) > 0 or sum(f.prior_facts) > 0;

@@ -22,6 +22,6 @@ select f.agency_uuid::text || '/' || f.carrier_uuid::text as group_uuid,
     where f.network_uuid = $2::uuid and ((f.month between '2026-01-01'::date and '2026-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date)) or (f.month between '2025-01-01'::date and '2025-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date)))
-      and true and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))) and case when l.level = 1 then l.code else p.code end = $3 and case when l.level = 2 then l.code end in ($4) and f.carrier_uuid in ($5::uuid, $6::uuid)
+      and true and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))) and case when l.level = 1 then l.code else p.code end = $3 and l.level = 2 and l.code in ($4) and f.carrier_uuid in ($5::uuid, $6::uuid)
     group by f.agency_uuid, f.carrier_uuid, case when l.level = 2 then l.code end
     having true;

@@ -10,8 +10,6 @@
 --   $8 = "00000000-0000-4000-8000-000000000001"
 --   $9 = "00000000-0000-4000-8000-000000000001"
 --   $10 = "00000000-0000-4000-8000-000000000001"
---   $11 = 1
---   $12 = 62
 select f.agency_uuid as group_uuid,
       case when grouping(f.broad_code) = 1 then $1::text else f.broad_code end as line_code, case when sum(f.current_written_premium_count) > 0 then (sum(f.current_written_premium_cents) / 100)::numeric(20, 2) end::text as written_premium, case when sum(f.prior_written_premium_count) > 0 then (sum(f.prior_written_premium_cents) / 100)::numeric(20, 2) end::text as prior_written_premium, case when sum(f.current_new_written_premium_count) > 0 then (sum(f.current_new_written_premium_cents) / 100)::numeric(20, 2) end::text as new_written_premium, case when sum(f.prior_new_written_premium_count) > 0 then (sum(f.prior_new_written_premium_cents) / 100)::numeric(20, 2) end::text as prior_new_written_premium, case when sum(f.current_earned_count) > 0 then (sum(f.current_earned_cents) / 100)::numeric(20, 2) end::text as earned, case when sum(f.prior_earned_count) > 0 then (sum(f.prior_earned_cents) / 100)::numeric(20, 2) end::text as prior_earned, case when sum(f.current_incurred_count) > 0 then (sum(f.current_incurred_cents) / 100)::numeric(20, 2) end::text as incurred, case when sum(f.prior_incurred_count) > 0 then (sum(f.prior_incurred_cents) / 100)::numeric(20, 2) end::text as prior_incurred
     from (
@@ -74,6 +72,6 @@ select f.agency_uuid as group_uuid,
     left join lines_of_business p on p.uuid = l.parent_uuid
     ) f
     where f.network_uuid = $10::uuid and true
-      and true and (f.carrier_class & $11 = 0 and f.carrier_class & $12 <> 0) and true and true and true
+      and true and f.carrier_class in (2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62) and true and true and true
     group by grouping sets ((f.agency_uuid, f.broad_code), (f.agency_uuid))
     having sum(f.current_facts) > 0 or sum(f.prior_facts) > 0;

@@ -10,12 +10,9 @@
 --   $8 = "00000000-0000-4000-8000-000000000001"
 --   $9 = "type"
 --   $10 = "00000000-0000-4000-8000-000000000001"
---   $11 = 1
---   $12 = 1
---   $13 = 62
---   $14 = "PL"
---   $15 = "PAUTO"
---   $16 = "HOME"
+--   $11 = "PL"
+--   $12 = "PAUTO"
+--   $13 = "HOME"
 select f.agency_uuid as group_uuid,
       case when grouping(nullif(f.type_code, '')) = 1 then $1::text else nullif(f.type_code, '') end as line_code, case when sum(f.current_written_premium_count) > 0 then (sum(f.current_written_premium_cents) / 100)::numeric(20, 2) end::text as written_premium, case when sum(f.prior_written_premium_count) > 0 then (sum(f.prior_written_premium_cents) / 100)::numeric(20, 2) end::text as prior_written_premium, case when sum(f.current_new_written_premium_count) > 0 then (sum(f.current_new_written_premium_cents) / 100)::numeric(20, 2) end::text as new_written_premium, case when sum(f.prior_new_written_premium_count) > 0 then (sum(f.prior_new_written_premium_cents) / 100)::numeric(20, 2) end::text as prior_new_written_premium, case when sum(f.current_earned_count) > 0 then (sum(f.current_earned_cents) / 100)::numeric(20, 2) end::text as earned, case when sum(f.prior_earned_count) > 0 then (sum(f.prior_earned_cents) / 100)::numeric(20, 2) end::text as prior_earned, case when sum(f.current_incurred_count) > 0 then (sum(f.current_incurred_cents) / 100)::numeric(20, 2) end::text as incurred, case when sum(f.prior_incurred_count) > 0 then (sum(f.prior_incurred_cents) / 100)::numeric(20, 2) end::text as prior_incurred
     from (
@@ -46,6 +43,6 @@ select f.agency_uuid as group_uuid,
       where r.network_uuid = $8::uuid and r.grain = $9 and r.month = '2026-06-01'::date
     ) f
     where f.network_uuid = $10::uuid and true
-      and f.source = 'feed' and (f.carrier_class & $11 <> 0 or (f.carrier_class & $12 = 0 and f.carrier_class & $13 <> 0)) and f.broad_code = $14 and nullif(f.type_code, '') in ($15, $16) and true
+      and f.source = 'feed' and f.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63) and f.broad_code = $11 and f.type_code in ($12, $13) and true
     group by grouping sets ((f.agency_uuid, nullif(f.type_code, '')), (f.agency_uuid))
     having sum(f.current_facts) > 0 or sum(f.prior_facts) > 0;

@@ -13,9 +13,6 @@
 --   $11 = "P&C"
 --   $12 = "00000000-0000-4000-8000-000000000002"
 --   $13 = "00000000-0000-4000-8000-000000000002"
---   $14 = 1
---   $15 = 1
---   $16 = 62
 insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
     line_code, lines, missing_current, missing_prior, written_premium, prior_written_premium, new_written_premium, prior_new_written_premium, earned, prior_earned, incurred, prior_incurred, carrier_uuid, lower_code, lower_name, lower_agency_name)
   select r.agency_uuid, r.group_uuid, $1::uuid, '2026-01-01'::date,
@@ -57,7 +54,7 @@ insert into production_code_period_totals (agency_uuid, agency_code_uuid, networ
       select ac.uuid as group_uuid, not m.reported_months @> int4range(24312, 24321, '[]') as missing_current,
         not m.reported_months @> int4range(24300, 24309, '[]') as missing_prior
       from carrier_reported_masks m join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid
-      where m.agency_uuid = $13::uuid and (m.carrier_class & $14 <> 0 or (m.carrier_class & $15 = 0 and m.carrier_class & $16 <> 0))
+      where m.agency_uuid = $13::uuid and m.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63)
         and true
         and (m.reported_months && int4range(24312, 24321, '[]') or m.reported_months && int4range(24300, 24309, '[]'))
       offset 0

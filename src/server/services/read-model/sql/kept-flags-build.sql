@@ -3,9 +3,6 @@
 --   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "all"
 --   $3 = "00000000-0000-4000-8000-000000000001"
---   $4 = 1
---   $5 = 1
---   $6 = 62
 insert into production_period_flags (network_uuid, start_month, end_month, composite, agency_uuid,
     missing_current, missing_prior)
   select $1::uuid, '2026-01-01'::date, '2026-10-01'::date, $2,
@@ -16,7 +13,7 @@ insert into production_period_flags (network_uuid, start_month, end_month, compo
       select m.agency_uuid as group_uuid, not m.reported_months @> int4range(24312, 24321, '[]') as missing_current,
         not m.reported_months @> int4range(24300, 24309, '[]') as missing_prior
       from carrier_reported_masks m
-      where m.network_uuid = $3::uuid and (m.carrier_class & $4 <> 0 or (m.carrier_class & $5 = 0 and m.carrier_class & $6 <> 0))
+      where m.network_uuid = $3::uuid and m.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63)
         and true
         and (m.reported_months && int4range(24312, 24321, '[]') or m.reported_months && int4range(24300, 24309, '[]'))
       offset 0

@@ -7,14 +7,6 @@
 --   $5 = "00000000-0000-4000-8000-000000000002"
 --   $6 = "00000000-0000-4000-8000-000000000003"
 --   $7 = "00000000-0000-4000-8000-000000000002"
---   $8 = 1
---   $9 = 1
---   $10 = 62
---   $11 = 1
---   $12 = 62
---   $13 = 1
---   $14 = 1
---   $15 = 0
 insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
     line_code, lines, missing_current, missing_prior, written_premium, prior_written_premium, new_written_premium, prior_new_written_premium, earned, prior_earned, incurred, prior_incurred, carrier_uuid, lower_code, lower_name, lower_agency_name)
   select ac.agency_uuid, c.group_uuid, $1::uuid, c.start_month, c.end_month, c.view_line, c.lines,
@@ -58,6 +50,6 @@ insert into production_code_period_totals (agency_uuid, agency_code_uuid, networ
     from (values ('2026-01-01'::date, '2026-10-01'::date, 'all'::text, int4range(24312, 24321, '[]'), int4range(24300, 24309, '[]')), ('2025-01-01'::date, '2025-12-01'::date, 'all'::text, int4range(24300, 24311, '[]'), int4range(24288, 24299, '[]'))) k(start_month, end_month, composite, current, prior)
     join carrier_reported_masks m on m.reported_months && k.current or m.reported_months && k.prior
     join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid
-    where m.agency_uuid = $7::uuid and (case k.composite when 'all' then (m.carrier_class & $8 <> 0 or (m.carrier_class & $9 = 0 and m.carrier_class & $10 <> 0)) when 'carriers' then (m.carrier_class & $11 = 0 and m.carrier_class & $12 <> 0) when 'wholesalers' then (m.carrier_class & $13 <> 0 or (m.carrier_class & $14 = 0 and m.carrier_class & $15 <> 0)) end)
+    where m.agency_uuid = $7::uuid and (case k.composite when 'all' then m.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63) when 'carriers' then m.carrier_class in (2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62) when 'wholesalers' then m.carrier_class in (1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63) end)
     group by k.start_month, k.end_month, k.composite, ac.uuid) m
     on m.start_month = c.start_month and m.end_month = c.end_month and m.group_uuid = c.group_uuid;

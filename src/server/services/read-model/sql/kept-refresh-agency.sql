@@ -27,14 +27,6 @@
 --   $25 = "P&C"
 --   $26 = "P&C"
 --   $27 = "00000000-0000-4000-8000-000000000002"
---   $28 = 1
---   $29 = 1
---   $30 = 62
---   $31 = 1
---   $32 = 62
---   $33 = 1
---   $34 = 1
---   $35 = 0
 insert into production_period_totals (network_uuid, start_month, end_month, line_code, composite, agency_uuid,
     lines)
   select $1::uuid, f.start_month, f.end_month, f.view_line, f.composite, f.group_uuid,
@@ -66,7 +58,7 @@ insert into production_period_totals (network_uuid, start_month, end_month, line
     ) x
     -- A broad line's view reads its own rows; every grain but 'total' filters the view's composite.
     where (x.view_line = 'P&C' or x.broad_code = x.view_line)
-      and (x.grain = 'total' or (case x.composite when 'all' then (x.carrier_class & $28 <> 0 or (x.carrier_class & $29 = 0 and x.carrier_class & $30 <> 0)) when 'carriers' then (x.carrier_class & $31 = 0 and x.carrier_class & $32 <> 0) when 'wholesalers' then (x.carrier_class & $33 <> 0 or (x.carrier_class & $34 = 0 and x.carrier_class & $35 <> 0)) end))
+      and (x.grain = 'total' or (case x.composite when 'all' then x.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63) when 'carriers' then x.carrier_class in (2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62) when 'wholesalers' then x.carrier_class in (1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63) end))
     group by x.start_month, x.end_month, x.view_line, x.composite, x.agency_uuid, grouping sets ((case when x.view_line = 'P&C' then x.broad_code else nullif(x.type_code, '') end), ())
     having sum(x.sign * x.facts) filter (where x.period = 'current') > 0 or sum(x.sign * x.facts) filter (where x.period = 'prior') > 0
   ) f

@@ -9,9 +9,6 @@
 --   $7 = "00000000-0000-4000-8000-000000000001"
 --   $8 = "carrier"
 --   $9 = "{00000000-0000-4000-8000-000000000002}"
---   $10 = 1
---   $11 = 1
---   $12 = 62
 with
   production as (
     select f.agency_uuid, case when grouping(f.carrier_uuid) = 0 then 'carrier' when grouping(f.broad_code) = 0 then 'line' else 'total' end as dimension, case when grouping(f.carrier_uuid) = 0 then f.carrier_uuid::text when grouping(f.broad_code) = 0 then f.broad_code else 'total' end as key,
@@ -65,7 +62,7 @@ with
       where r.network_uuid = $7::uuid and r.grain = $8 and r.month = '2026-10-01'::date
     ) f
     where f.agency_uuid = any($9::uuid[])
-      and (f.carrier_class & $10 <> 0 or (f.carrier_class & $11 = 0 and f.carrier_class & $12 <> 0))
+      and f.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63)
       and true
     group by grouping sets ((f.agency_uuid, f.carrier_uuid), (f.agency_uuid, f.broad_code), (f.agency_uuid))
   ),

@@ -11,11 +11,8 @@
 --   $9 = "P&C"
 --   $10 = "00000000-0000-4000-8000-000000000002"
 --   $11 = "00000000-0000-4000-8000-000000000002"
---   $12 = 1
---   $13 = 1
---   $14 = 62
---   $15 = "00000000-0000-4000-8000-000000000003"
---   $16 = "smith"
+--   $12 = "00000000-0000-4000-8000-000000000003"
+--   $13 = "smith"
 with src as materialized (
   select c.group_uuid, ac.agency_uuid, c.lines, coalesce(m.missing_current, false) as missing_current,
     coalesce(m.missing_prior, false) as missing_prior, c.written_premium, c.prior_written_premium, c.new_written_premium, c.prior_new_written_premium, c.earned, c.prior_earned, c.incurred, c.prior_incurred, ac.carrier_uuid, lower(ac.code) as lower_code, lower(ac.name) as lower_name, lower(a.name) as lower_agency_name
@@ -52,14 +49,14 @@ with src as materialized (
       select ac.uuid as group_uuid, not m.reported_months @> int4range(24312, 24321, '[]') as missing_current,
         not m.reported_months @> int4range(24300, 24309, '[]') as missing_prior
       from carrier_reported_masks m join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid
-      where m.agency_uuid = $11::uuid and (m.carrier_class & $12 <> 0 or (m.carrier_class & $13 = 0 and m.carrier_class & $14 <> 0))
+      where m.agency_uuid = $11::uuid and m.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63)
         and true
         and (m.reported_months && int4range(24312, 24321, '[]') or m.reported_months && int4range(24300, 24309, '[]'))
       offset 0
     ) p
     group by p.group_uuid) m on m.group_uuid = c.group_uuid),
     sel as materialized (select r.group_uuid, r.agency_uuid, r.carrier_uuid, r.lower_code, r.lower_name, r.lower_agency_name, r.missing_current, r.missing_prior, r.written_premium, r.prior_written_premium, r.new_written_premium, r.prior_new_written_premium, r.earned, r.prior_earned, r.incurred, r.prior_incurred, case when r.incurred is null or r.earned is null or r.earned = 0 then null else r.incurred / r.earned end as sort_value from src r join (select c.uuid, lower(c.display_name) as lower_name from carriers c offset 0) c on c.uuid = r.carrier_uuid
-    where r.carrier_uuid = $15::uuid and r.lower_code || ' ' || r.lower_name || ' ' || r.lower_agency_name || ' ' || c.lower_name like '%' || replace(replace(replace(lower($16), '\', '\\'), '%', '\%'), '_', '\_') || '%'),
+    where r.carrier_uuid = $12::uuid and r.lower_code || ' ' || r.lower_name || ' ' || r.lower_agency_name || ' ' || c.lower_name like '%' || replace(replace(replace(lower($13), '\', '\\'), '%', '\%'), '_', '\_') || '%'),
     page as (select s.* from (select s.*, c.lower_name as lower_carrier_name from (select s.* from sel s) s
       join (select c.uuid, lower(c.display_name) as lower_name from carriers c offset 0) c on c.uuid = s.carrier_uuid) s order by s.sort_value desc nulls last, s.lower_code collate "C", s.lower_name collate "C", s.lower_agency_name collate "C", s.lower_carrier_name collate "C", s.group_uuid )
     select true as built, t.*,
