@@ -346,23 +346,28 @@ describe('benchmarks', () => {
     );
   });
 
-  it("are read for every preset and the last whole year at the server's start, before the first view", async () => {
+  it("are read for every preset, the last whole year and the latest month at the server's start, before the first view", async () => {
     const db = t.database.db;
     const today = { year: 2026, month: 11, day: 22 };
     const [first] = members;
     clearAnswerCache();
-    expect(periodsAhead(today).at(-1)).toEqual({ startDate: '2025-01-01', endDate: '2025-12-31' });
-    expect(await keepPresetsAhead(db, first!.networkUuid, today)).toBe(presets(today).length + 1);
+    const lastYear = { startDate: '2025-01-01', endDate: '2025-12-31' };
+    // The latest reporting month on 22 November, which Monthly opens on.
+    const latestMonth = { startDate: '2026-10-01', endDate: '2026-10-31' };
+    expect(periodsAhead(today).slice(-2)).toEqual([lastYear, latestMonth]);
+    expect(await keepPresetsAhead(db, first!.networkUuid, today)).toBe(presets(today).length + 2);
     expect(await keepPresetsAhead(db, first!.networkUuid, today)).toBe(0);
-    // Last year's page reads what the warm-up kept: nothing of the running totals.
+    // Last year's page and the latest month's read what the warm-up kept: nothing of the running totals.
     const spy = vi.spyOn(db, 'execute');
     try {
-      const lastYear = await call(
-        'network',
-        'GET',
-        '/api/network-intelligence/benchmarks?startDate=2025-01-01&endDate=2025-12-31',
-      );
-      expect(lastYear.statusCode, lastYear.body).toBe(200);
+      for (const period of [lastYear, latestMonth]) {
+        const page = await call(
+          'network',
+          'GET',
+          `/api/network-intelligence/benchmarks?startDate=${period.startDate}&endDate=${period.endDate}`,
+        );
+        expect(page.statusCode, page.body).toBe(200);
+      }
       const dialect = new PgDialect();
       const reads = spy.mock.calls.filter(([q]) =>
         dialect.sqlToQuery(q as SQL).sql.includes('production_agency_running_totals'),

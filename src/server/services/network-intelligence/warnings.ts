@@ -11,7 +11,8 @@ import {
   warningReasons,
   type WarningReason,
 } from '#shared/domain/benchmarks.ts';
-import { presets, type CalendarDay } from '#shared/domain/timeframe.ts';
+import { parseTimeframe, presets, type CalendarDay } from '#shared/domain/timeframe.ts';
+import { latestReportingMonth } from '#shared/domain/reporting-month.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { periodOut } from '#server/services/production/production-report.ts';
@@ -89,15 +90,19 @@ function warningsOf(network: NetworkFigures, threshold: number): Map<string, Fou
 }
 
 /**
- * The periods read ahead: every preset the benchmarks and early-warning pages offer, and the last
- * whole year (the year before the year to date), which networks review as their agencies' results.
+ * The periods read ahead: every preset the benchmarks and early-warning pages offer, the last whole
+ * year (the year before the year to date), which networks review as their agencies' results, and the
+ * latest reporting month, the month the selector's Monthly opens on (the month a monthly close is
+ * about).
  */
 export function periodsAhead(today: CalendarDay): { startDate: string; endDate: string }[] {
   const chosen = presets(today);
   const lastYear = Number(chosen.find((tf) => tf.name === 'YTD')!.startMonth.slice(0, 4)) - 1;
+  const month = parseTimeframe(latestReportingMonth(today), today)!;
   return [
     ...chosen.map(({ startDate, endDate }) => ({ startDate, endDate })),
     { startDate: `${lastYear}-01-01`, endDate: `${lastYear}-12-31` },
+    { startDate: month.startDate, endDate: month.endDate },
   ];
 }
 
