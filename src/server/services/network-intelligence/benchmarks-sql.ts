@@ -19,10 +19,9 @@ import {
  * `metricsCte` reads each agency's sums per carrier, per broad line and in total (grouping sets) for
  * the period, its prior period and the 12 months ending with the period (the size band), as
  * differences of running totals (the network's rows at a few months, whatever the period), and
- * derives the figures of
- * `shared/domain/benchmarks.ts` from the summed numerics: growth, new business share, loss ratio (and
- * the prior period's), commission rate. A figure whose base is not reported or not positive is NULL
- * and left out of every distribution.
+ * derives the figures of `shared/domain/benchmarks.ts` from the summed numerics: growth, new business
+ * share, loss ratio (and the prior period's), commission rate. A figure whose base is not reported or
+ * not positive is NULL and left out of every distribution.
  */
 
 /** What a statement is asked for: the network, the period, the carriers counted, the band limits. */
