@@ -424,7 +424,6 @@ export const insertRunningTotals = (scope: Scope, horizon: YearMonth) => sql`
  */
 export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth, from: YearMonth | null) => {
   const sameKey = sql.raw([...RUNNING_ROW_KEY, 'month'].map((c) => `t.${c} = f.${c}`).join(' and '));
-  const sums = RUNNING_COLUMNS.split(',').map((c) => c.trim());
   // Every fresh row lies from `from` on: the agency's rows before it are neither read nor written.
   const since = from ? sql` and t.month >= ${monthLiteral(from)}` : sql``;
   return sql`
@@ -442,10 +441,10 @@ export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth, from:
     select * from fresh f
     where not exists (select 1 from production_agency_running_totals t
       where t.agency_uuid = ${agencyUuid}::uuid${since} and ${sameKey}
-        and (${sql.raw(sums.map((c) => `t.${c}`).join(', '))}) = (${sql.raw(sums.map((c) => `f.${c}`).join(', '))}))
+        and (${sql.raw(RUNNING_COLUMN_NAMES.map((c) => `t.${c}`).join(', '))}) = (${sql.raw(RUNNING_COLUMN_NAMES.map((c) => `f.${c}`).join(', '))}))
     -- The deleted keys are not among these: no row is both deleted and written.
     on conflict (agency_uuid, month, ${sql.raw(RUNNING_ROW_KEY.join(', '))}) do update
-    set ${sql.raw(sums.map((c) => `${c} = excluded.${c}`).join(', '))}`;
+    set ${sql.raw(RUNNING_COLUMN_NAMES.map((c) => `${c} = excluded.${c}`).join(', '))}`;
 };
 
 /** The running totals of every key of the scope's agencies (`insertRunningTotals`), as a query. */
