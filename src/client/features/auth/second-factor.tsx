@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -71,7 +72,7 @@ export function SecondFactor({
     control,
     setValue,
     clearErrors,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<CodeForm>({
     resolver: zodResolver(codeFormSchema),
     defaultValues: { recovery: false, code: '' },
@@ -79,42 +80,46 @@ export function SecondFactor({
   const useRecovery = useWatch({ control, name: 'recovery' });
   const emailRequested = useRef(false);
 
-  const sendEmailCode = async (announce: boolean) => {
-    setFailure(null);
-    try {
-      const result = await apiRequest('/api/mfa/email-code', mfaEmailCodeResponseSchema, { method: 'POST' });
-      if (announce) {
-        setNotice(
-          result.sent
-            ? `A new code is on its way to ${result.emailHint}.`
-            : 'A code was sent moments ago. Check your inbox, or ask again in a minute.',
-        );
-      }
-    } catch (error) {
+  // Both calls show their refusal in the one alert; each clears it when it starts.
+  const emailCode = useMutation({
+    mutationFn: (_announce: boolean) =>
+      apiRequest('/api/mfa/email-code', mfaEmailCodeResponseSchema, { method: 'POST' }),
+    onMutate: () => setFailure(null),
+    onSuccess: (result, announce) => {
+      if (!announce) return;
+      setNotice(
+        result.sent
+          ? `A new code is on its way to ${result.emailHint}.`
+          : 'A code was sent moments ago. Check your inbox, or ask again in a minute.',
+      );
+    },
+    onError: (error) => setFailure(failureText(error)),
+  });
+  const verify = useMutation({
+    mutationFn: ({ recovery, code }: CodeForm) =>
+      apiRequest('/api/mfa/verify', mfaVerifyResponseSchema, {
+        method: 'POST',
+        body: recovery ? { recoveryCode: code.trim() } : { code: code.replace(/\s/g, '') },
+      }),
+    onMutate: () => setFailure(null),
+    onSuccess: (result) => {
+      if (result.recoveryCodes) setRecoveryCodes(result.recoveryCodes);
+      else onDone();
+    },
+    onError: (error) => {
       setFailure(failureText(error));
-    }
-  };
+      setValue('code', '');
+    },
+  });
 
+  const requestEmailCode = emailCode.mutate;
   useEffect(() => {
     if (challenge.step !== 'email' || emailRequested.current) return;
     emailRequested.current = true;
-    void sendEmailCode(false);
-  }, [challenge.step]);
+    requestEmailCode(false);
+  }, [challenge.step, requestEmailCode]);
 
-  const onSubmit = handleSubmit(async ({ recovery, code }) => {
-    setFailure(null);
-    try {
-      const result = await apiRequest('/api/mfa/verify', mfaVerifyResponseSchema, {
-        method: 'POST',
-        body: recovery ? { recoveryCode: code.trim() } : { code: code.replace(/\s/g, '') },
-      });
-      if (result.recoveryCodes) setRecoveryCodes(result.recoveryCodes);
-      else onDone();
-    } catch (error) {
-      setFailure(failureText(error));
-      setValue('code', '');
-    }
-  });
+  const onSubmit = handleSubmit((values) => verify.mutate(values));
 
   if (recoveryCodes) {
     return (
@@ -212,7 +217,7 @@ export function SecondFactor({
           inputMode={useRecovery ? 'text' : 'numeric'}
           maxLength={useRecovery ? 40 : 7}
         />
-        <Button type="submit" loading={isSubmitting} fullWidth>
+        <Button type="submit" loading={verify.isPending} fullWidth>
           Verify
         </Button>
         <Group justify="space-between">
@@ -231,7 +236,7 @@ export function SecondFactor({
             </Anchor>
           )}
           {challenge.step === 'email' && (
-            <Anchor component="button" type="button" size="sm" onClick={() => void sendEmailCode(true)}>
+            <Anchor component="button" type="button" size="sm" onClick={() => requestEmailCode(true)}>
               Send a new code
             </Anchor>
           )}

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -34,13 +34,12 @@ function signInFailure(error: unknown): string {
 export function SignInPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const [secondStep, setSecondStep] = useState<Exclude<MfaChallenge, { step: 'none' }> | null>(null);
   const {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<SignInForm>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
@@ -57,19 +56,19 @@ export function SignInPage() {
     await navigate(to, { replace: true });
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    let challenge: MfaChallenge;
-    try {
+  const signIn = useMutation({
+    mutationFn: async (values: SignInForm) => {
       await apiSend('/api/auth/sign-in/email', { method: 'POST', body: values });
-      challenge = await apiRequest('/api/mfa/challenge', mfaChallengeSchema);
-    } catch (error) {
-      setFailure(signInFailure(error));
-      return;
-    }
-    if (challenge.step === 'none') await enterApp();
-    else setSecondStep(challenge);
+      return apiRequest('/api/mfa/challenge', mfaChallengeSchema);
+    },
+    // Still signing in (the button busy) until the app's page has opened.
+    onSuccess: async (challenge) => {
+      if (challenge.step === 'none') await enterApp();
+      else setSecondStep(challenge);
+    },
   });
+  const failure = signIn.error ? signInFailure(signIn.error) : null;
+  const onSubmit = handleSubmit((values) => signIn.mutate(values));
 
   if (secondStep) {
     return (
@@ -79,6 +78,7 @@ export function SignInPage() {
           onDone={() => void enterApp()}
           onCancel={() => {
             setSecondStep(null);
+            signIn.reset();
             reset({ email: '', password: '' });
           }}
         />
@@ -119,7 +119,7 @@ export function SignInPage() {
             error={errors.password?.message}
             {...register('password')}
           />
-          <Button type="submit" loading={isSubmitting} fullWidth>
+          <Button type="submit" loading={signIn.isPending} fullWidth>
             Sign in
           </Button>
           <Text

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -29,23 +30,17 @@ function failureOf(error: unknown): string {
  */
 export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ForgotValues>({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setFailure(null);
-    try {
-      await requestPasswordReset(email);
-    } catch (error) {
-      setFailure(failureOf(error));
-      return;
-    }
-    setSentTo(email);
+  const send = useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: (_, email) => setSentTo(email),
   });
+  const failure = send.error ? failureOf(send.error) : null;
+  const onSubmit = handleSubmit(({ email }) => send.mutate(email));
 
   return (
     <StandalonePage>
@@ -85,7 +80,7 @@ export function ForgotPasswordPage() {
               error={errors.email?.message}
               {...register('email')}
             />
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={send.isPending}>
               Send me a reset link
             </Button>
             <Anchor component={Link} to="/auth/auth0" size="sm">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { StandalonePage } from '#client/components/standalone-page.tsx';
@@ -37,7 +37,7 @@ export function ResetPasswordPage() {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<NewPasswordValues>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: '', confirmPassword: '' },
@@ -45,23 +45,24 @@ export function ResetPasswordPage() {
   });
   const password = useWatch({ control, name: 'password' });
 
-  const onSubmit = handleSubmit(async ({ password: newPassword }) => {
-    setFailure(null);
-    try {
-      await resetPassword(token, newPassword);
-    } catch (error) {
+  const change = useMutation({
+    mutationFn: (newPassword: string) => resetPassword(token, newPassword),
+    onMutate: () => setFailure(null),
+    onSuccess: () => {
+      // Every session of the user has ended, this browser's too.
+      queryClient.clear();
+      setOutcome('changed');
+    },
+    onError: (error) => {
       // The form checked the character rules; the server also refuses a common password, on the
       // field. Any other refusal means the token is not (or no longer) valid.
       const refused = error instanceof ApiError ? error.body?.error.fields?.newPassword : undefined;
       if (refused) setError('password', { type: 'server', message: refused });
       else if (error instanceof ApiError && error.status === 400) setOutcome('invalid');
       else setFailure(failureOf(error));
-      return;
-    }
-    // Every session of the user has ended, this browser's too.
-    queryClient.clear();
-    setOutcome('changed');
+    },
   });
+  const onSubmit = handleSubmit(({ password: newPassword }) => change.mutate(newPassword));
 
   return (
     <StandalonePage>
@@ -116,7 +117,7 @@ export function ResetPasswordPage() {
               error={errors.confirmPassword?.message}
               {...register('confirmPassword')}
             />
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={change.isPending}>
               Change password
             </Button>
           </Stack>
