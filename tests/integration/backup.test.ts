@@ -16,6 +16,7 @@ import {
 import { DatabaseLockedError, lockDataDir, openPglite } from '#server/db/client.ts';
 import { networks } from '#server/db/schema/tenancy.ts';
 import { buildNetwork } from '#tests/support/factories.ts';
+import { openMigratedDataDir } from '#tests/support/test-database.ts';
 
 const migrationsDir = path.join(appRoot, 'src/server/db/migrations');
 const dirs: string[] = [];
@@ -32,8 +33,7 @@ afterEach(async () => {
 
 /** A migrated embedded database in a new DATA_DIR holding one network; closed again. */
 async function databaseWithNetwork(dataDir: string, name: string) {
-  const database = await openPglite(dataDir);
-  await database.migrate(migrationsDir);
+  const database = await openMigratedDataDir(dataDir);
   await buildNetwork(database.db, { name });
   await database.close();
 }
@@ -149,8 +149,7 @@ describe('backups of the embedded database', () => {
 
   it('a backup taken while transactions run holds each of them whole, and the writes go on', async () => {
     const dataDir = tempDir('backup-concurrent');
-    const database = await openPglite(dataDir);
-    await database.migrate(migrationsDir);
+    const database = await openMigratedDataDir(dataDir);
     await database.db.execute(sql`create table pairs (txn int not null, part int not null)`);
     let stopWriting = false;
     let committed = 0;

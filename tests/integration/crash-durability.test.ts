@@ -27,6 +27,7 @@ import {
   networkRows,
   TEST_PASSWORD,
 } from '#tests/support/factories.ts';
+import { openMigratedDataDir } from '#tests/support/test-database.ts';
 
 /**
  * Crash durability: manual-entry saves stream through the real API of a real server process
@@ -42,7 +43,13 @@ const WRITERS = 6;
 const ACKS_BEFORE_KILL = 40;
 const migrationsDir = path.join(appRoot, 'src/server/db/migrations');
 
-type Target = { env: Record<string, string>; open: () => Promise<Database>; cleanup: () => Promise<void> };
+type Target = {
+  env: Record<string, string>;
+  /** The new database, migrated. */
+  create: () => Promise<Database>;
+  open: () => Promise<Database>;
+  cleanup: () => Promise<void>;
+};
 type Write = { writer: number; body: CarrierEntryRequest; importUuid?: string };
 
 async function freePort(): Promise<number> {
@@ -258,9 +265,8 @@ async function expectWholeSaves(target: Target): Promise<void> {
 }
 
 async function crashAndRecover(target: Target): Promise<void> {
-  const seeded = await target.open().then(async (database) => {
+  const seeded = await target.create().then(async (database) => {
     try {
-      await database.migrate(migrationsDir);
       return await seed(database.db);
     } finally {
       await database.close();
@@ -354,6 +360,7 @@ describe('crash durability of acknowledged saves', () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'understanding-crash-'));
       const target: Target = {
         env: { DATA_DIR: dataDir },
+        create: () => openMigratedDataDir(dataDir),
         open: () => openPglite(dataDir),
         cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
       };
@@ -374,6 +381,11 @@ describe('crash durability of acknowledged saves', () => {
       const url = withDatabase(POSTGRES_URL, name);
       const target: Target = {
         env: { DATABASE_URL: url },
+        create: async () => {
+          const database = await openPostgres(url);
+          await database.migrate(migrationsDir);
+          return database;
+        },
         open: () => openPostgres(url),
         cleanup: () => adminQuery(POSTGRES_URL, `drop database if exists "${name}" with (force)`),
       };

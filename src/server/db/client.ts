@@ -56,7 +56,8 @@ export const LOCK_FILE = 'understanding.lock';
 /**
  * Opens the embedded PGlite database in `dataDir`. A lock file holding the owner's pid stops a second
  * process from opening the same directory (PGlite is single-process); a lock left by a dead process
- * is taken over.
+ * is taken over. `loadDataDir` (a `dump()`) is what a new database starts from, in `dataDir` or in
+ * memory.
  */
 export async function openPglite(
   dataDir: string | undefined,
@@ -68,7 +69,10 @@ export async function openPglite(
     mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireLock(path.join(dataDir, LOCK_FILE));
     try {
-      client = await PGlite.create(path.join(dataDir, PGDATA_FOLDER));
+      client = await PGlite.create(
+        path.join(dataDir, PGDATA_FOLDER),
+        options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+      );
     } catch (error) {
       releaseLock();
       throw error;

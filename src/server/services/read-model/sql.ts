@@ -459,21 +459,25 @@ const runningTotalsOf = (scope: Scope, horizon: YearMonth, from: YearMonth | nul
       where ${scopeFilter('f', scope)} and f.month = ${monthLiteral(addMonths(from, -1))}
     ),`
     : sql``;
-  const totals = sql`
-    select ${key}, month, ${sql.raw(RUNNING_SUMS.map((c) => `sum(${c}) over w`).join(', '))}
-    from dense
-    window w as (partition by ${key} order by month)`;
   return sql`
-    with by_type as materialized (
-      select f.agency_uuid, f.network_uuid, 'type' as grain, ${carrierClass('c')} as carrier_class,
-        ${NIL_CARRIER} as carrier_uuid, ${BROAD_CODE} as broad_code, ${TYPE_CODE} as type_code, f.source,
-        f.month, count(*) as facts, ${CENT_SUMS}, 0::bigint as paid, 0::bigint as paid_on
+    -- The production facts' sums per carrier, line, source and month: the one read of them, which
+    -- every grain sums.
+    with sums as materialized (
+      select f.agency_uuid, f.network_uuid, ${carrierClass('c')} as carrier_class, f.carrier_uuid,
+        ${BROAD_CODE} as broad_code, ${TYPE_CODE} as type_code, f.source, f.month, count(*) as facts,
+        ${CENT_SUMS}, 0::bigint as paid, 0::bigint as paid_on
       from production_facts f
       join carriers c on c.uuid = f.carrier_uuid
       join lines_of_business l on l.uuid = f.line_uuid
       left join lines_of_business p on p.uuid = l.parent_uuid
       where ${scopeFilter('f', scope)}${since}
-      group by f.agency_uuid, f.network_uuid, 4, 6, 7, f.source, f.month
+      group by f.agency_uuid, f.network_uuid, 3, f.carrier_uuid, 5, 6, f.source, f.month
+    ),
+    by_type as materialized (
+      select agency_uuid, network_uuid, 'type' as grain, carrier_class, ${NIL_CARRIER} as carrier_uuid,
+        broad_code, type_code, source, month, ${sql.raw(RUNNING_SUMS_SQL)}
+      from sums
+      group by agency_uuid, network_uuid, carrier_class, broad_code, type_code, source, month
     ),
     -- Per carrier and broad line: the production facts' sums beside the commission facts' (those that
     -- report some commission), which have no counts: a base of 0 leaves a rate out anyway.
@@ -481,15 +485,9 @@ const runningTotalsOf = (scope: Scope, horizon: YearMonth, from: YearMonth | nul
       select agency_uuid, network_uuid, 'carrier', carrier_class, carrier_uuid, broad_code, '', source, month,
         ${sql.raw(RUNNING_SUMS_SQL)}
       from (
-        select f.agency_uuid, f.network_uuid, ${carrierClass('c')} as carrier_class, f.carrier_uuid,
-          ${BROAD_CODE} as broad_code, f.source, f.month, count(*) as facts, ${CENT_SUMS},
-          0::bigint as paid, 0::bigint as paid_on
-        from production_facts f
-        join carriers c on c.uuid = f.carrier_uuid
-        join lines_of_business l on l.uuid = f.line_uuid
-        left join lines_of_business p on p.uuid = l.parent_uuid
-        where ${scopeFilter('f', scope)}${since}
-        group by f.agency_uuid, f.network_uuid, 3, f.carrier_uuid, 5, f.source, f.month
+        select agency_uuid, network_uuid, carrier_class, carrier_uuid, broad_code, source, month,
+          ${sql.raw(RUNNING_SUMS.join(', '))}
+        from sums
         union all
         select f.agency_uuid, f.network_uuid, ${carrierClass('c')}, f.carrier_uuid, ${BROAD_CODE}, f.source,
           f.month, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -522,33 +520,26 @@ const runningTotalsOf = (scope: Scope, horizon: YearMonth, from: YearMonth | nul
       union all
       select * from by_carrier
     ),${carried}
-    keys as (
-      select ${key}, min(month) as first_month from ${from ? sql`(select * from monthly union all select * from carried) m` : sql`monthly`} group by ${key}
-    ),
-    -- Every month of every key: its sums, plus a zero row per month so months without facts exist
-    -- (a union, not a join: the planner has no estimate for a join on the monthly sums).
-    dense as (
-      select ${key}, month, ${sql.raw(RUNNING_SUMS_SQL)}
-      from (
-        select * from monthly
-        union all${
-          from
-            ? sql`
-        select * from carried
-        union all`
-            : sql``
-        }
-        select ${key}, g.month::date, ${sql.raw(RUNNING_SUMS.map(() => '0').join(', '))}
-        from keys
-        cross join lateral generate_series(first_month, ${monthLiteral(horizon)}, interval '1 month') as g(month)
-      ) u
-      group by ${key}, month
-    )${
-      from
-        ? sql`
-    select * from (${totals}) t where t.month >= ${monthLiteral(from)}`
-        : totals
-    }
+    -- Each key's running totals at the months it has sums of, and the last month each holds for: the
+    -- month before the key's next, or the horizon.
+    sparse as (
+      select ${key}, month, ${sql.raw(RUNNING_SUMS.map((c) => `sum(${c}) over w as ${c}`).join(', '))},
+        coalesce(lead(month) over w - interval '1 month', ${monthLiteral(horizon)}) as last_month
+      from ${from ? sql`(select * from monthly union all select * from carried) m` : sql`monthly`}
+      window w as (partition by ${key} order by month)
+    )
+    -- One row per key and month, from its first month to the horizon: a month without sums repeats
+    -- the running totals of the month before.
+    select ${sql.raw(
+      RUNNING_KEY.split(', ')
+        .map((c) => `s.${c}`)
+        .join(', '),
+    )}, g.month::date as month,
+      ${sql.raw(RUNNING_SUMS.map((c) => `s.${c}`).join(', '))}
+    from sparse s
+    cross join lateral generate_series(${
+      from ? sql`greatest(s.month, ${monthLiteral(from)})` : sql`s.month`
+    }, s.last_month, interval '1 month') as g(month)
     -- Stored month by month: a report reads a few whole months of a network, from few pages.
     order by network_uuid, grain, month`;
 };

@@ -4,19 +4,26 @@
 --   $2 = "00000000-0000-4000-8000-000000000002"
 --   $3 = "00000000-0000-4000-8000-000000000002"
 --   $4 = "00000000-0000-4000-8000-000000000002"
---   $5 = "00000000-0000-4000-8000-000000000002"
 with fresh (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad_code, type_code, source, month, facts, written_premium_cents, written_premium_count, new_written_premium_cents,
   new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count, paid_cents, paid_on_cents) as materialized (
-    with by_type as materialized (
-      select f.agency_uuid, f.network_uuid, 'type' as grain, ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint as carrier_class,
-        '00000000-0000-0000-0000-000000000000'::uuid as carrier_uuid, case when l.level = 1 then l.code else p.code end as broad_code, case when l.level = 2 then l.code else '' end as type_code, f.source,
-        f.month, count(*) as facts, (coalesce(sum(f.written_premium), 0) * 100)::bigint as wp, count(f.written_premium) as wp_n, (coalesce(sum(f.new_written_premium), 0) * 100)::bigint as nwp, count(f.new_written_premium) as nwp_n, (coalesce(sum(f.earned), 0) * 100)::bigint as ep, count(f.earned) as ep_n, (coalesce(sum(f.incurred), 0) * 100)::bigint as il, count(f.incurred) as il_n, 0::bigint as paid, 0::bigint as paid_on
+    -- The production facts' sums per carrier, line, source and month: the one read of them, which
+    -- every grain sums.
+    with sums as materialized (
+      select f.agency_uuid, f.network_uuid, ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint as carrier_class, f.carrier_uuid,
+        case when l.level = 1 then l.code else p.code end as broad_code, case when l.level = 2 then l.code else '' end as type_code, f.source, f.month, count(*) as facts,
+        (coalesce(sum(f.written_premium), 0) * 100)::bigint as wp, count(f.written_premium) as wp_n, (coalesce(sum(f.new_written_premium), 0) * 100)::bigint as nwp, count(f.new_written_premium) as nwp_n, (coalesce(sum(f.earned), 0) * 100)::bigint as ep, count(f.earned) as ep_n, (coalesce(sum(f.incurred), 0) * 100)::bigint as il, count(f.incurred) as il_n, 0::bigint as paid, 0::bigint as paid_on
       from production_facts f
       join carriers c on c.uuid = f.carrier_uuid
       join lines_of_business l on l.uuid = f.line_uuid
       left join lines_of_business p on p.uuid = l.parent_uuid
       where f.agency_uuid = $1::uuid
-      group by f.agency_uuid, f.network_uuid, 4, 6, 7, f.source, f.month
+      group by f.agency_uuid, f.network_uuid, 3, f.carrier_uuid, 5, 6, f.source, f.month
+    ),
+    by_type as materialized (
+      select agency_uuid, network_uuid, 'type' as grain, carrier_class, '00000000-0000-0000-0000-000000000000'::uuid as carrier_uuid,
+        broad_code, type_code, source, month, sum(facts) as facts, sum(wp) as wp, sum(wp_n) as wp_n, sum(nwp) as nwp, sum(nwp_n) as nwp_n, sum(ep) as ep, sum(ep_n) as ep_n, sum(il) as il, sum(il_n) as il_n, sum(paid) as paid, sum(paid_on) as paid_on
+      from sums
+      group by agency_uuid, network_uuid, carrier_class, broad_code, type_code, source, month
     ),
     -- Per carrier and broad line: the production facts' sums beside the commission facts' (those that
     -- report some commission), which have no counts: a base of 0 leaves a rate out anyway.
@@ -24,15 +31,9 @@ with fresh (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad
       select agency_uuid, network_uuid, 'carrier', carrier_class, carrier_uuid, broad_code, '', source, month,
         sum(facts) as facts, sum(wp) as wp, sum(wp_n) as wp_n, sum(nwp) as nwp, sum(nwp_n) as nwp_n, sum(ep) as ep, sum(ep_n) as ep_n, sum(il) as il, sum(il_n) as il_n, sum(paid) as paid, sum(paid_on) as paid_on
       from (
-        select f.agency_uuid, f.network_uuid, ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint as carrier_class, f.carrier_uuid,
-          case when l.level = 1 then l.code else p.code end as broad_code, f.source, f.month, count(*) as facts, (coalesce(sum(f.written_premium), 0) * 100)::bigint as wp, count(f.written_premium) as wp_n, (coalesce(sum(f.new_written_premium), 0) * 100)::bigint as nwp, count(f.new_written_premium) as nwp_n, (coalesce(sum(f.earned), 0) * 100)::bigint as ep, count(f.earned) as ep_n, (coalesce(sum(f.incurred), 0) * 100)::bigint as il, count(f.incurred) as il_n,
-          0::bigint as paid, 0::bigint as paid_on
-        from production_facts f
-        join carriers c on c.uuid = f.carrier_uuid
-        join lines_of_business l on l.uuid = f.line_uuid
-        left join lines_of_business p on p.uuid = l.parent_uuid
-        where f.agency_uuid = $2::uuid
-        group by f.agency_uuid, f.network_uuid, 3, f.carrier_uuid, 5, f.source, f.month
+        select agency_uuid, network_uuid, carrier_class, carrier_uuid, broad_code, source, month,
+          facts, wp, wp_n, nwp, nwp_n, ep, ep_n, il, il_n, paid, paid_on
+        from sums
         union all
         select f.agency_uuid, f.network_uuid, ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint, f.carrier_uuid, case when l.level = 1 then l.code else p.code end, f.source,
           f.month, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -42,7 +43,7 @@ with fresh (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad
         join carriers c on c.uuid = f.carrier_uuid
         join lines_of_business l on l.uuid = f.line_uuid
         left join lines_of_business p on p.uuid = l.parent_uuid
-        where f.agency_uuid = $3::uuid
+        where f.agency_uuid = $2::uuid
           and (f.base_commission is not null or f.additional_commission is not null)
         group by f.agency_uuid, f.network_uuid, 3, f.carrier_uuid, 5, f.source, f.month
       ) u
@@ -65,37 +66,32 @@ with fresh (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad
       union all
       select * from by_carrier
     ),
-    keys as (
-      select agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad_code, type_code, source, min(month) as first_month from monthly group by agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad_code, type_code, source
-    ),
-    -- Every month of every key: its sums, plus a zero row per month so months without facts exist
-    -- (a union, not a join: the planner has no estimate for a join on the monthly sums).
-    dense as (
-      select agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad_code, type_code, source, month, sum(facts) as facts, sum(wp) as wp, sum(wp_n) as wp_n, sum(nwp) as nwp, sum(nwp_n) as nwp_n, sum(ep) as ep, sum(ep_n) as ep_n, sum(il) as il, sum(il_n) as il_n, sum(paid) as paid, sum(paid_on) as paid_on
-      from (
-        select * from monthly
-        union all
-        select agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad_code, type_code, source, g.month::date, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-        from keys
-        cross join lateral generate_series(first_month, '2026-10-01'::date, interval '1 month') as g(month)
-      ) u
-      group by agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad_code, type_code, source, month
+    -- Each key's running totals at the months it has sums of, and the last month each holds for: the
+    -- month before the key's next, or the horizon.
+    sparse as (
+      select agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad_code, type_code, source, month, sum(facts) over w as facts, sum(wp) over w as wp, sum(wp_n) over w as wp_n, sum(nwp) over w as nwp, sum(nwp_n) over w as nwp_n, sum(ep) over w as ep, sum(ep_n) over w as ep_n, sum(il) over w as il, sum(il_n) over w as il_n, sum(paid) over w as paid, sum(paid_on) over w as paid_on,
+        coalesce(lead(month) over w - interval '1 month', '2026-10-01'::date) as last_month
+      from monthly
+      window w as (partition by agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad_code, type_code, source order by month)
     )
-    select agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad_code, type_code, source, month, sum(facts) over w, sum(wp) over w, sum(wp_n) over w, sum(nwp) over w, sum(nwp_n) over w, sum(ep) over w, sum(ep_n) over w, sum(il) over w, sum(il_n) over w, sum(paid) over w, sum(paid_on) over w
-    from dense
-    window w as (partition by agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad_code, type_code, source order by month)
+    -- One row per key and month, from its first month to the horizon: a month without sums repeats
+    -- the running totals of the month before.
+    select s.agency_uuid, s.network_uuid, s.grain, s.carrier_class, s.carrier_uuid, s.broad_code, s.type_code, s.source, g.month::date as month,
+      s.facts, s.wp, s.wp_n, s.nwp, s.nwp_n, s.ep, s.ep_n, s.il, s.il_n, s.paid, s.paid_on
+    from sparse s
+    cross join lateral generate_series(s.month, s.last_month, interval '1 month') as g(month)
     -- Stored month by month: a report reads a few whole months of a network, from few pages.
     order by network_uuid, grain, month),
     gone as (
       delete from production_agency_running_totals t
-      where t.agency_uuid = $4::uuid
+      where t.agency_uuid = $3::uuid
         and not exists (select 1 from fresh f where t.grain = f.grain and t.carrier_class = f.carrier_class and t.carrier_uuid = f.carrier_uuid and t.broad_code = f.broad_code and t.type_code = f.type_code and t.source = f.source and t.month = f.month)
     )
     insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad_code, type_code, source, month, facts, written_premium_cents, written_premium_count, new_written_premium_cents,
   new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count, paid_cents, paid_on_cents)
     select * from fresh f
     where not exists (select 1 from production_agency_running_totals t
-      where t.agency_uuid = $5::uuid and t.grain = f.grain and t.carrier_class = f.carrier_class and t.carrier_uuid = f.carrier_uuid and t.broad_code = f.broad_code and t.type_code = f.type_code and t.source = f.source and t.month = f.month
+      where t.agency_uuid = $4::uuid and t.grain = f.grain and t.carrier_class = f.carrier_class and t.carrier_uuid = f.carrier_uuid and t.broad_code = f.broad_code and t.type_code = f.type_code and t.source = f.source and t.month = f.month
         and (t.facts, t.written_premium_cents, t.written_premium_count, t.new_written_premium_cents, t.new_written_premium_count, t.earned_cents, t.earned_count, t.incurred_cents, t.incurred_count, t.paid_cents, t.paid_on_cents) = (f.facts, f.written_premium_cents, f.written_premium_count, f.new_written_premium_cents, f.new_written_premium_count, f.earned_cents, f.earned_count, f.incurred_cents, f.incurred_count, f.paid_cents, f.paid_on_cents))
     -- The deleted keys are not among these: no row is both deleted and written.
     on conflict (agency_uuid, month, grain, carrier_class, carrier_uuid, broad_code, type_code, source) do update
