@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DatabaseLockedError, openPglite } from '#server/db/client.ts';
+import { openMigratedDataDir } from '#tests/support/test-database.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -18,7 +19,7 @@ afterEach(() => {
 describe('embedded database lock', () => {
   it('refuses a second opening of the same directory until the first closes', async () => {
     const dir = tempDir();
-    const first = await openPglite(dir);
+    const first = await openMigratedDataDir(dir);
     await expect(openPglite(dir)).rejects.toBeInstanceOf(DatabaseLockedError);
     await first.close();
     const again = await openPglite(dir);
@@ -42,7 +43,7 @@ describe('embedded database lock', () => {
     const gone = spawn(process.execPath, ['-e', '0']);
     await new Promise((resolve) => gone.on('exit', resolve));
     writeFileSync(path.join(dir, 'understanding.lock'), String(gone.pid));
-    const database = await openPglite(dir);
+    const database = await openMigratedDataDir(dir);
     await database.close();
   });
 });

@@ -670,6 +670,19 @@ describe('Carrier Production is exact to the cent', () => {
     });
   }, 300_000);
 
+  it("by agency code, of the network's broad lines for random periods and composites (from the running totals)", async () => {
+    const networkPerBroadLine = paramsArbitrary().map((p): Params => ({
+      ...p,
+      level: { kind: 'network', networkUuid },
+      line: 'P&C',
+      types: [],
+    }));
+    await fc.assert(fc.asyncProperty(networkPerBroadLine, codePagingArbitrary(), checkByAgencyCode), {
+      numRuns: 15,
+      seed: 20261130,
+    });
+  }, 300_000);
+
   it("in the network's summaries (per line, and by carrier for a policy type), for random periods", async () => {
     await fc.assert(
       fc.asyncProperty(paramsArbitrary(), async (p) => {

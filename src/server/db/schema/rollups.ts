@@ -77,9 +77,10 @@ export const productionCarrierMonths = pgTable(
  * line), 'broad' rows per broad line only (`type_code` ''), for the Total (P&C) view, 'total' rows
  * per broad line over every carrier the default composite keeps and both sources (`carrier_class` 0,
  * `source` 'all'), for the default Total (P&C) view, the one users open first, and 'carrier' rows per
- * carrier and broad line (`carrier_uuid`; the nil uuid at the other grains), which also carry the
- * commission facts' sums (`paid_cents`, `paid_on_cents`), for benchmarks and early warning, which
- * compare every agency's carriers. `carrier_class` is the carrier's kind flags as bits (1 MGA,
+ * carrier, agency code and broad line (`carrier_uuid`, `agency_code_uuid`; the nil uuid at the other
+ * grains), which also carry the commission facts' sums (`paid_cents`, `paid_on_cents`), for
+ * benchmarks and early warning, which compare every agency's carriers, and the planning table by
+ * agency code. `carrier_class` is the carrier's kind flags as bits (1 MGA,
  * 2 standard, 4 crop, 8 flood, 16 surety, 32 workers comp). Amounts are in whole cents. Each
  * production measure has the running count of its reported (non-NULL) values, and `facts` counts
  * production fact rows, so a range with no reported value stays NULL.
@@ -92,6 +93,12 @@ export const productionAgencyRunningTotals = pgTable(
     grain: text('grain', { enum: ['type', 'broad', 'total', 'carrier'] }).notNull(),
     carrierClass: smallint('carrier_class').notNull(),
     carrierUuid: uuid('carrier_uuid').notNull().default(NIL_UUID),
+    /**
+     * The agency code of a 'carrier' row (NIL for the other grains, and for facts without a code):
+     * the commission facts, which name no code, count on the lowest code the month's production facts
+     * of their carrier, broad line and source have, NIL when they have none.
+     */
+    agencyCodeUuid: uuid('agency_code_uuid').notNull().default(NIL_UUID),
     broadCode: text('broad_code').notNull(),
     typeCode: text('type_code').notNull(),
     source: text('source').notNull(),
@@ -119,6 +126,7 @@ export const productionAgencyRunningTotals = pgTable(
         t.grain,
         t.carrierClass,
         t.carrierUuid,
+        t.agencyCodeUuid,
         t.broadCode,
         t.typeCode,
         t.source,

@@ -8,6 +8,7 @@ import {
   runningChange,
   runningTotalRows,
   runningWindow,
+  type RunningTotalsState,
   type RunningWindow,
 } from '#server/services/read-model/sql.ts';
 
@@ -32,9 +33,6 @@ export type BenchmarkStatementInput = {
   carriers: readonly string[] | null;
   sizeBandLimits: readonly number[];
 };
-
-/** The network's running totals as a statement reads them: their horizon, and whether spans exist. */
-export type RunningTotalsState = { horizon: YearMonth; spans: boolean };
 
 /** The first month of the 12 months ending with `end`, whose written premium places an agency in a band. */
 export const bandWindowStart = (end: YearMonth): YearMonth => addMonths(end, -11);

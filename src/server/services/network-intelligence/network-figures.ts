@@ -1,7 +1,7 @@
 import { countBelow } from '#shared/domain/benchmarks.ts';
 import type { Db } from '#server/db/client.ts';
 import { cachedByAgency, type ByAgency } from '#server/services/read-model/answer-cache.ts';
-import { readHasSpans, readHorizon } from '#server/services/read-model/store.ts';
+import { readRunningTotalsState } from '#server/services/read-model/store.ts';
 import {
   networkFiguresQuery,
   type BenchmarkStatementInput,
@@ -154,15 +154,10 @@ export function readNetworkFigures(
   const request = { ...input, carriers: input.carriers && [...input.carriers].sort() };
   return cachedByAgency(db, input.networkUuid, 'network-figures', request, async (agencyUuids) => {
     onRead();
-    const [horizon, spans] = await Promise.all([
-      readHorizon(db, input.networkUuid),
-      readHasSpans(db, input.networkUuid),
-    ]);
+    const state = await readRunningTotalsState(db, input.networkUuid);
     // A network without facts has no running totals, and no figures.
-    if (horizon === null) return new NetworkFigures();
-    const found = await db.execute<NetworkFigureSqlRow>(
-      networkFiguresQuery(input, { horizon, spans }, agencyUuids),
-    );
+    if (state === null) return new NetworkFigures();
+    const found = await db.execute<NetworkFigureSqlRow>(networkFiguresQuery(input, state, agencyUuids));
     return new NetworkFigures(found.rows);
   });
 }

@@ -8,6 +8,7 @@ import {
   type MonthlySource,
   type NetworkPeriodKey,
   type PeriodKey,
+  type RunningTotalsState,
 } from './sql.ts';
 
 /**
@@ -60,6 +61,22 @@ export function runningTotalsSource(request: FactsRequest, horizon: YearMonth, s
   const total = broadOnly && isDefaultComposite(request.kinds) && request.period.includesManualEntries;
   return { kind: 'running-totals', grain: total ? 'total' : broadOnly ? 'broad' : 'type', horizon, spans };
 }
+
+/**
+ * Where a by-agency-code request's figures are summed from: a network's codes per broad line from the
+ * running totals per carrier and agency code (the 'carrier' grain, a few months of rows whatever the
+ * period); per standard type (only the facts carry both), one agency's codes, or a network without
+ * running totals yet, from the facts.
+ */
+export function codeFiguresSource(request: FactsRequest, state: RunningTotalsState | null): FigureSource {
+  return codesFromRunningTotals(request) && state !== null
+    ? { kind: 'running-totals', grain: 'carrier', ...state }
+    : { kind: 'facts' };
+}
+
+/** Whether `codeFiguresSource` may read the running totals (the network's state is then worth reading). */
+export const codesFromRunningTotals = (request: FactsRequest) =>
+  request.level.kind === 'network' && byBroadLine(request);
 
 /**
  * The network's summary as the planning tool asks it (every carrier, no standard types: the network as

@@ -1,7 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProductionFigures } from '#shared/contracts/production.ts';
 import type { Db } from '#server/db/client.ts';
-import { keptNetworkKey, planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
+import {
+  codeFiguresSource,
+  codesFromRunningTotals,
+  keptNetworkKey,
+  planFigures,
+  planMonthlyFigures,
+  runningTotalsSource,
+} from './planner.ts';
 import type { FactsRequest } from './request.ts';
 import {
   agencyCarrierFiguresQuery,
@@ -23,8 +30,7 @@ import {
   buildKeptFlags,
   buildKeptNetworkTotals,
   buildKeptTotals,
-  readHasSpans,
-  readHorizon,
+  readRunningTotalsState,
   readKeptFlags,
   readKeptNetworkTotals,
   readKeptTotals,
@@ -87,11 +93,10 @@ export async function readAgencyCarrierFigures(
 ): Promise<Figures['lines']> {
   let source: FigureSource = { kind: 'facts' };
   if (byBroadLine(request)) {
-    const { networkUuid } = request.level;
-    const [horizon, spans] = await Promise.all([readHorizon(db, networkUuid), readHasSpans(db, networkUuid)]);
+    const state = await readRunningTotalsState(db, request.level.networkUuid);
     // A network without facts has no running totals, and no figures.
-    if (horizon === null) return new Map();
-    source = { kind: 'running-totals', grain: 'carrier', horizon, spans };
+    if (state === null) return new Map();
+    source = { kind: 'running-totals', grain: 'carrier', ...state };
   }
   const found = await db.execute<FigureRow>(agencyCarrierFiguresQuery(request, agencyUuids, source));
   return linesByGroup(found.rows);
@@ -100,17 +105,24 @@ export async function readAgencyCarrierFigures(
 /** A request's figures without its incomplete-data flags (profit sharing's sums need only these). */
 export async function readFigureLines(db: Db, request: FactsRequest): Promise<Figures['lines']> {
   const plan = planFigures(request);
-  // Agency codes are read by `queryCodeRows`; asked here, their figures come from the facts.
-  if (plan.source === 'kept-codes') return queriedFigures(db, request, { kind: 'facts' });
+  // Agency codes are read by `queryCodeRows`; asked here, their figures are summed (not kept).
+  if (plan.source === 'kept-codes') return queriedFigures(db, request, await codeSource(db, request));
   if (plan.source !== 'running-totals') return queriedFigures(db, request, { kind: plan.source });
   const key = plan.kept;
   const keptAgencies =
     key && ((await readKeptTotals(db, key)) ?? (await buildKeptTotals(db, key, request.period.latest)));
   if (keptAgencies) return new Map(keptAgencies.map((agency) => [agency.group_uuid, agency.lines]));
-  const { networkUuid } = request.level;
-  const [horizon, spans] = await Promise.all([readHorizon(db, networkUuid), readHasSpans(db, networkUuid)]);
+  const state = await readRunningTotalsState(db, request.level.networkUuid);
   // A network without facts has no running totals, and no figures.
-  return queriedFigures(db, request, horizon && runningTotalsSource(request, horizon, spans));
+  return queriedFigures(db, request, state && runningTotalsSource(request, state.horizon, state.spans));
+}
+
+/** Where a by-agency-code request's figures are summed from when no kept view answers it. */
+async function codeSource(db: Db, request: FactsRequest): Promise<FigureSource> {
+  const state = codesFromRunningTotals(request)
+    ? await readRunningTotalsState(db, request.level.networkUuid)
+    : null;
+  return codeFiguresSource(request, state);
 }
 
 export async function readFigures(db: Db, request: FactsRequest): Promise<Figures> {
@@ -183,7 +195,7 @@ export async function queryCodeRows<R extends { built: boolean }>(
   }
   const rows = codeRowsQuery(
     request.line,
-    figureQuery(request, { kind: 'facts' }, false),
+    figureQuery(request, await codeSource(db, request), false),
     flagsQuery(request),
   );
   return run(query({ rows, built: sql`true`, computed: true, totals: null, agencyTotals: null }));

@@ -12,6 +12,7 @@ import {
   type CommissionRequest,
 } from './commission-sql.ts';
 import {
+  codeFiguresSource,
   keptNetworkKey,
   keptRequest,
   planFigures,
@@ -19,6 +20,7 @@ import {
   runningTotalsSource,
 } from './planner.ts';
 import { periodOf, type FactsRequest } from './request.ts';
+import { keptCodeRows } from './store.ts';
 import { agencyCodeQuerySchema } from '#shared/contracts/production.ts';
 import { pageQuery } from '#server/services/planning/agency-code-page.ts';
 import { carrierReportingDatesQuery } from '#server/services/planning/reporting-dates.ts';
@@ -205,7 +207,14 @@ const cases = {
   'monthly-figures-facts': () => monthlyFiguresQuery(request({ level: agency, line: 'CL' }), 'facts'),
   'monthly-figures-carrier-months': () =>
     monthlyFiguresQuery(request({ kinds: compositeKinds('carriers'), period: rolling }), 'carrier-months'),
-  'figures-agency-codes': () => figureQuery(request({ grouping: 'agencyCode' }), { kind: 'facts' }, true),
+  'figures-agency-codes': () => {
+    const codes = request({ grouping: 'agencyCode' });
+    return figureQuery(codes, codeFiguresSource(codes, { horizon, spans: true }), true);
+  },
+  'figures-agency-codes-types': () => {
+    const codes = request({ grouping: 'agencyCode', line: 'PL', standardTypes: ['HO'] });
+    return figureQuery(codes, codeFiguresSource(codes, { horizon, spans: true }), true);
+  },
   'figures-network': () => figureQuery(request({ grouping: 'network' }), { kind: 'carrier-months' }, true),
   flags: () => flagsQuery(request({ kinds: compositeKinds('wholesalers') })),
   'flags-agency-codes': () => flagsQuery(request({ grouping: 'agencyCode' })),
@@ -266,11 +275,7 @@ const cases = {
     ),
   'kept-codes-build': () => {
     const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' } as const;
-    const codes = request({ grouping: 'agencyCode', level: agency });
-    return insertKeptCodeTotals(
-      key,
-      codeRowsQuery('P&C', figureQuery(codes, { kind: 'facts' }, false), flagsQuery(codes)),
-    );
+    return insertKeptCodeTotals(key, keptCodeRows(key, { horizon, spans: false }));
   },
   'kept-codes-read': () =>
     selectKeptCodeRows({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' }),
@@ -408,7 +413,9 @@ const callers: Record<keyof typeof cases, string> = {
   'monthly-figures-carrier-months':
     'readMonthlyFigures (read-model.ts) <- performance-charts/production-by-month.ts: GET /api/core-production/by-month for a network',
   'figures-agency-codes':
-    'queryCodeRows (read-model.ts) via codeRowsQuery, when no kept view answers: the planning table by agency code (planning/agency-code-page.ts)',
+    'queryCodeRows (read-model.ts) via codeRowsQuery, when no kept view answers: the planning table by agency code (planning/agency-code-page.ts), per broad line from the running totals per carrier and agency code',
+  'figures-agency-codes-types':
+    'queryCodeRows (read-model.ts) via codeRowsQuery, when no kept view answers: the planning table by agency code of standard types, from the facts',
   'figures-network':
     'readNetworkLines (read-model.ts) <- planning/planning-report.ts: GET /api/core-production/network/summary when no summary is kept',
   flags: "readFigures (read-model.ts): a report's incomplete-data flags when no kept flags answer",

@@ -167,7 +167,7 @@ export const deleteCarrierMonths = (
 ) => sql`delete from ${sql.raw(table)} f where ${where}`;
 
 /** The format of the rollups this code builds; networks built in an older one are rebuilt at start. */
-export const ROLLUP_FORMAT = 6;
+export const ROLLUP_FORMAT = 7;
 
 export const upsertHorizon = (networkUuid: string, horizon: YearMonth) => sql`
   insert into production_rollup_horizons (network_uuid, horizon, format)
@@ -362,7 +362,7 @@ export const deleteEmptyCarrierMonths = (t: CarrierMonthsTable, where: SQL) => s
   delete from ${sql.raw(t.table)} f where ${where} and f.facts = 0`;
 
 const RUNNING_KEY =
-  'agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, broad_code, type_code, source';
+  'agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source';
 const RUNNING_SUMS = [
   'facts',
   'wp',
@@ -384,8 +384,10 @@ const RUNNING_COLUMNS = `${PRODUCTION_RUNNING_COLUMNS}, paid_cents, paid_on_cent
 const RUNNING_COLUMN_NAMES = RUNNING_COLUMNS.split(',').map((c) => c.trim());
 /** A running-totals row's key within its agency, beside its month: one row per agency, key and month. */
 const RUNNING_ROW_KEY = RUNNING_KEY.split(', ').filter((c) => c !== 'agency_uuid' && c !== 'network_uuid');
-/** The carrier of the rows of every grain but 'carrier'. */
+/** The carrier and agency code of the rows of every grain but 'carrier'. */
 const NIL_CARRIER = sql.raw(`'${NIL_UUID}'::uuid`);
+/** The agency code of a fact `f` as the running totals key it: NIL for none. */
+const FACT_CODE = sql.raw(`coalesce(f.agency_code_uuid, '${NIL_UUID}'::uuid)`);
 
 /** The broad line and standard type ('' for a broad line) of a fact's line `l` (parent `p`). */
 const BROAD_CODE = sql.raw('case when l.level = 1 then l.code else p.code end');
@@ -464,59 +466,75 @@ const runningTotalsOf = (scope: Scope, horizon: YearMonth, from: YearMonth | nul
     -- every grain sums.
     with sums as materialized (
       select f.agency_uuid, f.network_uuid, ${carrierClass('c')} as carrier_class, f.carrier_uuid,
-        ${BROAD_CODE} as broad_code, ${TYPE_CODE} as type_code, f.source, f.month, count(*) as facts,
-        ${CENT_SUMS}, 0::bigint as paid, 0::bigint as paid_on
+        ${FACT_CODE} as agency_code_uuid, ${BROAD_CODE} as broad_code, ${TYPE_CODE} as type_code, f.source,
+        f.month, count(*) as facts, ${CENT_SUMS}, 0::bigint as paid, 0::bigint as paid_on
       from production_facts f
       join carriers c on c.uuid = f.carrier_uuid
       join lines_of_business l on l.uuid = f.line_uuid
       left join lines_of_business p on p.uuid = l.parent_uuid
       where ${scopeFilter('f', scope)}${since}
-      group by f.agency_uuid, f.network_uuid, 3, f.carrier_uuid, 5, 6, f.source, f.month
+      group by f.agency_uuid, f.network_uuid, 3, f.carrier_uuid, 5, 6, 7, f.source, f.month
     ),
     by_type as materialized (
       select agency_uuid, network_uuid, 'type' as grain, carrier_class, ${NIL_CARRIER} as carrier_uuid,
-        broad_code, type_code, source, month, ${sql.raw(RUNNING_SUMS_SQL)}
+        ${NIL_CARRIER} as agency_code_uuid, broad_code, type_code, source, month, ${sql.raw(RUNNING_SUMS_SQL)}
       from sums
       group by agency_uuid, network_uuid, carrier_class, broad_code, type_code, source, month
     ),
-    -- Per carrier and broad line: the production facts' sums beside the commission facts' (those that
-    -- report some commission), which have no counts: a base of 0 leaves a rate out anyway.
+    -- Per carrier, agency code and broad line: the production facts' sums beside the commission facts'
+    -- (those that report some commission), which have no counts: a base of 0 leaves a rate out anyway.
+    -- The commission facts name no agency code: they count on the lowest code of their month's
+    -- production facts of the carrier, broad line and source (NIL when there are none), a choice that
+    -- depends on that month's facts only, so a merge from a month on makes it again.
+    paid as (
+      select f.agency_uuid, f.network_uuid, ${carrierClass('c')} as carrier_class, f.carrier_uuid,
+        ${BROAD_CODE} as broad_code, f.source, f.month,
+        (sum(coalesce(f.base_commission, 0) + coalesce(f.additional_commission, 0)) * 100)::bigint as paid,
+        (coalesce(sum(f.written_premium), 0) * 100)::bigint as paid_on
+      from commission_facts f
+      join carriers c on c.uuid = f.carrier_uuid
+      join lines_of_business l on l.uuid = f.line_uuid
+      left join lines_of_business p on p.uuid = l.parent_uuid
+      where ${scopeFilter('f', scope)}${since}
+        and (f.base_commission is not null or f.additional_commission is not null)
+      group by f.agency_uuid, f.network_uuid, 3, f.carrier_uuid, 5, f.source, f.month
+    ),
     by_carrier as (
-      select agency_uuid, network_uuid, 'carrier', carrier_class, carrier_uuid, broad_code, '', source, month,
-        ${sql.raw(RUNNING_SUMS_SQL)}
+      select agency_uuid, network_uuid, 'carrier', carrier_class, carrier_uuid, agency_code_uuid, broad_code, '',
+        source, month, ${sql.raw(RUNNING_SUMS_SQL)}
       from (
-        select agency_uuid, network_uuid, carrier_class, carrier_uuid, broad_code, source, month,
-          ${sql.raw(RUNNING_SUMS.join(', '))}
-        from sums
-        union all
-        select f.agency_uuid, f.network_uuid, ${carrierClass('c')}, f.carrier_uuid, ${BROAD_CODE}, f.source,
-          f.month, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-          (sum(coalesce(f.base_commission, 0) + coalesce(f.additional_commission, 0)) * 100)::bigint,
-          (coalesce(sum(f.written_premium), 0) * 100)::bigint
-        from commission_facts f
-        join carriers c on c.uuid = f.carrier_uuid
-        join lines_of_business l on l.uuid = f.line_uuid
-        left join lines_of_business p on p.uuid = l.parent_uuid
-        where ${scopeFilter('f', scope)}${since}
-          and (f.base_commission is not null or f.additional_commission is not null)
-        group by f.agency_uuid, f.network_uuid, 3, f.carrier_uuid, 5, f.source, f.month
+        -- A window, not a join: a network just loaded has no statistics yet, and a join guessed from
+        -- them can compare every commission row with every production row.
+        select agency_uuid, network_uuid, carrier_class, carrier_uuid,
+          coalesce(agency_code_uuid, min(agency_code_uuid::text) over (
+            partition by agency_uuid, carrier_uuid, broad_code, source, month)::uuid, ${NIL_CARRIER}) as agency_code_uuid,
+          broad_code, source, month, ${sql.raw(RUNNING_SUMS.join(', '))}
+        from (
+          select agency_uuid, network_uuid, carrier_class, carrier_uuid, agency_code_uuid, broad_code, source, month,
+            ${sql.raw(RUNNING_SUMS.join(', '))}
+          from sums
+          union all
+          select agency_uuid, network_uuid, carrier_class, carrier_uuid, null, broad_code, source, month,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, paid, paid_on
+          from paid
+        ) u
       ) u
-      group by agency_uuid, network_uuid, carrier_class, carrier_uuid, broad_code, source, month
+      group by agency_uuid, network_uuid, carrier_class, carrier_uuid, agency_code_uuid, broad_code, source, month
     ),
     monthly as materialized (
       select * from by_type
       union all
-      select agency_uuid, network_uuid, 'broad', carrier_class, carrier_uuid, broad_code, '', source, month,
-        ${sql.raw(RUNNING_SUMS_SQL)}
+      select agency_uuid, network_uuid, 'broad', carrier_class, carrier_uuid, agency_code_uuid, broad_code, '',
+        source, month, ${sql.raw(RUNNING_SUMS_SQL)}
       from by_type
-      group by agency_uuid, network_uuid, carrier_class, carrier_uuid, broad_code, source, month
+      group by agency_uuid, network_uuid, carrier_class, carrier_uuid, agency_code_uuid, broad_code, source, month
       union all
       -- The default composite keeps every carrier with a kind flag (a non-zero class).
-      select agency_uuid, network_uuid, 'total', 0::smallint, carrier_uuid, broad_code, '', 'all', month,
-        ${sql.raw(RUNNING_SUMS_SQL)}
+      select agency_uuid, network_uuid, 'total', 0::smallint, carrier_uuid, agency_code_uuid, broad_code, '',
+        'all', month, ${sql.raw(RUNNING_SUMS_SQL)}
       from by_type
       where carrier_class <> 0
-      group by agency_uuid, network_uuid, carrier_uuid, broad_code, month
+      group by agency_uuid, network_uuid, carrier_uuid, agency_code_uuid, broad_code, month
       union all
       select * from by_carrier
     ),${carried}
@@ -573,6 +591,9 @@ export const FIGURE_COLUMNS = {
 } as const;
 
 const MEASURE_COLUMNS = ['written_premium', 'new_written_premium', 'earned', 'incurred'] as const;
+
+/** A network's running totals as a statement reads them: their horizon, and whether spans exist (`selectHasSpans`). */
+export type RunningTotalsState = { horizon: YearMonth; spans: boolean };
 
 /** Where a figure query reads: the facts, the network's carrier-months, or the running totals of a grain. */
 export type FigureSource =
@@ -728,9 +749,10 @@ export function runningTotalRows(
     return sql` left join production_agency_running_totals ${sql.raw(e)} on ${slice(e, month)} and ${sql.raw(sameKey)}`;
   });
   return sql`(
-      select r.agency_uuid, r.network_uuid, r.carrier_class, r.carrier_uuid, r.broad_code, r.type_code, r.source${
-        changes.length > 0 ? sql.raw(`,\n        ${changes.join(',\n        ')}`) : sql``
-      }
+      select r.agency_uuid, r.network_uuid, r.carrier_class, r.carrier_uuid, r.agency_code_uuid, r.broad_code,
+        r.type_code, r.source${
+          changes.length > 0 ? sql.raw(`,\n        ${changes.join(',\n        ')}`) : sql``
+        }
       from production_agency_running_totals r${sql.join(joins, sql``)}
       where ${slice('r', latest)}
       ${sql.join(
@@ -801,8 +823,8 @@ function spansIntoPeriod(
   );
   return sql`
     select f.agency_uuid, f.network_uuid, ${grain === 'total' ? sql`0::smallint` : carrierClass('c')},
-      ${grain === 'carrier' ? sql`f.carrier_uuid` : NIL_CARRIER}, ${BROAD_CODE},
-      ${grain === 'type' ? TYPE_CODE : sql`''`}, ${grain === 'total' ? sql`'all'` : sql`f.source`},
+      ${grain === 'carrier' ? sql`f.carrier_uuid` : NIL_CARRIER}, ${grain === 'carrier' ? FACT_CODE : NIL_CARRIER},
+      ${BROAD_CODE}, ${grain === 'type' ? TYPE_CODE : sql`''`}, ${grain === 'total' ? sql`'all'` : sql`f.source`},
       ${sql.raw(changes.join(', '))}
     from (
       -- Read through the partial index only: offset 0 keeps the report filters out of here.

@@ -3,7 +3,7 @@ import type { ProductionFigures } from '#shared/contracts/production.ts';
 import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import type { Db, Executor } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
-import { keptRequest, runningTotalsSource } from './planner.ts';
+import { codeFiguresSource, keptRequest, runningTotalsSource } from './planner.ts';
 import {
   claimKeptBuild,
   codeRowsQuery,
@@ -34,6 +34,7 @@ import {
   type KeptView,
   type NetworkPeriodKey,
   type PeriodKey,
+  type RunningTotalsState,
 } from './sql.ts';
 
 /**
@@ -78,6 +79,15 @@ export async function readHasSpans(db: Executor, networkUuid: string): Promise<b
   return found.rows[0]?.spans ?? true;
 }
 
+/** `readHorizon` and `readHasSpans` at once; null when the network has no running totals (no facts). */
+export async function readRunningTotalsState(
+  db: Executor,
+  networkUuid: string,
+): Promise<RunningTotalsState | null> {
+  const [horizon, spans] = await Promise.all([readHorizon(db, networkUuid), readHasSpans(db, networkUuid)]);
+  return horizon === null ? null : { horizon, spans };
+}
+
 type StoredRow = { group_uuid: string | null; lines: string };
 
 // `lines` is read as text and parsed here, the same way on both drivers. Its numbers are the sums'
@@ -97,11 +107,11 @@ const keptQueries = (key: PeriodKey, level: Level, horizon: YearMonth, spans: bo
   };
 };
 
-/** The agency codes of a kept by-agency-code view (a `codeRowsQuery`), at the network level or for one agency. */
-export const keptCodeRows = (key: PeriodKey, level: Level) => {
-  const request = keptRequest(key, level, 'agencyCode');
-  // Only the facts carry the agency code.
-  return codeRowsQuery(key.line, figureQuery(request, { kind: 'facts' }, false), flagsQuery(request));
+/** The agency codes of a network's kept by-agency-code view (a `codeRowsQuery`), from `codeFiguresSource`. */
+export const keptCodeRows = (key: PeriodKey, state: RunningTotalsState) => {
+  const request = keptRequest(key, networkLevel(key), 'agencyCode');
+  const figures = figureQuery(request, codeFiguresSource(request, state), false);
+  return codeRowsQuery(key.line, figures, flagsQuery(request));
 };
 
 const networkLevel = (key: PeriodKey): Level => ({ kind: 'network', networkUuid: key.networkUuid });
@@ -176,7 +186,9 @@ export async function buildKeptCodes(
         await dropStaleBuilds(tx, key.networkUuid, latestReportingMonth, 'agencyCode');
         const claimed = await tx.execute(claimKeptBuild(key, 'agencyCode'));
         if (claimed.rows.length === 0) return false;
-        await tx.execute(insertKeptCodeTotals(key, keptCodeRows(key, networkLevel(key))));
+        const state = await readRunningTotalsState(tx, key.networkUuid);
+        if (state === null) return false;
+        await tx.execute(insertKeptCodeTotals(key, keptCodeRows(key, state)));
         await tx.execute(insertKeptCodeAgencyTotals(key, null));
         // Statistics for the pages' joins over tens of thousands of codes (no autovacuum on PGlite).
         await tx.execute(sql`analyze production_code_period_totals, production_code_period_agency_totals`);

@@ -23,7 +23,8 @@ insert into production_period_totals (network_uuid, start_month, end_month, line
     select f.agency_uuid as group_uuid,
       case when grouping(f.broad_code) = 1 then $4::text else f.broad_code end as line_code, case when sum(f.current_written_premium_count) > 0 then (sum(f.current_written_premium_cents) / 100)::numeric(20, 2) end as written_premium, case when sum(f.prior_written_premium_count) > 0 then (sum(f.prior_written_premium_cents) / 100)::numeric(20, 2) end as prior_written_premium, case when sum(f.current_new_written_premium_count) > 0 then (sum(f.current_new_written_premium_cents) / 100)::numeric(20, 2) end as new_written_premium, case when sum(f.prior_new_written_premium_count) > 0 then (sum(f.prior_new_written_premium_cents) / 100)::numeric(20, 2) end as prior_new_written_premium, case when sum(f.current_earned_count) > 0 then (sum(f.current_earned_cents) / 100)::numeric(20, 2) end as earned, case when sum(f.prior_earned_count) > 0 then (sum(f.prior_earned_cents) / 100)::numeric(20, 2) end as prior_earned, case when sum(f.current_incurred_count) > 0 then (sum(f.current_incurred_cents) / 100)::numeric(20, 2) end as incurred, case when sum(f.prior_incurred_count) > 0 then (sum(f.prior_incurred_cents) / 100)::numeric(20, 2) end as prior_incurred
     from (
-      select r.agency_uuid, r.network_uuid, r.carrier_class, r.carrier_uuid, r.broad_code, r.type_code, r.source,
+      select r.agency_uuid, r.network_uuid, r.carrier_class, r.carrier_uuid, r.agency_code_uuid, r.broad_code,
+        r.type_code, r.source,
         r.facts - coalesce(e0.facts, 0) as current_facts,
         r.written_premium_cents - coalesce(e0.written_premium_cents, 0) as current_written_premium_cents,
         r.written_premium_count - coalesce(e0.written_premium_count, 0) as current_written_premium_count,
@@ -46,12 +47,12 @@ insert into production_period_totals (network_uuid, start_month, end_month, line
         coalesce(e1.incurred_count, 0) - coalesce(e2.incurred_count, 0) as prior_incurred_count,
         coalesce(e1.paid_cents, 0) - coalesce(e2.paid_cents, 0) as prior_paid_cents,
         coalesce(e1.paid_on_cents, 0) - coalesce(e2.paid_on_cents, 0) as prior_paid_on_cents
-      from production_agency_running_totals r left join production_agency_running_totals e0 on e0.network_uuid = $5::uuid and e0.grain = $6 and e0.month = '2025-12-01'::date and e0.agency_uuid = r.agency_uuid and e0.grain = r.grain and e0.carrier_class = r.carrier_class and e0.carrier_uuid = r.carrier_uuid and e0.broad_code = r.broad_code and e0.type_code = r.type_code and e0.source = r.source left join production_agency_running_totals e1 on e1.network_uuid = $7::uuid and e1.grain = $8 and e1.month = '2025-10-01'::date and e1.agency_uuid = r.agency_uuid and e1.grain = r.grain and e1.carrier_class = r.carrier_class and e1.carrier_uuid = r.carrier_uuid and e1.broad_code = r.broad_code and e1.type_code = r.type_code and e1.source = r.source left join production_agency_running_totals e2 on e2.network_uuid = $9::uuid and e2.grain = $10 and e2.month = '2024-12-01'::date and e2.agency_uuid = r.agency_uuid and e2.grain = r.grain and e2.carrier_class = r.carrier_class and e2.carrier_uuid = r.carrier_uuid and e2.broad_code = r.broad_code and e2.type_code = r.type_code and e2.source = r.source
+      from production_agency_running_totals r left join production_agency_running_totals e0 on e0.network_uuid = $5::uuid and e0.grain = $6 and e0.month = '2025-12-01'::date and e0.agency_uuid = r.agency_uuid and e0.grain = r.grain and e0.carrier_class = r.carrier_class and e0.carrier_uuid = r.carrier_uuid and e0.agency_code_uuid = r.agency_code_uuid and e0.broad_code = r.broad_code and e0.type_code = r.type_code and e0.source = r.source left join production_agency_running_totals e1 on e1.network_uuid = $7::uuid and e1.grain = $8 and e1.month = '2025-10-01'::date and e1.agency_uuid = r.agency_uuid and e1.grain = r.grain and e1.carrier_class = r.carrier_class and e1.carrier_uuid = r.carrier_uuid and e1.agency_code_uuid = r.agency_code_uuid and e1.broad_code = r.broad_code and e1.type_code = r.type_code and e1.source = r.source left join production_agency_running_totals e2 on e2.network_uuid = $9::uuid and e2.grain = $10 and e2.month = '2024-12-01'::date and e2.agency_uuid = r.agency_uuid and e2.grain = r.grain and e2.carrier_class = r.carrier_class and e2.carrier_uuid = r.carrier_uuid and e2.agency_code_uuid = r.agency_code_uuid and e2.broad_code = r.broad_code and e2.type_code = r.type_code and e2.source = r.source
       where r.network_uuid = $11::uuid and r.grain = $12 and r.month = '2026-10-01'::date
       union all
     select f.agency_uuid, f.network_uuid, 0::smallint,
-      '00000000-0000-0000-0000-000000000000'::uuid, case when l.level = 1 then l.code else p.code end,
-      '', 'all',
+      '00000000-0000-0000-0000-000000000000'::uuid, '00000000-0000-0000-0000-000000000000'::uuid,
+      case when l.level = 1 then l.code else p.code end, '', 'all',
       -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
     from (
       -- Read through the partial index only: offset 0 keeps the report filters out of here.
@@ -66,8 +67,8 @@ insert into production_period_totals (network_uuid, start_month, end_month, line
     left join lines_of_business p on p.uuid = l.parent_uuid
     where ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint <> 0 union all
     select f.agency_uuid, f.network_uuid, 0::smallint,
-      '00000000-0000-0000-0000-000000000000'::uuid, case when l.level = 1 then l.code else p.code end,
-      '', 'all',
+      '00000000-0000-0000-0000-000000000000'::uuid, '00000000-0000-0000-0000-000000000000'::uuid,
+      case when l.level = 1 then l.code else p.code end, '', 'all',
       0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -(coalesce(f.written_premium, 0) * 100)::bigint, -(f.written_premium is not null)::int, -(coalesce(f.new_written_premium, 0) * 100)::bigint, -(f.new_written_premium is not null)::int, -(coalesce(f.earned, 0) * 100)::bigint, -(f.earned is not null)::int, -(coalesce(f.incurred, 0) * 100)::bigint, -(f.incurred is not null)::int, 0, 0
     from (
       -- Read through the partial index only: offset 0 keeps the report filters out of here.

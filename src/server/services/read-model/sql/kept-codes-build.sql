@@ -11,8 +11,16 @@
 --   $9 = "P&C"
 --   $10 = "P&C"
 --   $11 = "P&C"
---   $12 = "00000000-0000-4000-8000-000000000002"
---   $13 = "00000000-0000-4000-8000-000000000002"
+--   $12 = "00000000-0000-4000-8000-000000000001"
+--   $13 = "carrier"
+--   $14 = "00000000-0000-4000-8000-000000000001"
+--   $15 = "carrier"
+--   $16 = "00000000-0000-4000-8000-000000000001"
+--   $17 = "carrier"
+--   $18 = "00000000-0000-4000-8000-000000000001"
+--   $19 = "carrier"
+--   $20 = "00000000-0000-4000-8000-000000000001"
+--   $21 = "00000000-0000-4000-8000-000000000001"
 insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
     line_code, lines, missing_current, missing_prior, written_premium, prior_written_premium, new_written_premium, prior_new_written_premium, earned, prior_earned, incurred, prior_incurred, carrier_uuid, lower_code, lower_name, lower_agency_name)
   select r.agency_uuid, r.group_uuid, $1::uuid, '2026-01-01'::date,
@@ -25,24 +33,39 @@ insert into production_code_period_totals (agency_uuid, agency_code_uuid, networ
     select f.group_uuid, json_object_agg(f.line_code, json_build_array(f.written_premium, f.prior_written_premium, f.new_written_premium, f.prior_new_written_premium, f.earned, f.prior_earned, f.incurred, f.prior_incurred)) as lines, max(f.written_premium) filter (where f.line_code = $3) as written_premium, max(f.prior_written_premium) filter (where f.line_code = $4) as prior_written_premium, max(f.new_written_premium) filter (where f.line_code = $5) as new_written_premium, max(f.prior_new_written_premium) filter (where f.line_code = $6) as prior_new_written_premium, max(f.earned) filter (where f.line_code = $7) as earned, max(f.prior_earned) filter (where f.line_code = $8) as prior_earned, max(f.incurred) filter (where f.line_code = $9) as incurred, max(f.prior_incurred) filter (where f.line_code = $10) as prior_incurred
     from (
     select f.agency_code_uuid as group_uuid,
-      case when grouping(case when l.level = 1 then l.code else p.code end) = 1 then $11::text else case when l.level = 1 then l.code else p.code end end as line_code, sum(f.written_premium) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
-    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date))) as written_premium, sum(f.written_premium) filter (where (f.month between '2025-01-01'::date and '2025-10-01'::date
-    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date))) as prior_written_premium, sum(f.new_written_premium) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
-    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date))) as new_written_premium, sum(f.new_written_premium) filter (where (f.month between '2025-01-01'::date and '2025-10-01'::date
-    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date))) as prior_new_written_premium, sum(f.earned) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
-    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date))) as earned, sum(f.earned) filter (where (f.month between '2025-01-01'::date and '2025-10-01'::date
-    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date))) as prior_earned, sum(f.incurred) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
-    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date))) as incurred, sum(f.incurred) filter (where (f.month between '2025-01-01'::date and '2025-10-01'::date
-    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date))) as prior_incurred
-    from production_facts f
-      join lines_of_business l on l.uuid = f.line_uuid
-      left join lines_of_business p on p.uuid = l.parent_uuid
-    where f.agency_uuid = $12::uuid and ((f.month between '2026-01-01'::date and '2026-10-01'::date
-    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date)) or (f.month between '2025-01-01'::date and '2025-10-01'::date
-    and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date)))
-      and true and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))) and true and true and true
-    group by grouping sets ((f.agency_code_uuid, case when l.level = 1 then l.code else p.code end), (f.agency_code_uuid))
-    having true) f
+      case when grouping(f.broad_code) = 1 then $11::text else f.broad_code end as line_code, case when sum(f.current_written_premium_count) > 0 then (sum(f.current_written_premium_cents) / 100)::numeric(20, 2) end as written_premium, case when sum(f.prior_written_premium_count) > 0 then (sum(f.prior_written_premium_cents) / 100)::numeric(20, 2) end as prior_written_premium, case when sum(f.current_new_written_premium_count) > 0 then (sum(f.current_new_written_premium_cents) / 100)::numeric(20, 2) end as new_written_premium, case when sum(f.prior_new_written_premium_count) > 0 then (sum(f.prior_new_written_premium_cents) / 100)::numeric(20, 2) end as prior_new_written_premium, case when sum(f.current_earned_count) > 0 then (sum(f.current_earned_cents) / 100)::numeric(20, 2) end as earned, case when sum(f.prior_earned_count) > 0 then (sum(f.prior_earned_cents) / 100)::numeric(20, 2) end as prior_earned, case when sum(f.current_incurred_count) > 0 then (sum(f.current_incurred_cents) / 100)::numeric(20, 2) end as incurred, case when sum(f.prior_incurred_count) > 0 then (sum(f.prior_incurred_cents) / 100)::numeric(20, 2) end as prior_incurred
+    from (
+      select r.agency_uuid, r.network_uuid, r.carrier_class, r.carrier_uuid, r.agency_code_uuid, r.broad_code,
+        r.type_code, r.source,
+        r.facts - coalesce(e0.facts, 0) as current_facts,
+        r.written_premium_cents - coalesce(e0.written_premium_cents, 0) as current_written_premium_cents,
+        r.written_premium_count - coalesce(e0.written_premium_count, 0) as current_written_premium_count,
+        r.new_written_premium_cents - coalesce(e0.new_written_premium_cents, 0) as current_new_written_premium_cents,
+        r.new_written_premium_count - coalesce(e0.new_written_premium_count, 0) as current_new_written_premium_count,
+        r.earned_cents - coalesce(e0.earned_cents, 0) as current_earned_cents,
+        r.earned_count - coalesce(e0.earned_count, 0) as current_earned_count,
+        r.incurred_cents - coalesce(e0.incurred_cents, 0) as current_incurred_cents,
+        r.incurred_count - coalesce(e0.incurred_count, 0) as current_incurred_count,
+        r.paid_cents - coalesce(e0.paid_cents, 0) as current_paid_cents,
+        r.paid_on_cents - coalesce(e0.paid_on_cents, 0) as current_paid_on_cents,
+        coalesce(e1.facts, 0) - coalesce(e2.facts, 0) as prior_facts,
+        coalesce(e1.written_premium_cents, 0) - coalesce(e2.written_premium_cents, 0) as prior_written_premium_cents,
+        coalesce(e1.written_premium_count, 0) - coalesce(e2.written_premium_count, 0) as prior_written_premium_count,
+        coalesce(e1.new_written_premium_cents, 0) - coalesce(e2.new_written_premium_cents, 0) as prior_new_written_premium_cents,
+        coalesce(e1.new_written_premium_count, 0) - coalesce(e2.new_written_premium_count, 0) as prior_new_written_premium_count,
+        coalesce(e1.earned_cents, 0) - coalesce(e2.earned_cents, 0) as prior_earned_cents,
+        coalesce(e1.earned_count, 0) - coalesce(e2.earned_count, 0) as prior_earned_count,
+        coalesce(e1.incurred_cents, 0) - coalesce(e2.incurred_cents, 0) as prior_incurred_cents,
+        coalesce(e1.incurred_count, 0) - coalesce(e2.incurred_count, 0) as prior_incurred_count,
+        coalesce(e1.paid_cents, 0) - coalesce(e2.paid_cents, 0) as prior_paid_cents,
+        coalesce(e1.paid_on_cents, 0) - coalesce(e2.paid_on_cents, 0) as prior_paid_on_cents
+      from production_agency_running_totals r left join production_agency_running_totals e0 on e0.network_uuid = $12::uuid and e0.grain = $13 and e0.month = '2025-12-01'::date and e0.agency_uuid = r.agency_uuid and e0.grain = r.grain and e0.carrier_class = r.carrier_class and e0.carrier_uuid = r.carrier_uuid and e0.agency_code_uuid = r.agency_code_uuid and e0.broad_code = r.broad_code and e0.type_code = r.type_code and e0.source = r.source left join production_agency_running_totals e1 on e1.network_uuid = $14::uuid and e1.grain = $15 and e1.month = '2025-10-01'::date and e1.agency_uuid = r.agency_uuid and e1.grain = r.grain and e1.carrier_class = r.carrier_class and e1.carrier_uuid = r.carrier_uuid and e1.agency_code_uuid = r.agency_code_uuid and e1.broad_code = r.broad_code and e1.type_code = r.type_code and e1.source = r.source left join production_agency_running_totals e2 on e2.network_uuid = $16::uuid and e2.grain = $17 and e2.month = '2024-12-01'::date and e2.agency_uuid = r.agency_uuid and e2.grain = r.grain and e2.carrier_class = r.carrier_class and e2.carrier_uuid = r.carrier_uuid and e2.agency_code_uuid = r.agency_code_uuid and e2.broad_code = r.broad_code and e2.type_code = r.type_code and e2.source = r.source
+      where r.network_uuid = $18::uuid and r.grain = $19 and r.month = '2026-10-01'::date
+    ) f
+    where f.network_uuid = $20::uuid and true
+      and true and f.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63) and true and true and true
+    group by grouping sets ((f.agency_code_uuid, f.broad_code), (f.agency_code_uuid))
+    having sum(f.current_facts) > 0 or sum(f.prior_facts) > 0) f
     where f.line_code is not null
     group by f.group_uuid
   ) c
@@ -54,7 +77,7 @@ insert into production_code_period_totals (agency_uuid, agency_code_uuid, networ
       select ac.uuid as group_uuid, not m.reported_months @> int4range(24312, 24321, '[]') as missing_current,
         not m.reported_months @> int4range(24300, 24309, '[]') as missing_prior
       from carrier_reported_masks m join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid
-      where m.agency_uuid = $13::uuid and m.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63)
+      where m.network_uuid = $21::uuid and m.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63)
         and true
         and (m.reported_months && int4range(24312, 24321, '[]') or m.reported_months && int4range(24300, 24309, '[]'))
       offset 0
