@@ -30,10 +30,10 @@ import {
   buildKeptFlags,
   buildKeptNetworkTotals,
   buildKeptTotals,
-  readRunningTotalsState,
   readKeptFlags,
   readKeptNetworkTotals,
   readKeptTotals,
+  readRunningTotalsState,
   type MissingRow,
 } from './store.ts';
 

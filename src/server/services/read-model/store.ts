@@ -186,8 +186,9 @@ export async function buildKeptCodes(
         await dropStaleBuilds(tx, key.networkUuid, latestReportingMonth, 'agencyCode');
         const claimed = await tx.execute(claimKeptBuild(key, 'agencyCode'));
         if (claimed.rows.length === 0) return false;
+        // Gone since the version was read: a rebuild took the network's running totals away.
         const state = await readRunningTotalsState(tx, key.networkUuid);
-        if (state === null) return false;
+        if (state === null) throw new OutdatedBuild();
         await tx.execute(insertKeptCodeTotals(key, keptCodeRows(key, state)));
         await tx.execute(insertKeptCodeAgencyTotals(key, null));
         // Statistics for the pages' joins over tens of thousands of codes (no autovacuum on PGlite).
