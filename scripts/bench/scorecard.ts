@@ -7,9 +7,9 @@
  * carrier composite, with standard types, and at the agency level; then the refresh one agency's
  * change adds to a write; then what users ask beyond those (`periodShapes`: a month, custom ranges, a
  * past year, standard types, carrier kinds no composite names). Every call is a first view (the
- * scorecard keeps nothing per period). No columnar reference here: the scorecard reads commission
- * facts, which `columnar-reference.ts` does not load.
- * Prints p50/p95; figures go in the issue's closing note, no test asserts them.
+ * scorecard keeps nothing per period). On PostgreSQL it then copies the network's commission facts
+ * into an in-process DuckDB and times every network-level call there, printed beside ours
+ * (`columnar-reference.ts`). Prints p50/p95; figures go in decision records, no test asserts them.
  */
 import path from 'node:path';
 import { appRoot } from '#server/config.ts';
@@ -26,6 +26,15 @@ import { scorecardByCarrierQuerySchema, scorecardQuerySchema } from '#shared/con
 import { CARRIER_COMPOSITES, type CarrierComposite } from '#shared/domain/carrier-composite.ts';
 import { currentScorecardYear, scorecardMonths, type ScorecardMode } from '#shared/domain/scorecard.ts';
 import { firstDayOfMonth, lastDayOfMonth } from '#shared/domain/timeframe.ts';
+import { compositeKinds } from '#shared/domain/carrier-composite.ts';
+import {
+  besideRow,
+  columnarReference,
+  printBeside,
+  scorecardByCarrierQuery,
+  scorecardByPolicyTypeQuery,
+  type ReferenceView,
+} from './columnar-reference.ts';
 import {
   benchLevels,
   compositeQuery,
@@ -52,6 +61,21 @@ function views(): View[] {
   ];
 }
 
+/** A network-level call timed here, with what the columnar reference computes for it. */
+type Beside = { view: string; call: string; ours: Timing; reference: string };
+
+/** The reference's view of a year and mode (`line`, types and kinds as the call asks). */
+function referenceView(view: View, more: Partial<ReferenceView> = {}): ReferenceView {
+  const { start, end } = scorecardMonths(view.year, view.mode, today);
+  return {
+    tf: { isYtd: view.mode === 'ytd', startMonth: start, endMonth: end },
+    line: 'P&C',
+    standardTypes: [],
+    kinds: compositeKinds('all'),
+    ...more,
+  };
+}
+
 const query = (view: View, composite: CarrierComposite = 'all') => {
   const { start, end } = scorecardMonths(view.year, view.mode, today);
   return {
@@ -66,6 +90,7 @@ async function measure(
   database: Database,
   setup: { networkUuid: string; agencyUuids: string[] },
   runs: number,
+  beside: Beside[] = [],
 ) {
   const db = database.db;
   const { network, agencyUuidAt, agencyAt } = benchLevels(setup);
@@ -77,28 +102,42 @@ async function measure(
     worst[level] = Math.max(worst[level], t.p95);
     return ms(t);
   };
+  /** A network-level timing, kept with its reference query for the table beside DuckDB. */
+  const atNetwork = (view: string, call: string, reference: string, t: Timing) => {
+    beside.push({ view, call, ours: t, reference });
+    return note('network', t);
+  };
   for (const view of views()) {
     const levelQuery = scorecardQuerySchema.parse(query(view));
     const row: Record<string, string> = { driver: label, view: view.name };
-    row['network: by agency'] = note(
-      'network',
+    const byPolicyType = scorecardByPolicyTypeQuery(referenceView(view));
+    row['network: by agency'] = atNetwork(
+      view.name,
+      'by agency',
+      byPolicyType,
       await time(runs, () => scorecardByAgency(db, levelQuery, context(network))),
     );
-    row['network: stats'] = note(
-      'network',
+    row['network: stats'] = atNetwork(
+      view.name,
+      'stats',
+      byPolicyType,
       await time(runs, () => scorecardStats(db, levelQuery, context(network))),
     );
     for (const line of BROAD_LINE_CODES) {
       const q = scorecardByCarrierQuerySchema.parse({ ...query(view), parentTypeCode: line });
-      row[`network: by carrier ${line}`] = note(
-        'network',
+      row[`network: by carrier ${line}`] = atNetwork(
+        view.name,
+        `by carrier ${line}`,
+        scorecardByCarrierQuery(referenceView(view, { line })),
         await time(runs, () => scorecardByCarrier(db, q, context(network))),
       );
     }
     for (const composite of CARRIER_COMPOSITES.filter((c) => c !== 'all')) {
       const q = scorecardByCarrierQuerySchema.parse(query(view, composite));
-      row[`network: by carrier, ${composite}`] = note(
-        'network',
+      row[`network: by carrier, ${composite}`] = atNetwork(
+        view.name,
+        `by carrier, ${composite}`,
+        scorecardByCarrierQuery(referenceView(view, { kinds: compositeKinds(composite) })),
         await time(runs, () => scorecardByCarrier(db, q, context(network))),
       );
     }
@@ -107,8 +146,10 @@ async function measure(
       parentTypeCode: 'PL',
       standardTypes: types.join(','),
     });
-    row['network: by carrier, PL types'] = note(
-      'network',
+    row['network: by carrier, PL types'] = atNetwork(
+      view.name,
+      'by carrier, PL types',
+      scorecardByCarrierQuery(referenceView(view, { line: 'PL', standardTypes: types })),
       await time(runs, () => scorecardByCarrier(db, typed, context(network))),
     );
     const carrierQuery = scorecardByCarrierQuerySchema.parse(query(view));
@@ -134,20 +175,27 @@ async function measure(
       parentTypeCode: shape.line,
       standardTypes: shape.standardTypes.join(','),
     });
+    const byPolicyType = scorecardByPolicyTypeQuery({ ...shape, line: 'P&C', standardTypes: [] });
     shapeRows.push({
       driver: label,
       view: shape.name,
       months: `${shape.tf.startMonth}..${shape.tf.endMonth}`,
-      'network: by carrier': note(
-        'network',
+      'network: by carrier': atNetwork(
+        shape.name,
+        'by carrier',
+        scorecardByCarrierQuery(shape),
         await time(runs, () => scorecardByCarrier(db, carrierQuery, context(network))),
       ),
-      'network: by agency': note(
-        'network',
+      'network: by agency': atNetwork(
+        shape.name,
+        'by agency',
+        byPolicyType,
         await time(runs, () => scorecardByAgency(db, levelQuery, context(network))),
       ),
-      'network: stats': note(
-        'network',
+      'network: stats': atNetwork(
+        shape.name,
+        'stats',
+        byPolicyType,
         await time(runs, () => scorecardStats(db, levelQuery, context(network))),
       ),
       'agency: by carrier': note(
@@ -178,12 +226,24 @@ async function main() {
     await ensurePostgresDatabase(url);
     const database = await openPostgres(url);
     try {
-      results.postgres = await measure(
-        'postgres',
+      const setup = await prepare(database, args.agencies);
+      const beside: Beside[] = [];
+      results.postgres = await measure('postgres', database, setup, args.runs, beside);
+      const reference = await columnarReference(
         database,
-        await prepare(database, args.agencies),
-        args.runs,
+        setup.networkUuid,
+        (fn) => time(args.runs, fn),
+        'commission',
       );
+      try {
+        const table: Record<string, string | number>[] = [];
+        for (const { view, call, ours, reference: q } of beside) {
+          table.push({ view, call, ...besideRow(ours, await reference.time(q)) });
+        }
+        printBeside(table);
+      } finally {
+        reference.close();
+      }
     } finally {
       await database.close();
     }
