@@ -34,8 +34,11 @@ export type Args = {
   agencies: number;
   driver: 'postgres' | 'pglite' | 'both';
   runs: number;
-  /** `--only save`: time only what a save refreshes (scripts/bench/production.ts). */
-  only: 'save' | null;
+  /**
+   * `--only save`: time only what a save refreshes; `--only shapes`: only the views beyond the presets,
+   * beside DuckDB (scripts/bench/production.ts).
+   */
+  only: 'save' | 'shapes' | null;
 };
 
 export function parseArgs(argv: string[]): Args {
@@ -46,10 +49,10 @@ export function parseArgs(argv: string[]): Args {
     if (name === 'agencies' || name === 'runs') args[name] = Number(value);
     else if (name === 'driver' && (value === 'postgres' || value === 'pglite' || value === 'both'))
       args.driver = value;
-    else if (name === 'only' && value === 'save') args.only = value;
+    else if (name === 'only' && (value === 'save' || value === 'shapes')) args.only = value;
     else
       throw new Error(
-        `Unknown argument ${argv[i]}; use --agencies N --driver postgres|pglite|both --runs N --only save`,
+        `Unknown argument ${argv[i]}; use --agencies N --driver postgres|pglite|both --runs N --only save|shapes`,
       );
   }
   return args;

@@ -9,7 +9,8 @@
  * built on demand, and kept), the build ahead of every preset, the agency level, right after an
  * agency changed, a manual entry save (through the service the route calls) and the refresh of an
  * agency without named months, and the CSV export, printing p50/p95 (`--only save`: the preset views
- * kept, then the save and the refresh alone). Beside the presets it times what users ask too
+ * kept, then the save and the refresh alone; `--only shapes`: the views beyond the presets alone, and
+ * beside DuckDB on PostgreSQL). Beside the presets it times what users ask too
  * (`periodShapes`: a month, two custom ranges, a past year, standard types, a combination of carrier
  * kinds no composite names), by carrier and by agency. On PostgreSQL it then copies the network's
  * facts into an in-process DuckDB and times every one of those views there, printed beside ours
@@ -240,7 +241,8 @@ async function besideColumnar(
       for (const line of BROAD_LINE_CODES) {
         const view = { tf, line, standardTypes: [], kinds: compositeKinds('all') };
         const columnar = await reference.time(byLevelQuery(view, 'agency'));
-        const ours = presetFirstViews.get(`${tf.name} ${line}`)!;
+        const ours = presetFirstViews.get(`${tf.name} ${line}`);
+        if (!ours) continue; // `--only shapes`
         table.push({ view: `${tf.name} ${line}`, by: 'agency, first view', ...besideRow(ours, columnar) });
       }
     }
@@ -405,7 +407,10 @@ async function main() {
       if (args.only === 'save') {
         await measureSave('postgres', database, setup, args.runs);
       } else {
-        const firstViews = await measure('postgres', database, setup, args.runs);
+        const firstViews =
+          args.only === 'shapes'
+            ? new Map<string, Timing>()
+            : await measure('postgres', database, setup, args.runs);
         const shapes = await measureShapes('postgres', database, setup, args.runs);
         await besideColumnar(database, setup.networkUuid, firstViews, shapes, args.runs);
       }
@@ -421,7 +426,7 @@ async function main() {
       const setup = await prepare(database, args.agencies);
       if (args.only === 'save') await measureSave('pglite', database, setup, args.runs);
       else {
-        await measure('pglite', database, setup, args.runs);
+        if (args.only !== 'shapes') await measure('pglite', database, setup, args.runs);
         await measureShapes('pglite', database, setup, args.runs);
       }
     } finally {
