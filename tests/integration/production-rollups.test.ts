@@ -138,6 +138,21 @@ describe('production rollups', () => {
     expect(refreshed).toEqual(rebuilt);
     expect(refreshed).not.toEqual(before);
   });
+
+  it('are the same rebuilt a range of agencies at a time as all at once', async () => {
+    const db = database.db;
+    const agencies = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from agencies where network_uuid = ${networkUuid}::uuid`,
+    );
+    expect(agencies.rows[0]!.n).toBeGreaterThan(2);
+    await rebuildNetwork(db, networkUuid);
+    const atOnce = await rollupContents();
+    expect(atOnce.production_agency_running_totals!.length).toBeGreaterThan(0);
+    for (const agenciesPerStatement of [1, 2]) {
+      await rebuildNetwork(db, networkUuid, { agenciesPerStatement });
+      expect(await rollupContents()).toEqual(atOnce);
+    }
+  });
 });
 
 describe('the period totals a network keeps (decision 009)', () => {

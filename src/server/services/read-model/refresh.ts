@@ -18,9 +18,11 @@ import {
   mergeRunningTotals,
   scopeFilter,
   selectAgencyNetwork,
+  selectAgencyRangeStarts,
   selectLatestFactMonth,
   selectNetworksWithoutRollups,
   upsertHorizon,
+  type AgencyRange,
   type Scope,
 } from './sql.ts';
 import { tableIndexes, tablesAreEmpty } from '#server/db/bulk-indexes.ts';
@@ -51,8 +53,25 @@ async function latestFactMonth(db: Executor, scope: Scope): Promise<YearMonth | 
 
 const RUNNING_TOTALS = 'production_agency_running_totals';
 
-/** Rebuilds every derived row of a network from its facts (after a bulk load, or when none exist yet). */
-export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void> {
+/** How many agencies' running totals a rebuild computes in one statement. */
+const RUNNING_TOTALS_AGENCIES = 250;
+
+/** The network's agencies in ranges of `size`, which together hold all its rows. */
+async function agencyRanges(tx: Executor, networkUuid: string, size: number): Promise<AgencyRange[]> {
+  const starts = await tx.execute<{ uuid: string }>(selectAgencyRangeStarts(networkUuid, size));
+  const bounds = [null, ...starts.rows.map((row) => row.uuid), null];
+  return bounds.slice(1).map((before, i) => ({ from: bounds[i] ?? null, before }));
+}
+
+/**
+ * Rebuilds every derived row of a network from its facts (after a bulk load, or when none exist yet),
+ * the running totals `agenciesPerStatement` agencies at a time (the default but in tests).
+ */
+export async function rebuildNetwork(
+  db: Db,
+  networkUuid: string,
+  { agenciesPerStatement = RUNNING_TOTALS_AGENCIES } = {},
+): Promise<void> {
   const scope = { networkUuid };
   await db.transaction(async (tx) => {
     await lockHorizonForWrite(tx, networkUuid);
@@ -77,7 +96,11 @@ export async function rebuildNetwork(db: Db, networkUuid: string): Promise<void>
       ? await tableIndexes(tx, [RUNNING_TOTALS])
       : null;
     for (const statement of indexes?.drop ?? []) await tx.execute(sql.raw(statement));
-    await tx.execute(insertRunningTotals(scope, horizon));
+    // Part by part: at once, 10,000 agencies' running totals spilled over 30 GB of sorts to disk at
+    // the same time; a part spills only its own (decision 085).
+    for (const agencies of await agencyRanges(tx, networkUuid, agenciesPerStatement)) {
+      await tx.execute(insertRunningTotals({ networkUuid, agencies }, horizon));
+    }
     if (indexes) await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
     for (const statement of indexes?.build ?? []) await tx.execute(sql.raw(statement));
     await tx.execute(upsertHorizon(networkUuid, horizon));

@@ -74,6 +74,7 @@ import {
   insertReportedMasks,
   insertRunningTotals,
   mergeRunningTotals,
+  selectAgencyRangeStarts,
   monthlyFiguresQuery,
   reportedMonthsByCarrier,
   reportedMonthsOf,
@@ -233,7 +234,9 @@ const cases = {
     ),
   'refresh-reported-masks': () => insertReportedMasks({ agencyUuid }),
   'refresh-reported-masks-of-carriers': () => insertReportedMasks({ agencyUuid }, [changedCarrier]),
-  'refresh-running-totals': () => insertRunningTotals({ agencyUuid }, horizon),
+  'refresh-running-totals': () =>
+    insertRunningTotals({ networkUuid, agencies: { from: agencyUuid, before: null } }, horizon),
+  'rebuild-agency-ranges': () => selectAgencyRangeStarts(networkUuid, 250),
   'refresh-running-totals-merge': () => mergeRunningTotals(agencyUuid, horizon, null),
   'refresh-running-totals-merge-since': () => mergeRunningTotals(agencyUuid, horizon, '2026-01'),
   'refresh-carry-forward': () => carryRunningTotalsForward(networkUuid, agencyUuid, '2026-09', horizon),
@@ -432,7 +435,10 @@ const callers: Record<keyof typeof cases, string> = {
   'refresh-reported-masks': "rebuildNetwork and refreshAgencyRows (refresh.ts): an agency's reported months",
   'refresh-reported-masks-of-carriers':
     'refreshAgencyRows (refresh.ts): the reported months of the carriers a manual entry save names',
-  'refresh-running-totals': 'rebuildNetwork (refresh.ts): every running total of the scope',
+  'refresh-running-totals':
+    "rebuildNetwork (refresh.ts): the running totals of a range of the network's agencies (the last)",
+  'rebuild-agency-ranges':
+    "rebuildNetwork (refresh.ts): where the network's agencies are cut into ranges of 250",
   'refresh-running-totals-merge':
     "refreshAgencyRows (refresh.ts): an agency's running totals of every month, written where they differ",
   'refresh-running-totals-merge-since':

@@ -22,7 +22,14 @@ import type { FactsRequest } from './request.ts';
  */
 
 /** Whose rows a statement touches: a whole network, or one agency. */
-export type Scope = { networkUuid: string } | { agencyUuid: string };
+/**
+ * Whose rows a statement reads or writes: one agency's, or a network's. A network's may be narrowed to
+ * a range of its agencies' uuids, so that its rows are built part by part (`rebuildNetwork`).
+ */
+export type Scope = { networkUuid: string; agencies?: AgencyRange } | { agencyUuid: string };
+
+/** Agencies by uuid: from `from` (included) to `before` (excluded); null leaves that end open. */
+export type AgencyRange = { from: string | null; before: string | null };
 
 /**
  * A period and line (a broad line, or 'P&C') a network keeps (decision 009), and the carrier composite
@@ -36,10 +43,31 @@ export type PeriodKey = {
   composite: CarrierComposite;
 };
 
-export const scopeFilter = (alias: string, scope: Scope): SQL =>
-  'agencyUuid' in scope
-    ? sql`${sql.raw(alias)}.agency_uuid = ${scope.agencyUuid}::uuid`
-    : sql`${sql.raw(alias)}.network_uuid = ${scope.networkUuid}::uuid`;
+export function scopeFilter(alias: string, scope: Scope): SQL {
+  const a = sql.raw(alias);
+  if ('agencyUuid' in scope) return sql`${a}.agency_uuid = ${scope.agencyUuid}::uuid`;
+  const { from = null, before = null } = scope.agencies ?? {};
+  return sql.join(
+    [
+      sql`${a}.network_uuid = ${scope.networkUuid}::uuid`,
+      ...(from === null ? [] : [sql`${a}.agency_uuid >= ${from}::uuid`]),
+      ...(before === null ? [] : [sql`${a}.agency_uuid < ${before}::uuid`]),
+    ],
+    sql` and `,
+  );
+}
+
+/**
+ * The uuids that cut a network's agencies into ranges of `size` (in uuid order): every size-th
+ * agency's but the first's. The ranges they bound, the first and the last open, hold every row of the
+ * network, whatever agency it names.
+ */
+export const selectAgencyRangeStarts = (networkUuid: string, size: number) => sql`
+  select a.uuid::text as uuid from (
+    select uuid, row_number() over (order by uuid) as n from agencies where network_uuid = ${networkUuid}::uuid
+  ) a
+  where a.n > 1 and (a.n - 1) % ${size} = 0
+  order by a.uuid`;
 
 export const levelScope = (level: FactsRequest['level']): Scope =>
   level.kind === 'agency' ? { agencyUuid: level.agencyUuid } : { networkUuid: level.networkUuid };

@@ -1,7 +1,9 @@
--- Caller: rebuildNetwork (refresh.ts): every running total of the scope
+-- Caller: rebuildNetwork (refresh.ts): the running totals of a range of the network's agencies (the last)
 -- Parameters:
---   $1 = "00000000-0000-4000-8000-000000000002"
+--   $1 = "00000000-0000-4000-8000-000000000001"
 --   $2 = "00000000-0000-4000-8000-000000000002"
+--   $3 = "00000000-0000-4000-8000-000000000001"
+--   $4 = "00000000-0000-4000-8000-000000000002"
 insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source, month, facts, written_premium_cents, written_premium_count, new_written_premium_cents,
   new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count, paid_cents, paid_on_cents)
     -- The production facts' sums per carrier, line, source and month: the one read of them, which
@@ -14,7 +16,7 @@ insert into production_agency_running_totals (agency_uuid, network_uuid, grain, 
       join carriers c on c.uuid = f.carrier_uuid
       join lines_of_business l on l.uuid = f.line_uuid
       left join lines_of_business p on p.uuid = l.parent_uuid
-      where f.agency_uuid = $1::uuid
+      where f.network_uuid = $1::uuid and f.agency_uuid >= $2::uuid
       group by f.agency_uuid, f.network_uuid, 3, f.carrier_uuid, 5, 6, 7, f.source, f.month
     ),
     by_type as materialized (
@@ -37,7 +39,7 @@ insert into production_agency_running_totals (agency_uuid, network_uuid, grain, 
       join carriers c on c.uuid = f.carrier_uuid
       join lines_of_business l on l.uuid = f.line_uuid
       left join lines_of_business p on p.uuid = l.parent_uuid
-      where f.agency_uuid = $2::uuid
+      where f.network_uuid = $3::uuid and f.agency_uuid >= $4::uuid
         and (f.base_commission is not null or f.additional_commission is not null)
       group by f.agency_uuid, f.network_uuid, 3, f.carrier_uuid, 5, f.source, f.month
     ),
