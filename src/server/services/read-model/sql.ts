@@ -21,7 +21,6 @@ import type { FactsRequest } from './request.ts';
  * `sql/*.sql`, so a reader sees every query whole.
  */
 
-/** Whose rows a statement touches: a whole network, or one agency. */
 /**
  * Whose rows a statement reads or writes: one agency's, or a network's. A network's may be narrowed to
  * a range of its agencies' uuids, so that its rows are built part by part (`rebuildNetwork`).
