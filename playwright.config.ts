@@ -30,7 +30,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: e2eWorkers,
   retries: 0,
-  // Bounds for a hung test or step, never reached by a passing one: two workers share two cores with
+  // Bounds for a hung test or step, never reached by a passing one: three workers share two cores with
   // their servers, so a step can take several times its time on an idle machine (decision 047).
   timeout: 120_000,
   expect: { timeout: 30_000 },

@@ -2,12 +2,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The suite runs on `E2E_WORKERS` Playwright workers (2 by default). Each worker has its own slot: its
+ * The suite runs on `E2E_WORKERS` Playwright workers (3 by default, decision 086). Each worker has its own slot: its
  * own app server on its own fresh demo database, and its own fakes of SMTP, Stripe, Power BI and the
  * embed site, so a spec never sees another worker's data or mail and specs keep their order within a
  * worker as before. Every port derives from `E2E_PORT` and the slot; nothing else may be set.
  */
-export const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
 
 /** The slot of this process: the Playwright worker's parallel index, 0 in the runner itself. */
 export function currentSlot(): number {
