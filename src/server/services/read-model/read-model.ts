@@ -55,14 +55,20 @@ type FigureRow = { group_uuid: string; line_code: string | null } & Record<
 
 const toDollars = (value: string | null) => (value === null ? null : Number(value));
 
-/** The `ProductionFigures` of a row with the columns of `FIGURE_COLUMNS`. */
+const FIGURE_ENTRIES = Object.entries(FIGURE_COLUMNS) as [
+  keyof typeof FIGURE_COLUMNS,
+  keyof ProductionFigures,
+][];
+
+/**
+ * The `ProductionFigures` of a row with the columns of `FIGURE_COLUMNS`. A plain loop: a network's
+ * answer has a row per agency and line (about 9,000 at 2,000 agencies), and building each through
+ * entry arrays took a fifth of a by-agency call.
+ */
 function figuresOf(row: Record<keyof typeof FIGURE_COLUMNS, string | null>): ProductionFigures {
-  return Object.fromEntries(
-    Object.entries(FIGURE_COLUMNS).map(([column, field]) => [
-      field,
-      toDollars(row[column as keyof typeof FIGURE_COLUMNS]),
-    ]),
-  ) as ProductionFigures;
+  const figures = {} as ProductionFigures;
+  for (const [column, field] of FIGURE_ENTRIES) figures[field] = toDollars(row[column]);
+  return figures;
 }
 
 function linesByGroup(rows: FigureRow[]): Figures['lines'] {

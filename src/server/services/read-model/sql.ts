@@ -751,12 +751,18 @@ export function runningChange(
  * joined to its rows at the other months read (none: 0), whatever the period. With `spans`, the
  * manual sums inside each window that started before it (`spansIntoPeriod`), negated, are rows of
  * their own holding that window's change only: a window's sum is then `runningChange`'s.
+ *
+ * `keys`, a predicate over a row `f`'s key columns that the caller also applies to the rows, is
+ * applied to the other months' rows too (a key joins only its own rows, so it keeps the same keys):
+ * when it keeps few keys (one line, standard types), the planner then hashes those few instead of
+ * looking each key up in the primary key at every month.
  */
 export function runningTotalRows(
   scope: Scope,
   grain: RunningGrain,
   windows: readonly RunningWindow[],
   spans: boolean,
+  keys: SQL | null = null,
 ): SQL {
   const read = windows.filter((w) => w.last !== w.before);
   const months = [...new Set(read.flatMap((w) => [w.last, w.before]))].sort().reverse();
@@ -773,7 +779,10 @@ export function runningTotalRows(
   const joins = earlier.map((month, i) => {
     const e = `e${i}`;
     const sameKey = ['agency_uuid', ...RUNNING_ROW_KEY].map((c) => `${e}.${c} = r.${c}`).join(' and ');
-    return sql` left join production_agency_running_totals ${sql.raw(e)} on ${slice(e, month)} and ${sql.raw(sameKey)}`;
+    const rows = keys
+      ? sql`(select * from production_agency_running_totals f where ${slice('f', month)} and ${keys})`
+      : sql`production_agency_running_totals`;
+    return sql` left join ${rows} ${sql.raw(e)} on ${keys ? sql`true` : slice(e, month)} and ${sql.raw(sameKey)}`;
   });
   return sql`(
       select r.agency_uuid, r.network_uuid, r.carrier_class, r.carrier_uuid, r.agency_code_uuid, r.broad_code,
@@ -802,18 +811,24 @@ function runningTotalsParts(
   const total = grain === 'total';
   const windows = periods(request).map((p) => runningWindow(p, horizon));
   const [current, prior] = windows as [RunningWindow, RunningWindow];
+  // A standard type is never '' (none): the stored column, whose statistics the planner reads.
+  const types = (standardTypes: readonly string[]) => sql`f.type_code in (${inList(standardTypes)})`;
+  // One line (and its standard types) keeps a few of the grain's keys: figureQuery keeps the same.
+  const line = request.line === 'P&C' ? null : sql`f.broad_code = ${request.line}`;
+  const keys =
+    line && request.standardTypes.length > 0 ? sql`${line} and ${types(request.standardTypes)}` : line;
   return {
     from: runningTotalRows(
       levelScope(request.level),
       grain,
       windows,
       spans && request.period.includesManualEntries,
+      keys,
     ),
     where: sql`true`,
     broadCode: sql`f.broad_code`,
     typeCode: sql`nullif(f.type_code, '')`,
-    // A standard type is never '' (none): the stored column, whose statistics the planner reads.
-    types: (standardTypes) => sql`f.type_code in (${inList(standardTypes)})`,
+    types,
     carriers: total ? sql`true` : compositePredicate(sql`f.carrier_class`, request),
     sources: total ? sql`true` : feedOnly(request),
     // Amounts are whole cents there.
