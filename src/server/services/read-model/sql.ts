@@ -754,8 +754,8 @@ export function runningChange(
  *
  * `keys`, a predicate over a row `f`'s key columns that the caller also applies to the rows, is
  * applied to the other months' rows too (a key joins only its own rows, so it keeps the same keys):
- * when it keeps few keys (one line, standard types), the planner then hashes those few instead of
- * looking each key up in the primary key at every month.
+ * when it keeps few keys (one line, standard types), the planner can then merge or hash those few
+ * rows instead of looking each key up in the primary key at every month (decision 087).
  */
 export function runningTotalRows(
   scope: Scope,
