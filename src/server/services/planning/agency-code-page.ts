@@ -13,7 +13,7 @@ import {
 import type { Db } from '#server/db/client.ts';
 import { queryCodeRows, type CodeRowsSource } from '#server/services/read-model/read-model.ts';
 import type { FactsRequest } from '#server/services/read-model/request.ts';
-import { FIGURE_COLUMNS } from '#server/services/read-model/sql.ts';
+import { codeLinesQuery, FIGURE_COLUMNS } from '#server/services/read-model/sql.ts';
 
 /**
  * A page of the planning tool's table by agency code (decision 026): the selection (the request's
@@ -182,8 +182,15 @@ export function pageQuery(source: CodeRowsSource, q: AgencyCodeQuery, mode: Coll
         select s.* from sel s where (select v from bound) is null`
     : sql`select s.* from sel s`;
   const limit = paged ? sql`limit ${q.pageSize} offset ${offset}` : sql``;
+  // The page's lines: those the rows hold, or those of its codes only, from the figures (computed rows).
+  const lines = source.figures
+    ? sql`left join (${codeLinesQuery(sql`select * from fig`, sql`select group_uuid from page`)}) x
+        on x.group_uuid = s.group_uuid`
+    : sql`join src x on x.agency_uuid = s.agency_uuid and x.group_uuid = s.group_uuid`;
   return sql`
-    with src as ${source.computed ? sql`materialized` : sql`not materialized`} (${source.rows}),
+    with ${source.figures ? sql`fig as materialized (${source.figures}), ` : sql``}src as ${
+      source.computed ? sql`materialized` : sql`not materialized`
+    } (${source.rows}),
     sel as ${keptTotals ? sql`not materialized` : sql`materialized`} (${selection})${bound},
     page as (select s.* from (select s.*, c.lower_name as lower_carrier_name from (${candidates}) s
       join ${carrierNames} c on c.uuid = s.carrier_uuid) s order by ${order} ${limit})
@@ -193,7 +200,7 @@ export function pageQuery(source: CodeRowsSource, q: AgencyCodeQuery, mode: Coll
           'carrierUuid', s.carrier_uuid, 'carrierName', ${name},
           'haveMissingCurrentData', s.missing_current, 'haveMissingPriorData', s.missing_prior,
           'lines', x.lines) order by ${order}), '[]'::json)::text
-        from page s join src x on x.agency_uuid = s.agency_uuid and x.group_uuid = s.group_uuid
+        from page s ${lines}
         join agency_codes ac on ac.uuid = s.group_uuid
         join agencies a on a.uuid = s.agency_uuid
         join carriers c on c.uuid = s.carrier_uuid) as rows

@@ -152,6 +152,12 @@ export async function readFigures(db: Db, request: FactsRequest): Promise<Figure
  */
 export type CodeRowsSource = {
   rows: SQL;
+  /**
+   * For computed rows, the figure query by agency code they are summed from: the query defines it as
+   * the relation `fig`, which `rows` read, and reads the `lines` of the rows it returns from it
+   * (`codeLinesQuery`); `rows` hold no lines then. Null for kept rows, which hold their lines.
+   */
+  figures: SQL | null;
   built: SQL;
   computed: boolean;
   totals: SQL | null;
@@ -186,6 +192,7 @@ export async function queryCodeRows<R extends { built: boolean }>(
       run(
         query({
           rows: selectKeptCodeRows(plan.kept),
+          figures: null,
           built: keptCodesBuilt(plan.kept),
           computed: false,
           totals: selectKeptCodeTotals(plan.kept),
@@ -199,12 +206,10 @@ export async function queryCodeRows<R extends { built: boolean }>(
     const built = await kept();
     if (built[0]?.built) return built;
   }
-  const rows = codeRowsQuery(
-    request.line,
-    figureQuery(request, await codeSource(db, request), false),
-    flagsQuery(request),
-  );
-  return run(query({ rows, built: sql`true`, computed: true, totals: null, agencyTotals: null }));
+  // Every code's figures, but the lines of a page's codes only (decision 088).
+  const figures = figureQuery(request, await codeSource(db, request), false);
+  const rows = codeRowsQuery(request.line, sql`select * from fig`, flagsQuery(request), false);
+  return run(query({ rows, figures, built: sql`true`, computed: true, totals: null, agencyTotals: null }));
 }
 
 /**

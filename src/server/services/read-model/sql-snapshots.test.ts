@@ -63,6 +63,7 @@ import {
   figureQuery,
   flagsQuery,
   insertCarrierMonths,
+  codeLinesQuery,
   codeRowsQuery,
   deleteAgencyKeptRows,
   insertKeptCodeAgencyTotals,
@@ -344,6 +345,7 @@ const cases = {
     pageQuery(
       {
         rows: selectKeptCodeRows(keptKey),
+        figures: null,
         built: keptCodesBuilt(keptKey),
         computed: false,
         totals: selectKeptCodeTotals(keptKey),
@@ -356,7 +358,8 @@ const cases = {
     const codes = request({ grouping: 'agencyCode', level: agency });
     return pageQuery(
       {
-        rows: codeRowsQuery('P&C', figureQuery(codes, { kind: 'facts' }, false), flagsQuery(codes)),
+        rows: codeRowsQuery('P&C', sql`select * from fig`, flagsQuery(codes), false),
+        figures: figureQuery(codes, { kind: 'facts' }, false),
         built: sql`true`,
         computed: true,
         totals: null,
@@ -366,6 +369,8 @@ const cases = {
       null,
     );
   },
+  'planning-agency-code-lines': () =>
+    codeLinesQuery(sql`select * from fig`, sql`select group_uuid from page`),
   'planning-reporting-dates': () => carrierReportingDatesQuery({ networkUuid }),
   'reported-months-manual': () => latestManualMonthByCarrier({ networkUuid }, '2025-11', '2026-10'),
   'growth-reporting-dates': () => reportingDatesQuery(agency),
@@ -534,6 +539,8 @@ const callers: Record<keyof typeof cases, string> = {
     'readKeptNetworkTotals (store.ts) <- readNetworkLines (read-model.ts): the kept network summary',
   'planning-agency-code-page':
     'readAgencyCodePage (planning/agency-code-page.ts) <- GET /api/core-production/by-agencyCode: the first page of the kept codes, by written premium',
+  'planning-agency-code-lines':
+    "pageQuery (planning/agency-code-page.ts): the lines of a page's codes only, when its rows are computed (codeRowsQuery without lines), from the figures the page holds as fig",
   'planning-agency-code-page-searched':
     "readAgencyCodePage (planning/agency-code-page.ts): a searched page of one carrier's codes by loss ratio, computed from the facts",
   'planning-reporting-dates':

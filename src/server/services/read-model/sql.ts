@@ -1311,10 +1311,10 @@ const CODE_NAME_COLUMNS = sql.raw('carrier_uuid, lower_code, lower_name, lower_a
  * incomplete-data flags from `flags` (a flags query by agency code; none: complete): one row per code
  * with its agency (`group_uuid`, `agency_uuid`, `lines`, `missing_current`, `missing_prior`, and the
  * line's own figures in the columns of `FIGURE_COLUMNS`), `lines` holding each line code's figures
- * as an array (`FIGURE_ARRAY`), as the network keeps them, and its carrier and lower-case names
- * (`CODE_NAMES`).
+ * as an array (`FIGURE_ARRAY`), as the network keeps them (NULL without `withLines`), and its
+ * carrier and lower-case names (`CODE_NAMES`).
  */
-export const codeRowsQuery = (line: string, figures: SQL, flags: SQL) => {
+export const codeRowsQuery = (line: string, figures: SQL, flags: SQL, withLines = true) => {
   const own = sql.raw(
     Object.keys(FIGURE_COLUMNS)
       .map((column) => `c.${column}`)
@@ -1330,7 +1330,7 @@ export const codeRowsQuery = (line: string, figures: SQL, flags: SQL) => {
   select c.group_uuid, ac.agency_uuid, c.lines, coalesce(m.missing_current, false) as missing_current,
     coalesce(m.missing_prior, false) as missing_prior, ${own}, ${CODE_NAMES}
   from (
-    select f.group_uuid, json_object_agg(f.line_code, ${FIGURE_ARRAY}) as lines, ${ownSums}
+    select f.group_uuid, ${withLines ? sql`json_object_agg(f.line_code, ${FIGURE_ARRAY})` : sql`null::json`} as lines, ${ownSums}
     from (${figures}) f
     where f.line_code is not null
     group by f.group_uuid
@@ -1339,6 +1339,17 @@ export const codeRowsQuery = (line: string, figures: SQL, flags: SQL) => {
   join agencies a on a.uuid = ac.agency_uuid
   left join (${flags}) m on m.group_uuid = c.group_uuid`;
 };
+
+/**
+ * The `lines` of `codeRowsQuery` for the codes of `groups` (a relation of `group_uuid`s) only, from
+ * `figures` (a figure query by agency code): a page's dozens of codes, where `codeRowsQuery` without
+ * its lines (`withLines` false) left them out of every code's row (decision 088).
+ */
+export const codeLinesQuery = (figures: SQL, groups: SQL) => sql`
+  select f.group_uuid, json_object_agg(f.line_code, ${FIGURE_ARRAY}) as lines
+  from (${figures}) f
+  where f.line_code is not null and f.group_uuid in (${groups})
+  group by f.group_uuid`;
 
 const KEPT_CODE_FIGURES_LIST = Object.keys(FIGURE_COLUMNS);
 const KEPT_CODE_FIGURES = sql.raw(KEPT_CODE_FIGURES_LIST.join(', '));

@@ -1,7 +1,7 @@
 -- Caller: readAgencyCodePage (planning/agency-code-page.ts): a searched page of one carrier's codes by loss ratio, computed from the facts
 -- Parameters:
 --   $1 = "P&C"
---   $2 = "P&C"
+--   $2 = "00000000-0000-4000-8000-000000000002"
 --   $3 = "P&C"
 --   $4 = "P&C"
 --   $5 = "P&C"
@@ -9,18 +9,13 @@
 --   $7 = "P&C"
 --   $8 = "P&C"
 --   $9 = "P&C"
---   $10 = "00000000-0000-4000-8000-000000000002"
+--   $10 = "P&C"
 --   $11 = "00000000-0000-4000-8000-000000000002"
 --   $12 = "00000000-0000-4000-8000-000000000003"
 --   $13 = "smith"
-with src as materialized (
-  select c.group_uuid, ac.agency_uuid, c.lines, coalesce(m.missing_current, false) as missing_current,
-    coalesce(m.missing_prior, false) as missing_prior, c.written_premium, c.prior_written_premium, c.new_written_premium, c.prior_new_written_premium, c.earned, c.prior_earned, c.incurred, c.prior_incurred, ac.carrier_uuid, lower(ac.code) as lower_code, lower(ac.name) as lower_name, lower(a.name) as lower_agency_name
-  from (
-    select f.group_uuid, json_object_agg(f.line_code, json_build_array(f.written_premium, f.prior_written_premium, f.new_written_premium, f.prior_new_written_premium, f.earned, f.prior_earned, f.incurred, f.prior_incurred)) as lines, max(f.written_premium) filter (where f.line_code = $1) as written_premium, max(f.prior_written_premium) filter (where f.line_code = $2) as prior_written_premium, max(f.new_written_premium) filter (where f.line_code = $3) as new_written_premium, max(f.prior_new_written_premium) filter (where f.line_code = $4) as prior_new_written_premium, max(f.earned) filter (where f.line_code = $5) as earned, max(f.prior_earned) filter (where f.line_code = $6) as prior_earned, max(f.incurred) filter (where f.line_code = $7) as incurred, max(f.prior_incurred) filter (where f.line_code = $8) as prior_incurred
-    from (
+with fig as materialized (
     select f.agency_code_uuid as group_uuid,
-      case when grouping(case when l.level = 1 then l.code else p.code end) = 1 then $9::text else case when l.level = 1 then l.code else p.code end end as line_code, sum(f.written_premium) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
+      case when grouping(case when l.level = 1 then l.code else p.code end) = 1 then $1::text else case when l.level = 1 then l.code else p.code end end as line_code, sum(f.written_premium) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date))) as written_premium, sum(f.written_premium) filter (where (f.month between '2025-01-01'::date and '2025-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date))) as prior_written_premium, sum(f.new_written_premium) filter (where (f.month between '2026-01-01'::date and '2026-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date))) as new_written_premium, sum(f.new_written_premium) filter (where (f.month between '2025-01-01'::date and '2025-10-01'::date
@@ -32,12 +27,17 @@ with src as materialized (
     from production_facts f
       join lines_of_business l on l.uuid = f.line_uuid
       left join lines_of_business p on p.uuid = l.parent_uuid
-    where f.agency_uuid = $10::uuid and ((f.month between '2026-01-01'::date and '2026-10-01'::date
+    where f.agency_uuid = $2::uuid and ((f.month between '2026-01-01'::date and '2026-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2026-01-01'::date)) or (f.month between '2025-01-01'::date and '2025-10-01'::date
     and (f.gap_months = 0 or (f.month - make_interval(months => f.gap_months::int))::date >= '2025-01-01'::date)))
       and true and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and (c.is_mga or (not c.is_mga and (c.is_standard or c.is_crop or c.is_flood or c.is_surety or c.is_workers_comp)))) and true and true and true
     group by grouping sets ((f.agency_code_uuid, case when l.level = 1 then l.code else p.code end), (f.agency_code_uuid))
-    having true) f
+    having true), src as materialized (
+  select c.group_uuid, ac.agency_uuid, c.lines, coalesce(m.missing_current, false) as missing_current,
+    coalesce(m.missing_prior, false) as missing_prior, c.written_premium, c.prior_written_premium, c.new_written_premium, c.prior_new_written_premium, c.earned, c.prior_earned, c.incurred, c.prior_incurred, ac.carrier_uuid, lower(ac.code) as lower_code, lower(ac.name) as lower_name, lower(a.name) as lower_agency_name
+  from (
+    select f.group_uuid, null::json as lines, max(f.written_premium) filter (where f.line_code = $3) as written_premium, max(f.prior_written_premium) filter (where f.line_code = $4) as prior_written_premium, max(f.new_written_premium) filter (where f.line_code = $5) as new_written_premium, max(f.prior_new_written_premium) filter (where f.line_code = $6) as prior_new_written_premium, max(f.earned) filter (where f.line_code = $7) as earned, max(f.prior_earned) filter (where f.line_code = $8) as prior_earned, max(f.incurred) filter (where f.line_code = $9) as incurred, max(f.prior_incurred) filter (where f.line_code = $10) as prior_incurred
+    from (select * from fig) f
     where f.line_code is not null
     group by f.group_uuid
   ) c
@@ -65,7 +65,12 @@ with src as materialized (
           'carrierUuid', s.carrier_uuid, 'carrierName', c.display_name,
           'haveMissingCurrentData', s.missing_current, 'haveMissingPriorData', s.missing_prior,
           'lines', x.lines) order by s.sort_value desc nulls last, s.lower_code collate "C", s.lower_name collate "C", s.lower_agency_name collate "C", s.lower_carrier_name collate "C", s.group_uuid), '[]'::json)::text
-        from page s join src x on x.agency_uuid = s.agency_uuid and x.group_uuid = s.group_uuid
+        from page s left join (
+  select f.group_uuid, json_object_agg(f.line_code, json_build_array(f.written_premium, f.prior_written_premium, f.new_written_premium, f.prior_new_written_premium, f.earned, f.prior_earned, f.incurred, f.prior_incurred)) as lines
+  from (select * from fig) f
+  where f.line_code is not null and f.group_uuid in (select group_uuid from page)
+  group by f.group_uuid) x
+        on x.group_uuid = s.group_uuid
         join agency_codes ac on ac.uuid = s.group_uuid
         join agencies a on a.uuid = s.agency_uuid
         join carriers c on c.uuid = s.carrier_uuid) as rows
