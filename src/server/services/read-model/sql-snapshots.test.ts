@@ -369,8 +369,13 @@ const cases = {
       null,
     );
   },
-  'planning-agency-code-lines': () =>
-    codeLinesQuery(sql`select * from fig`, sql`select group_uuid from page`),
+  'planning-agency-code-lines': () => {
+    const codes = request({ grouping: 'agencyCode' });
+    return codeLinesQuery(
+      figureQuery(codes, codeFiguresSource(codes, { horizon, spans: true }), false),
+      sql`select uuid from agency_codes order by uuid limit 25`,
+    );
+  },
   'planning-reporting-dates': () => carrierReportingDatesQuery({ networkUuid }),
   'reported-months-manual': () => latestManualMonthByCarrier({ networkUuid }, '2025-11', '2026-10'),
   'growth-reporting-dates': () => reportingDatesQuery(agency),
@@ -540,7 +545,7 @@ const callers: Record<keyof typeof cases, string> = {
   'planning-agency-code-page':
     'readAgencyCodePage (planning/agency-code-page.ts) <- GET /api/core-production/by-agencyCode: the first page of the kept codes, by written premium',
   'planning-agency-code-lines':
-    "pageQuery (planning/agency-code-page.ts): the lines of a page's codes only, when its rows are computed (codeRowsQuery without lines), from the figures the page holds as fig",
+    "pageQuery (planning/agency-code-page.ts): the lines of a page's codes only, when its rows are computed (codeRowsQuery without lines); there the figures are those the page holds as fig, and the codes its page's",
   'planning-agency-code-page-searched':
     "readAgencyCodePage (planning/agency-code-page.ts): a searched page of one carrier's codes by loss ratio, computed from the facts",
   'planning-reporting-dates':
