@@ -64,6 +64,7 @@ import {
   flagsQuery,
   insertCarrierMonths,
   codeLinesQuery,
+  FIGURE_COLUMNS,
   codeRowsQuery,
   deleteAgencyKeptRows,
   insertKeptCodeAgencyTotals,
@@ -369,13 +370,16 @@ const cases = {
       null,
     );
   },
-  'planning-agency-code-lines': () => {
-    const codes = request({ grouping: 'agencyCode' });
-    return codeLinesQuery(
-      figureQuery(codes, codeFiguresSource(codes, { horizon, spans: true }), false),
+  // Over one typed row with a figure query's columns: the figure query itself is in figures-agency-codes.
+  'planning-agency-code-lines': () =>
+    codeLinesQuery(
+      sql.raw(
+        `select null::uuid as group_uuid, null::text as line_code, ${Object.keys(FIGURE_COLUMNS)
+          .map((column) => `null::numeric as ${column}`)
+          .join(', ')}`,
+      ),
       sql`select uuid from agency_codes order by uuid limit 25`,
-    );
-  },
+    ),
   'planning-reporting-dates': () => carrierReportingDatesQuery({ networkUuid }),
   'reported-months-manual': () => latestManualMonthByCarrier({ networkUuid }, '2025-11', '2026-10'),
   'growth-reporting-dates': () => reportingDatesQuery(agency),
