@@ -1,4 +1,4 @@
-import { writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,8 +16,8 @@ declare module 'vitest' {
 const migrationsDir = path.join(appRoot, 'src/server/db/migrations');
 
 /**
- * Migrates one database per run; every test file then gets its own copy of it: a PGlite data
- * directory loaded from a dump, or on PostgreSQL `CREATE DATABASE ... TEMPLATE`.
+ * Migrates one database per run; every test file then gets its own copy of it: a copy of a PGlite
+ * data directory, or on PostgreSQL `CREATE DATABASE ... TEMPLATE`.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
@@ -33,15 +33,21 @@ export default async function setup(project: TestProject) {
       await adminQuery(url, `drop database if exists "${template}" with (force)`);
     };
   }
-  const database = await openPglite(undefined);
+  const dir = mkdtempSync(path.join(scratchRoot(), 'understanding-template-'));
+  const database = await openPglite(dir);
   await database.migrate(migrationsDir);
-  const blob = await database.dump!();
   await database.close();
-  const file = path.join(os.tmpdir(), `understanding-template-${process.pid}-${Date.now()}.tar`);
-  writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
+  project.provide('pgliteTemplate', dir);
   project.provide('postgresTemplate', '');
-  return () => rmSync(file, { force: true });
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Where the test databases' directories go: memory (`/dev/shm`) where the machine has it, else the
+ * temporary directory.
+ */
+export function scratchRoot(): string {
+  return existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
 }
 
 export function withDatabase(url: string, name: string): string {
