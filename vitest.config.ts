@@ -3,6 +3,27 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { LongestFirst } from './tests/support/longest-first.ts';
 
+/** The client projects' common settings. */
+const client = {
+  environment: 'jsdom' as const,
+  // User-event tests type and click for a few seconds, many more on a loaded 2-core machine. A bound
+  // for a hung test only: a passing test ends when it is done (decision 047).
+  testTimeout: 60_000,
+  setupFiles: ['tests/support/client-setup.ts', 'tests/support/fail-on-console-error.ts'],
+};
+
+/**
+ * Client tests that need the modules as a page's first load finds them (a deferred part not loaded
+ * yet, a library mocked): each runs in modules of its own.
+ */
+const FIRST_LOAD_TESTS = [
+  'src/client/components/hint.test.tsx',
+  'src/client/components/hint-press.test.tsx',
+  'src/client/components/select.test.tsx',
+  'src/client/app/app-layout.test.tsx',
+  'src/client/features/reports/embed/live-report.test.tsx',
+];
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: on a 2-core machine (CI's) the files ran one
@@ -38,14 +59,19 @@ export default defineConfig({
       {
         plugins: [react()],
         test: {
+          ...client,
           name: 'client',
-          environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
-          // User-event tests type and click for a few seconds, many more on a loaded 2-core machine. A
-          // bound for a hung test only: a passing test ends when it is done (decision 047).
-          testTimeout: 60_000,
-          setupFiles: ['tests/support/client-setup.ts', 'tests/support/fail-on-console-error.ts'],
+          exclude: FIRST_LOAD_TESTS,
+          // A worker imports the client, its libraries and jsdom once for all its files, not once per
+          // file (setting them up was half the project's time). Every test renders its own tree with
+          // its own query client; storage, session alerts and stubbed globals are reset after each.
+          isolate: false,
         },
+      },
+      {
+        plugins: [react()],
+        test: { ...client, name: 'client-first-loads', include: FIRST_LOAD_TESTS },
       },
     ],
   },

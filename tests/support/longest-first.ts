@@ -29,5 +29,5 @@ function kind(file: TestSpecification, root: string): number {
   const path = relative(root, file.moduleId);
   if (path.startsWith('tests/integration/generated/fuzz-')) return 0;
   if (path.startsWith('tests/integration/generated/')) return 1;
-  return ['server', 'client', 'shared'].indexOf(file.project.name) + 2;
+  return ['server', 'client', 'client-first-loads', 'shared'].indexOf(file.project.name) + 2;
 }
