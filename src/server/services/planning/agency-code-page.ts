@@ -11,9 +11,9 @@ import {
   type CollaborationMode,
 } from '#shared/domain/collaboration.ts';
 import type { Db } from '#server/db/client.ts';
-import { queryCodeRows, type CodeRowsSource } from '#server/services/read-model/read-model.ts';
+import { queryCodeRows } from '#server/services/read-model/read-model.ts';
 import type { FactsRequest } from '#server/services/read-model/request.ts';
-import { codeLinesQuery, FIGURE_COLUMNS } from '#server/services/read-model/sql.ts';
+import { FIGURE_COLUMNS, type CodeRowsSource } from '#server/services/read-model/sql.ts';
 
 /**
  * A page of the planning tool's table by agency code (decision 026): the selection (the request's
@@ -115,7 +115,8 @@ const SELECTED = sql.raw(
 );
 
 /**
- * The statement of a page over `source.rows` (a relation with the columns of `codeRowsQuery`): one
+ * The statement of a page over `source.rows` (a relation with the columns of `codeRowsQuery`, see
+ * `CodeRowsSource`): one
  * row with the selection's count and totals and the page's rows as JSON. Each part reads only what
  * it needs (decisions 033 and 036):
  *
@@ -128,7 +129,8 @@ const SELECTED = sql.raw(
  *   by the whole order (figure, names, uuid). Ties on the bound are kept, so the page is the one the
  *   whole order gives; without a bound (the page reaches past the codes with the figure) every row
  *   is a candidate;
- * - the names as shown and `lines` (large JSON) are read for the page's rows only.
+ * - the names as shown and `lines` (large JSON) are read for the page's rows only; so are computed
+ *   rows' flags, and their lines from the running totals of the page's agencies (decision 090).
  */
 export function pageQuery(source: CodeRowsSource, q: AgencyCodeQuery, mode: CollaborationMode | null): SQL {
   const name = carrierName(mode);
@@ -182,14 +184,22 @@ export function pageQuery(source: CodeRowsSource, q: AgencyCodeQuery, mode: Coll
         select s.* from sel s where (select v from bound) is null`
     : sql`select s.* from sel s`;
   const limit = paged ? sql`limit ${q.pageSize} offset ${offset}` : sql``;
-  // The page's lines: those the rows hold, or those of its codes only, from the figures (computed rows).
-  const lines = source.figures
-    ? sql`left join (${codeLinesQuery(sql`select * from fig`, sql`select group_uuid from page`)}) x
-        on x.group_uuid = s.group_uuid`
+  // The page's lines and flags: those the rows hold, or, for computed rows, those of its codes only
+  // (their agencies' running totals, read by agency).
+  const pageCodes = sql`select group_uuid from page`;
+  const { computed } = source;
+  const details = computed
+    ? sql`left join (${computed.lines(sql`array(select agency_uuid from page)`, pageCodes)}) x
+          on x.group_uuid = s.group_uuid
+        left join (${computed.flags(pageCodes)}) m on m.group_uuid = s.group_uuid`
     : sql`join src x on x.agency_uuid = s.agency_uuid and x.group_uuid = s.group_uuid`;
+  const flags = computed
+    ? sql`'haveMissingCurrentData', coalesce(m.missing_current, false),
+          'haveMissingPriorData', coalesce(m.missing_prior, false)`
+    : sql`'haveMissingCurrentData', s.missing_current, 'haveMissingPriorData', s.missing_prior`;
   return sql`
-    with ${source.figures ? sql`fig as materialized (${source.figures}), ` : sql``}src as ${
-      source.computed ? sql`materialized` : sql`not materialized`
+    with ${computed ? sql`fig as materialized (${computed.figures}), ` : sql``}src as ${
+      computed ? sql`materialized` : sql`not materialized`
     } (${source.rows}),
     sel as ${keptTotals ? sql`not materialized` : sql`materialized`} (${selection})${bound},
     page as (select s.* from (select s.*, c.lower_name as lower_carrier_name from (${candidates}) s
@@ -197,10 +207,9 @@ export function pageQuery(source: CodeRowsSource, q: AgencyCodeQuery, mode: Coll
     select ${source.built} as built, t.*,
       (select coalesce(json_agg(json_build_object('agencyCodeUuid', s.group_uuid, 'code', ac.code,
           'name', ac.name, 'agencyUuid', s.agency_uuid, 'agencyName', a.name,
-          'carrierUuid', s.carrier_uuid, 'carrierName', ${name},
-          'haveMissingCurrentData', s.missing_current, 'haveMissingPriorData', s.missing_prior,
+          'carrierUuid', s.carrier_uuid, 'carrierName', ${name}, ${flags},
           'lines', x.lines) order by ${order}), '[]'::json)::text
-        from page s ${lines}
+        from page s ${details}
         join agency_codes ac on ac.uuid = s.group_uuid
         join agencies a on a.uuid = s.agency_uuid
         join carriers c on c.uuid = s.carrier_uuid) as rows

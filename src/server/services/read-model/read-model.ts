@@ -14,7 +14,8 @@ import {
   agencyCarrierFiguresQuery,
   byBroadLine,
   carrierMonthFiguresQuery,
-  codeRowsQuery,
+  computedCodeRows,
+  type CodeRowsSource,
   FIGURE_COLUMNS,
   figureQuery,
   flagsQuery,
@@ -143,28 +144,6 @@ export async function readFigures(db: Db, request: FactsRequest): Promise<Figure
 }
 
 /**
- * Where a by-agency-code query reads: `rows`, a relation with the columns of `codeRowsQuery` (each
- * code's figures per line code as arrays, and its flags); `built`, a boolean expression the query
- * answers in every row (one snapshot with the rows); `computed`, whether `rows` is a computation
- * (from the facts) rather than kept rows; `totals`, for kept rows, one row with the count and the
- * sums of the line's figures of every code (the agencies' sums kept beside them, decision 033), and
- * `agencyTotals`, those sums per agency (`agency_uuid`, `codes` and the figures).
- */
-export type CodeRowsSource = {
-  rows: SQL;
-  /**
-   * For computed rows, the figure query by agency code they are summed from: the query defines it as
-   * the relation `fig`, which `rows` read, and reads the `lines` of the rows it returns from it
-   * (`codeLinesQuery`); `rows` hold no lines then. Null for kept rows, which hold their lines.
-   */
-  figures: SQL | null;
-  built: SQL;
-  computed: boolean;
-  totals: SQL | null;
-  agencyTotals: SQL | null;
-};
-
-/**
  * Runs `query` over the agency codes of a by-agency-code request. At the network level as users open
  * it, the rows are those the network keeps for the period (decision 022), built here when it keeps
  * none yet; any other request, or a period another request is building, reads the facts.
@@ -192,9 +171,8 @@ export async function queryCodeRows<R extends { built: boolean }>(
       run(
         query({
           rows: selectKeptCodeRows(plan.kept),
-          figures: null,
           built: keptCodesBuilt(plan.kept),
-          computed: false,
+          computed: null,
           totals: selectKeptCodeTotals(plan.kept),
           agencyTotals: selectKeptCodeAgencyTotals(plan.kept),
         }),
@@ -206,10 +184,7 @@ export async function queryCodeRows<R extends { built: boolean }>(
     const built = await kept();
     if (built[0]?.built) return built;
   }
-  // Every code's figures, but the lines of a page's codes only (decision 088).
-  const figures = figureQuery(request, await codeSource(db, request), false);
-  const rows = codeRowsQuery(request.line, sql`select * from fig`, flagsQuery(request), false);
-  return run(query({ rows, figures, built: sql`true`, computed: true, totals: null, agencyTotals: null }));
+  return run(query(computedCodeRows(request, await codeSource(db, request))));
 }
 
 /**

@@ -63,8 +63,8 @@ import {
   figureQuery,
   flagsQuery,
   insertCarrierMonths,
-  codeLinesQuery,
   FIGURE_COLUMNS,
+  computedCodeRows,
   codeRowsQuery,
   deleteAgencyKeptRows,
   insertKeptCodeAgencyTotals,
@@ -216,7 +216,14 @@ const cases = {
   },
   'figures-agency-codes-types': () => {
     const codes = request({ grouping: 'agencyCode', line: 'PL', standardTypes: ['HO'] });
-    return figureQuery(codes, codeFiguresSource(codes, { horizon, spans: true }), true);
+    return figureQuery(
+      codes,
+      codeFiguresSource(codes, { horizon, spans: true }),
+      false,
+      false,
+      null,
+      'total',
+    );
   },
   'figures-network': () => figureQuery(request({ grouping: 'network' }), { kind: 'carrier-months' }, true),
   flags: () => flagsQuery(request({ kinds: compositeKinds('wholesalers') })),
@@ -346,11 +353,10 @@ const cases = {
     pageQuery(
       {
         rows: selectKeptCodeRows(keptKey),
-        figures: null,
         built: keptCodesBuilt(keptKey),
-        computed: false,
         totals: selectKeptCodeTotals(keptKey),
         agencyTotals: selectKeptCodeAgencyTotals(keptKey),
+        computed: null,
       },
       agencyCodeQuery({}),
       null,
@@ -358,27 +364,29 @@ const cases = {
   'planning-agency-code-page-searched': () => {
     const codes = request({ grouping: 'agencyCode', level: agency });
     return pageQuery(
-      {
-        rows: codeRowsQuery('P&C', sql`select * from fig`, flagsQuery(codes), false),
-        figures: figureQuery(codes, { kind: 'facts' }, false),
-        built: sql`true`,
-        computed: true,
-        totals: null,
-        agencyTotals: null,
-      },
+      computedCodeRows(codes, { kind: 'facts' }),
       agencyCodeQuery({ search: 'smith', sort: 'lossRatio', page: '2', carrierUuid: changedCarrier }),
       null,
     );
   },
+  'planning-agency-code-page-computed': () => {
+    const codes = request({ grouping: 'agencyCode', period: periodOf('2026-10', '2026-10', [], today) });
+    return pageQuery(
+      computedCodeRows(codes, codeFiguresSource(codes, { horizon, spans: true })),
+      agencyCodeQuery({}),
+      null,
+    );
+  },
   // Over one typed row with a figure query's columns: the figure query itself is in figures-agency-codes.
-  'planning-agency-code-lines': () =>
-    codeLinesQuery(
+  'kept-code-rows': () =>
+    codeRowsQuery(
+      'P&C',
       sql.raw(
         `select null::uuid as group_uuid, null::text as line_code, ${Object.keys(FIGURE_COLUMNS)
           .map((column) => `null::numeric as ${column}`)
           .join(', ')}`,
       ),
-      sql`select uuid from agency_codes order by uuid limit 25`,
+      flagsQuery(request({ grouping: 'agencyCode' })),
     ),
   'planning-reporting-dates': () => carrierReportingDatesQuery({ networkUuid }),
   'reported-months-manual': () => latestManualMonthByCarrier({ networkUuid }, '2025-11', '2026-10'),
@@ -430,14 +438,14 @@ const callers: Record<keyof typeof cases, string> = {
   'monthly-figures-carrier-months':
     'readMonthlyFigures (read-model.ts) <- performance-charts/production-by-month.ts: GET /api/core-production/by-month for a network',
   'figures-agency-codes':
-    'queryCodeRows (read-model.ts) via codeRowsQuery, when no kept view answers: the planning table by agency code (planning/agency-code-page.ts), per broad line from the running totals per carrier and agency code',
+    "keptCodeRows (store.ts) <- buildKeptCodes: every code's figures per broad line and in total, which a kept view of the planning table by agency code holds, from the running totals per carrier and agency code",
   'figures-agency-codes-types':
-    'queryCodeRows (read-model.ts) via codeRowsQuery, when no kept view answers: the planning table by agency code of standard types, from the facts',
+    "computedCodeRows (sql.ts) <- queryCodeRows (read-model.ts), when no kept view answers: every code's line total for the planning table by agency code of standard types, from the facts",
   'figures-network':
     'readNetworkLines (read-model.ts) <- planning/planning-report.ts: GET /api/core-production/network/summary when no summary is kept',
   flags: "readFigures (read-model.ts): a report's incomplete-data flags when no kept flags answer",
   'flags-agency-codes':
-    'queryCodeRows (read-model.ts) via codeRowsQuery: the flags of the planning table by agency code, from the facts',
+    'keptCodeRows (store.ts) <- buildKeptCodes: the flags of every code a kept view of the planning table by agency code holds',
   'reported-months':
     'reportedMonthsOf (sql.ts): the relation inside insertReportedMasks, the flags and reportingDatesQuery (growth-actuals.ts)',
   'refresh-carrier-months':
@@ -548,8 +556,10 @@ const callers: Record<keyof typeof cases, string> = {
     'readKeptNetworkTotals (store.ts) <- readNetworkLines (read-model.ts): the kept network summary',
   'planning-agency-code-page':
     'readAgencyCodePage (planning/agency-code-page.ts) <- GET /api/core-production/by-agencyCode: the first page of the kept codes, by written premium',
-  'planning-agency-code-lines':
-    "pageQuery (planning/agency-code-page.ts): the lines of a page's codes only, when its rows are computed (codeRowsQuery without lines); there the figures are those the page holds as fig, and the codes its page's",
+  'planning-agency-code-page-computed':
+    "readAgencyCodePage (planning/agency-code-page.ts): the first page of a month's codes, which no kept view answers, computed from the running totals per carrier and agency code; the lines and flags of the page's codes only",
+  'kept-code-rows':
+    "keptCodeRows (store.ts) <- buildKeptCodes: a kept code's row with its lines and flags, over a typed row of a figure query (the figure query is in figures-agency-codes)",
   'planning-agency-code-page-searched':
     "readAgencyCodePage (planning/agency-code-page.ts): a searched page of one carrier's codes by loss ratio, computed from the facts",
   'planning-reporting-dates':

@@ -944,19 +944,27 @@ const FACT_GROUP: Record<FactsRequest['grouping'], string> = {
   network: 'f.network_uuid',
 };
 
+/** Agencies as a `uuid[]` expression: a list's literal, or the expression itself. */
+const agencyArray = (agencies: readonly string[] | SQL): SQL =>
+  Array.isArray(agencies) ? sql`${`{${agencies.join(',')}}`}::uuid[]` : (agencies as SQL);
+
+/** The rows of a figure query per group: each line code's, the chosen line's total, or both. */
+export type FigureRows = 'lines and total' | 'lines' | 'total';
+
 /**
  * The sums of the four measures for the period and its prior period, per group (carrier or agency)
- * and per line code, plus the line's total unless `totals` is false (GROUPING SETS, line code the chosen
- * line): one row per group and line with the columns of `FIGURE_COLUMNS`, sums as numeric, or as text
- * with `asText`.
+ * and per line code and the line's total (GROUPING SETS, line code the chosen line), or only one of
+ * them (`rows`): one row per group and line with the columns of `FIGURE_COLUMNS`, sums as numeric,
+ * or as text with `asText`. `agencyUuids`, when given, keeps the facts of those agencies only: a list,
+ * or an array expression (`array(select …)`, evaluated once).
  */
 export function figureQuery(
   request: FactsRequest,
   source: FigureSource,
   asText: boolean,
   byCarrier = false,
-  agencyUuids: readonly string[] | null = null,
-  totals = true,
+  agencyUuids: readonly string[] | SQL | null = null,
+  rows: FigureRows = 'lines and total',
 ): SQL {
   const parts = sourceParts(request, source);
   const { line, standardTypes, grouping } = request;
@@ -978,13 +986,19 @@ export function figureQuery(
   );
   return sql`
     select ${groupName} as group_uuid,
-      case when grouping(${childCode}) = 1 then ${line}::text else ${childCode} end as line_code, ${sums}
+      ${rows === 'total' ? sql`${line}::text` : sql`case when grouping(${childCode}) = 1 then ${line}::text else ${childCode} end`} as line_code, ${sums}
     from ${parts.from}
     where ${scopeFilter('f', levelScope(request.level))} and ${parts.where}
       and ${parts.sources} and ${parts.carriers} and ${lineFilter} and ${typeFilter} and ${carrierFilter}${
-        agencyUuids ? sql` and f.agency_uuid = any(${`{${agencyUuids.join(',')}}`}::uuid[])` : sql``
+        agencyUuids ? sql` and f.agency_uuid = any(${agencyArray(agencyUuids)})` : sql``
       }
-    group by ${totals ? sql`grouping sets ((${group}, ${childCode}), (${group}))` : sql`${group}, ${childCode}`}
+    group by ${
+      {
+        'lines and total': sql`grouping sets ((${group}, ${childCode}), (${group}))`,
+        lines: sql`${group}, ${childCode}`,
+        total: group,
+      }[rows]
+    }
     having ${parts.having}`;
 }
 
@@ -1009,7 +1023,7 @@ export function agencyCarrierFiguresQuery(
   if (!perCarrier || (source.kind !== 'facts' && !byBroadLine(request))) {
     throw new RangeError('agency-carrier figures are read from the facts, or per broad line per carrier');
   }
-  return figureQuery(request, source, true, true, agencyUuids, false);
+  return figureQuery(request, source, true, true, agencyUuids, 'lines');
 }
 
 /** Whether a request's figures are per broad line, every standard type (what the coarser grains keep). */
@@ -1069,17 +1083,21 @@ const monthRange = (p: { start: YearMonth; end: YearMonth }) =>
  * Incomplete data: an agency-carrier pair that reported in either period but not in every month of
  * one of them marks its group (carrier or agency) as missing current or prior data. Each pair's
  * reported months are ranges of month numbers: `&&` finds a reported month in a period, `@>` all.
+ * By agency code, `codes` (a relation of agency code uuids), when given, keeps only those codes.
  */
-export function flagsQuery(request: FactsRequest): SQL {
+export function flagsQuery(request: FactsRequest, codes: SQL | null = null): SQL {
   // An agency code's months are those its carrier reported for its agency.
   const group = sql.raw(
     { carrier: 'm.carrier_uuid', agency: 'm.agency_uuid', agencyCode: 'ac.uuid', network: 'm.network_uuid' }[
       request.grouping
     ],
   );
-  const codes =
+  if (codes && request.grouping !== 'agencyCode') throw new RangeError('codes are kept by agency code');
+  const byCode =
     request.grouping === 'agencyCode'
-      ? sql`join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid`
+      ? sql`join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid${
+          codes ? sql` and ac.uuid in (${codes})` : sql``
+        }`
       : sql``;
   const [current, prior] = periods(request).map(monthRange);
   const carrierFilter = request.carriers
@@ -1092,7 +1110,7 @@ export function flagsQuery(request: FactsRequest): SQL {
     from (
       select ${group} as group_uuid, not m.reported_months @> ${current} as missing_current,
         not m.reported_months @> ${prior} as missing_prior
-      from carrier_reported_masks m ${codes}
+      from carrier_reported_masks m ${byCode}
       where ${scopeFilter('m', levelScope(request.level))} and ${compositePredicate(sql`m.carrier_class`, request)}
         and ${carrierFilter}
         and (m.reported_months && ${current} or m.reported_months && ${prior})
@@ -1311,10 +1329,10 @@ const CODE_NAME_COLUMNS = sql.raw('carrier_uuid, lower_code, lower_name, lower_a
  * incomplete-data flags from `flags` (a flags query by agency code; none: complete): one row per code
  * with its agency (`group_uuid`, `agency_uuid`, `lines`, `missing_current`, `missing_prior`, and the
  * line's own figures in the columns of `FIGURE_COLUMNS`), `lines` holding each line code's figures
- * as an array (`FIGURE_ARRAY`), as the network keeps them (NULL without `withLines`), and its
- * carrier and lower-case names (`CODE_NAMES`).
+ * as an array (`FIGURE_ARRAY`), as the network keeps them, and its carrier and lower-case names
+ * (`CODE_NAMES`).
  */
-export const codeRowsQuery = (line: string, figures: SQL, flags: SQL, withLines = true) => {
+export const codeRowsQuery = (line: string, figures: SQL, flags: SQL) => {
   const own = sql.raw(
     Object.keys(FIGURE_COLUMNS)
       .map((column) => `c.${column}`)
@@ -1330,7 +1348,7 @@ export const codeRowsQuery = (line: string, figures: SQL, flags: SQL, withLines 
   select c.group_uuid, ac.agency_uuid, c.lines, coalesce(m.missing_current, false) as missing_current,
     coalesce(m.missing_prior, false) as missing_prior, ${own}, ${CODE_NAMES}
   from (
-    select f.group_uuid, ${withLines ? sql`json_object_agg(f.line_code, ${FIGURE_ARRAY})` : sql`null::json`} as lines, ${ownSums}
+    select f.group_uuid, json_object_agg(f.line_code, ${FIGURE_ARRAY}) as lines, ${ownSums}
     from (${figures}) f
     where f.line_code is not null
     group by f.group_uuid
@@ -1341,15 +1359,72 @@ export const codeRowsQuery = (line: string, figures: SQL, flags: SQL, withLines 
 };
 
 /**
- * The `lines` of `codeRowsQuery` for the codes of `groups` (a relation of `group_uuid`s) only, from
- * `figures` (a figure query by agency code): a page's dozens of codes, where `codeRowsQuery` without
- * its lines (`withLines` false) left them out of every code's row (decision 088).
+ * The agency codes of `figures` (a figure query by agency code of the line's total only, numeric
+ * sums), with the columns of `codeRowsQuery` but no `lines` and no flags (NULL): every code of a
+ * period no kept view answers, whose page reads its lines (`codeLinesQuery`) and flags (`flagsQuery`
+ * of its codes) for its own codes only (decision 090).
  */
-export const codeLinesQuery = (figures: SQL, groups: SQL) => sql`
+const codeFigureRowsQuery = (figures: SQL) => sql`
+  select f.group_uuid, ac.agency_uuid, null::json as lines, null::boolean as missing_current,
+    null::boolean as missing_prior, ${sql.raw(
+      Object.keys(FIGURE_COLUMNS)
+        .map((column) => `f.${column}`)
+        .join(', '),
+    )}, ${CODE_NAMES}
+  from (${figures}) f
+  join agency_codes ac on ac.uuid = f.group_uuid
+  join agencies a on a.uuid = ac.agency_uuid`;
+
+/**
+ * The `lines` of `codeRowsQuery` for the codes of `groups` (a relation of `group_uuid`s) only, from
+ * `figures` (a figure query by agency code with its line rows): a page's dozens of codes, where
+ * `codeFigureRowsQuery` left them out of every code's row (decision 088).
+ */
+const codeLinesQuery = (figures: SQL, groups: SQL) => sql`
   select f.group_uuid, json_object_agg(f.line_code, ${FIGURE_ARRAY}) as lines
   from (${figures}) f
   where f.line_code is not null and f.group_uuid in (${groups})
   group by f.group_uuid`;
+
+/**
+ * Where a by-agency-code query reads: `rows`, a relation with the columns of `codeRowsQuery`;
+ * `built`, a boolean expression the query answers in every row (one snapshot with the rows);
+ * `totals`, for kept rows, one row with the count and the sums of the line's figures of every code
+ * (the agencies' sums kept beside them, decision 033), and `agencyTotals`, those sums per agency
+ * (`agency_uuid`, `codes` and the figures).
+ *
+ * `computed`, when `rows` are computed rather than kept (decision 090): `figures` is the figure query
+ * by agency code they read (each code's line total only), which the query defines as the relation
+ * `fig`. Such rows hold no lines and no flags: the query reads those of the rows it returns, with
+ * `lines` (their lines, given the `uuid[]` expression of their agencies and the relation of
+ * their uuids) and `flags` (the flags of a relation of code uuids).
+ */
+export type CodeRowsSource = {
+  rows: SQL;
+  built: SQL;
+  totals: SQL | null;
+  agencyTotals: SQL | null;
+  computed: {
+    figures: SQL;
+    lines: (agencies: SQL, codes: SQL) => SQL;
+    flags: (codes: SQL) => SQL;
+  } | null;
+};
+/**
+ * The source of a by-agency-code query no kept view answers: every code's line total from `source`,
+ * but the lines and flags of the codes the query returns only (decisions 088 and 090).
+ */
+export const computedCodeRows = (request: FactsRequest, source: FigureSource): CodeRowsSource => ({
+  rows: codeFigureRowsQuery(sql`select * from fig`),
+  built: sql`true`,
+  totals: null,
+  agencyTotals: null,
+  computed: {
+    figures: figureQuery(request, source, false, false, null, 'total'),
+    lines: (agencies, codes) => codeLinesQuery(figureQuery(request, source, false, false, agencies), codes),
+    flags: (codes) => flagsQuery(request, codes),
+  },
+});
 
 const KEPT_CODE_FIGURES_LIST = Object.keys(FIGURE_COLUMNS);
 const KEPT_CODE_FIGURES = sql.raw(KEPT_CODE_FIGURES_LIST.join(', '));

@@ -1,4 +1,4 @@
--- Caller: queryCodeRows (read-model.ts) via codeRowsQuery, when no kept view answers: the planning table by agency code (planning/agency-code-page.ts), per broad line from the running totals per carrier and agency code
+-- Caller: keptCodeRows (store.ts) <- buildKeptCodes: every code's figures per broad line and in total, which a kept view of the planning table by agency code holds, from the running totals per carrier and agency code
 -- Parameters:
 --   $1 = "P&C"
 --   $2 = "00000000-0000-4000-8000-000000000001"

@@ -1,4 +1,4 @@
--- Caller: queryCodeRows (read-model.ts) via codeRowsQuery: the flags of the planning table by agency code, from the facts
+-- Caller: keptCodeRows (store.ts) <- buildKeptCodes: the flags of every code a kept view of the planning table by agency code holds
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 select p.group_uuid, bool_or(p.missing_current) as missing_current, bool_or(p.missing_prior) as missing_prior

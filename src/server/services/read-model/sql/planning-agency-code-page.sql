@@ -19,8 +19,7 @@ with src as not materialized (
     and b.end_month = '2026-10-01'::date and b.line_code = $4) as built, t.*,
       (select coalesce(json_agg(json_build_object('agencyCodeUuid', s.group_uuid, 'code', ac.code,
           'name', ac.name, 'agencyUuid', s.agency_uuid, 'agencyName', a.name,
-          'carrierUuid', s.carrier_uuid, 'carrierName', c.display_name,
-          'haveMissingCurrentData', s.missing_current, 'haveMissingPriorData', s.missing_prior,
+          'carrierUuid', s.carrier_uuid, 'carrierName', c.display_name, 'haveMissingCurrentData', s.missing_current, 'haveMissingPriorData', s.missing_prior,
           'lines', x.lines) order by s.sort_value desc nulls last, s.lower_code collate "C", s.lower_name collate "C", s.lower_agency_name collate "C", s.lower_carrier_name collate "C", s.group_uuid), '[]'::json)::text
         from page s join src x on x.agency_uuid = s.agency_uuid and x.group_uuid = s.group_uuid
         join agency_codes ac on ac.uuid = s.group_uuid
