@@ -78,6 +78,35 @@ describe('the index redirect', () => {
     expect(await screen.findByText('Chosen page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/chosen');
   });
+
+  it('stays its hand when a link has moved the browser off / before it runs', async () => {
+    vi.stubGlobal('fetch', shellApi({ features: ['cpr'] }).fetchImpl);
+    // A link followed once access has arrived, before the redirect's effect: the browser's location
+    // has already changed, and the link's move is about to be drawn.
+    const before = window.location.href;
+    window.history.pushState(null, '', '/chosen');
+    try {
+      const { router, queryClient } = renderRoutes(
+        [
+          {
+            path: '/',
+            element: <AppFrame />,
+            children: [
+              { index: true, element: <IndexRedirect /> },
+              { path: 'production', element: <p>Carrier Production</p> },
+            ],
+          },
+        ],
+        '/',
+      );
+      await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(router.state.location.pathname).toBe('/');
+      expect(screen.queryByText('Carrier Production')).not.toBeInTheDocument();
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
+  });
 });
 
 describe('report routes from the catalogues', () => {
