@@ -10,6 +10,9 @@ const client = {
   // for a hung test only: a passing test ends when it is done (decision 047).
   testTimeout: 60_000,
   setupFiles: ['tests/support/client-setup.ts', 'tests/support/fail-on-console-error.ts'],
+  // A global stubbed by a test (`vi.stubGlobal`) is restored before the next test, in the shared
+  // client project also across files.
+  unstubGlobals: true,
 };
 
 /**
