@@ -116,9 +116,8 @@ const SELECTED = sql.raw(
 
 /**
  * The statement of a page over `source.rows` (a relation with the columns of `codeRowsQuery`, see
- * `CodeRowsSource`): one
- * row with the selection's count and totals and the page's rows as JSON. Each part reads only what
- * it needs (decisions 033 and 036):
+ * `CodeRowsSource`): one row with the selection's count and totals and the page's rows as JSON. Each
+ * part reads only what it needs (decisions 033 and 036):
  *
  * - the selection (`sel`) is the rows' figures, sort key and lower-case names (the rows carry them),
  *   with the carriers' names (a few rows) when a search reads them;

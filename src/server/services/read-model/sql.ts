@@ -1410,6 +1410,7 @@ export type CodeRowsSource = {
     flags: (codes: SQL) => SQL;
   } | null;
 };
+
 /**
  * The source of a by-agency-code query no kept view answers: every code's line total from `source`,
  * but the lines and flags of the codes the query returns only (decisions 088 and 090).
