@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RouteObject } from 'react-router';
 import { renderRoutes } from '#tests/support/render.tsx';
 import { agencyUser, ids, networkUser, shellApi, staffUser } from '#tests/support/shell-api.ts';
 import { allowConsoleError } from '#tests/support/fail-on-console-error.ts';
@@ -46,11 +47,10 @@ describe('the index route', () => {
 });
 
 describe('the index redirect', () => {
-  it('gives way to a page the user chose while access was loading', async () => {
-    let release = () => {};
-    const chosenPageLoaded = new Promise<void>((resolve) => (release = resolve));
+  /** The app's frame at '/' with the index redirect, its landing page and `more` routes. */
+  const atIndex = (more: RouteObject[] = []) => {
     vi.stubGlobal('fetch', shellApi({ features: ['cpr'] }).fetchImpl);
-    const { router, queryClient } = renderRoutes(
+    return renderRoutes(
       [
         {
           path: '/',
@@ -58,18 +58,26 @@ describe('the index redirect', () => {
           children: [
             { index: true, element: <IndexRedirect /> },
             { path: 'production', element: <p>Carrier Production</p> },
-            {
-              path: 'chosen',
-              element: lazyPage(async () => {
-                await chosenPageLoaded;
-                return () => <p>Chosen page</p>;
-              }),
-            },
+            ...more,
           ],
         },
       ],
       '/',
     );
+  };
+
+  it('gives way to a page the user chose while access was loading', async () => {
+    let release = () => {};
+    const chosenPageLoaded = new Promise<void>((resolve) => (release = resolve));
+    const { router, queryClient } = atIndex([
+      {
+        path: 'chosen',
+        element: lazyPage(async () => {
+          await chosenPageLoaded;
+          return () => <p>Chosen page</p>;
+        }),
+      },
+    ]);
     void router.navigate('/chosen');
     // Access arrives while the chosen page is still on its way.
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
@@ -80,25 +88,12 @@ describe('the index redirect', () => {
   });
 
   it('stays its hand when a link has moved the browser off / before it runs', async () => {
-    vi.stubGlobal('fetch', shellApi({ features: ['cpr'] }).fetchImpl);
     // A link followed once access has arrived, before the redirect's effect: the browser's location
     // has already changed, and the link's move is about to be drawn.
     const before = window.location.href;
     window.history.pushState(null, '', '/chosen');
     try {
-      const { router, queryClient } = renderRoutes(
-        [
-          {
-            path: '/',
-            element: <AppFrame />,
-            children: [
-              { index: true, element: <IndexRedirect /> },
-              { path: 'production', element: <p>Carrier Production</p> },
-            ],
-          },
-        ],
-        '/',
-      );
+      const { router, queryClient } = atIndex();
       await waitFor(() => expect(queryClient.isFetching()).toBe(0));
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(router.state.location.pathname).toBe('/');
