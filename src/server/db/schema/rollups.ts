@@ -393,28 +393,6 @@ export const productionCodePeriodAgencyTotals = pgTable(
 );
 
 /**
- * The planning tool's network comparison (`/network/summary`) per period: the network's figures per
- * broad line and in total over every carrier (`lines`, JSON as in `production_period_totals`), for a
- * period that counts manual entries or not (decision 022). Kept on first use so that every server
- * process, and an agency's first view, reads one row; every write of the network's facts deletes its
- * rows in the writer's transaction (the next view computes them again).
- */
-export const productionNetworkPeriodTotals = pgTable(
-  'production_network_period_totals',
-  {
-    ...keptPeriod(),
-    includesManualEntries: boolean('includes_manual_entries').notNull(),
-    lines: json('lines').notNull(),
-  },
-  (t) => [
-    primaryKey({
-      name: 'production_network_period_totals_pk',
-      columns: [t.networkUuid, t.startMonth, t.endMonth, t.includesManualEntries],
-    }),
-  ],
-);
-
-/**
  * Network x carrier x line x month sums of the commission facts (decision 016): the scorecard of a
  * network reads at most a few thousand of these instead of every agency's commission statements.
  * Derived data, rebuilt by the read model's writers' entry point with the production rollups.

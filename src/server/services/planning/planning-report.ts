@@ -95,7 +95,6 @@ export async function networkSummary(
 ): Promise<NetworkSummaryResponse> {
   const period = reportPeriod({ ...q, standardTypes: [] }, today);
   const key = `summary|${q.startDate}|${q.endDate}|${period.latest}|${modeKey(mode)}`;
-  // Kept in the database per period too (decision 022), so a first view in any process reads one row.
   const network = cached(db, level.networkUuid, key, NETWORK_SUMMARY_TTL_MS, () =>
     readNetworkLines(db, networkRequest(level, 'network', 'P&C', [], period, mode)),
   );

@@ -6,7 +6,6 @@ import {
   byBroadLine,
   type FigureSource,
   type MonthlySource,
-  type NetworkPeriodKey,
   type PeriodKey,
   type RunningTotalsState,
 } from './sql.ts';
@@ -77,23 +76,6 @@ export function codeFiguresSource(request: FactsRequest, state: RunningTotalsSta
 /** Whether `codeFiguresSource` may read the running totals (the network's state is then worth reading). */
 export const codesFromRunningTotals = (request: FactsRequest) =>
   request.level.kind === 'network' && byBroadLine(request);
-
-/**
- * The network's summary as the planning tool asks it (every carrier, no standard types: the network as
- * one group, Total (P&C)), which the network keeps per period; null for any other request.
- */
-export function keptNetworkKey(request: FactsRequest): NetworkPeriodKey | null {
-  const kept =
-    request.level.kind === 'network' &&
-    request.grouping === 'network' &&
-    request.line === 'P&C' &&
-    !request.carriers &&
-    isDefaultComposite(request.kinds) &&
-    request.standardTypes.length === 0;
-  if (!kept) return null;
-  const { start, end, includesManualEntries } = request.period;
-  return { networkUuid: request.level.networkUuid, start, end, includesManualEntries };
-}
 
 /**
  * The kept view a request reads (by agency, of any composite; by agency code, of All), or null when the

@@ -4,7 +4,6 @@ import type { Db } from '#server/db/client.ts';
 import {
   codeFiguresSource,
   codesFromRunningTotals,
-  keptNetworkKey,
   planFigures,
   planMonthlyFigures,
   runningTotalsSource,
@@ -29,10 +28,8 @@ import {
 import {
   buildKeptCodes,
   buildKeptFlags,
-  buildKeptNetworkTotals,
   buildKeptTotals,
   readKeptFlags,
-  readKeptNetworkTotals,
   readKeptTotals,
   readRunningTotalsState,
   type MissingRow,
@@ -189,8 +186,9 @@ export async function queryCodeRows<R extends { built: boolean }>(
 
 /**
  * The figures per line code of a request that groups by network (one group: the planning tool's
- * network comparison), without flags. The network's summary as the planning tool asks it is kept per
- * period (decision 022); any other is queried from the planner's source.
+ * network comparison), without flags, queried from the planner's source: carrier-months at the
+ * network level, the facts for one agency. The planning tool keeps the answer in process
+ * (`planning-report.ts`, decision 091).
  */
 export async function readNetworkLines(
   db: Db,
@@ -201,15 +199,7 @@ export async function readNetworkLines(
   const plan = planFigures(request);
   if (plan.source !== 'facts' && plan.source !== 'carrier-months')
     throw new RangeError(`unexpected ${plan.source}`);
-  const group = request.level.networkUuid;
-  const key = keptNetworkKey(request);
-  if (key) {
-    const kept =
-      (await readKeptNetworkTotals(db, key)) ??
-      (await buildKeptNetworkTotals(db, key, figureQuery(request, { kind: plan.source }, false)));
-    if (kept) return kept;
-  }
-  return (await queriedFigures(db, request, { kind: plan.source })).get(group) ?? {};
+  return (await queriedFigures(db, request, { kind: plan.source })).get(request.level.networkUuid) ?? {};
 }
 
 /**

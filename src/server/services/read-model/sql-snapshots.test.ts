@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
@@ -13,7 +13,6 @@ import {
 } from './commission-sql.ts';
 import {
   codeFiguresSource,
-  keptNetworkKey,
   keptRequest,
   planFigures,
   planMonthlyFigures,
@@ -48,7 +47,6 @@ import {
   selectKeptCodeAgencyTotals,
   selectKeptCodesBuilt,
   selectKeptFlags,
-  selectKeptNetworkTotals,
   selectKeptPeriods,
   selectLatestFactMonth,
   selectNetworksWithRollups,
@@ -71,7 +69,6 @@ import {
   insertKeptCodeTotals,
   insertKeptCodeTotalsOfAgency,
   insertKeptFlagsOfAgency,
-  insertKeptNetworkTotals,
   insertKeptTotalsOfAgency,
   insertReportedMasks,
   insertRunningTotals,
@@ -299,11 +296,6 @@ const cases = {
   'kept-codes-totals-read': () =>
     selectKeptCodeTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' }),
   'reported-months-by-carrier': () => reportedMonthsByCarrier({ networkUuid }, '2025-11', '2026-10'),
-  'kept-network-build': () =>
-    insertKeptNetworkTotals(
-      { networkUuid, start: '2026-01', end: '2026-10', includesManualEntries: true },
-      figureQuery(request({ grouping: 'network' }), { kind: 'carrier-months' }, false),
-    ),
   'commission-refresh-carrier-months': () => insertCommissionCarrierMonths(scopeFilter('f', { networkUuid })),
   'commission-refresh-changes': () => insertCommissionChanges({ agencyUuid }),
   'commission-by-carrier': () =>
@@ -347,8 +339,6 @@ const cases = {
   'kept-codes-agency-totals-read': () => selectKeptCodeAgencyTotals(keptKey),
   'kept-refresh-agency-code-agency-totals': () => insertKeptCodeAgencyTotalsOfAgency(networkUuid, agencyUuid),
   'kept-codes-built': () => selectKeptCodesBuilt(keptKey),
-  'kept-network-read': () =>
-    selectKeptNetworkTotals({ networkUuid, start: '2026-01', end: '2026-10', includesManualEntries: true }),
   'planning-agency-code-page': () =>
     pageQuery(
       {
@@ -442,7 +432,7 @@ const callers: Record<keyof typeof cases, string> = {
   'figures-agency-codes-types':
     "computedCodeRows (sql.ts) <- queryCodeRows (read-model.ts), when no kept view answers: every code's line total for the planning table by agency code of standard types, from the facts",
   'figures-network':
-    'readNetworkLines (read-model.ts) <- planning/planning-report.ts: GET /api/core-production/network/summary when no summary is kept',
+    'readNetworkLines (read-model.ts) <- networkSummary (planning/planning-report.ts): GET /api/core-production/network/summary, kept in process',
   flags: "readFigures (read-model.ts): a report's incomplete-data flags when no kept flags answer",
   'flags-agency-codes':
     'keptCodeRows (store.ts) <- buildKeptCodes: the flags of every code a kept view of the planning table by agency code holds',
@@ -497,8 +487,6 @@ const callers: Record<keyof typeof cases, string> = {
     "queryCodeRows (read-model.ts) via selectKeptCodeTotals: the 'Totals:' row over every kept code",
   'reported-months-by-carrier':
     'reportedMonths (production/reported-months.ts): GET /api/core-production/reported-months, the months of each carrier row',
-  'kept-network-build':
-    "buildKeptNetworkTotals (store.ts) <- readNetworkLines (read-model.ts): the planning tool's network summary, kept",
   'commission-refresh-carrier-months':
     "rebuildNetwork and refreshCarrierMonths (refresh.ts): a network's commission carrier-months",
   'commission-refresh-changes':
@@ -552,8 +540,6 @@ const callers: Record<keyof typeof cases, string> = {
   'kept-refresh-agency-code-agency-totals':
     "refreshKeptViews (store.ts): one agency's sums of its kept codes, computed again",
   'kept-codes-built': 'warmKeptCodes (warm-up.ts): whether the network keeps a preset period of the codes',
-  'kept-network-read':
-    'readKeptNetworkTotals (store.ts) <- readNetworkLines (read-model.ts): the kept network summary',
   'planning-agency-code-page':
     'readAgencyCodePage (planning/agency-code-page.ts) <- GET /api/core-production/by-agencyCode: the first page of the kept codes, by written premium',
   'planning-agency-code-page-computed':
@@ -578,6 +564,11 @@ describe('the read model’s SQL', () => {
       );
     });
   }
+
+  it('keeps no snapshot of a statement it no longer renders', () => {
+    const files = readdirSync(join(import.meta.dirname, 'sql')).filter((file) => file.endsWith('.sql'));
+    expect(files.filter((file) => !Object.hasOwn(cases, file.slice(0, -'.sql'.length)))).toEqual([]);
+  });
 
   it('renders every statement builder of sql.ts and commission-sql.ts', () => {
     // A builder is named for what it does to a table (select, insert, ...) or ends in Query; each
@@ -613,14 +604,6 @@ describe('the read model’s SQL', () => {
     expect(planFigures(request({ grouping: 'agencyCode', standardTypes: ['HOME'] }))).toEqual({
       source: 'facts',
     });
-    expect(keptNetworkKey(request({ grouping: 'network' }))).toEqual({
-      networkUuid,
-      start: '2026-01',
-      end: '2026-10',
-      includesManualEntries: true,
-    });
-    expect(keptNetworkKey(request({ grouping: 'network', level: agency }))).toBeNull();
-    expect(keptNetworkKey(request({ grouping: 'network', carriers: [agencyUuid] }))).toBeNull();
     expect(planFigures(request({}))).toEqual({
       source: 'running-totals',
       kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' },

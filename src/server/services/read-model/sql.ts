@@ -1270,7 +1270,7 @@ export const selectAllKeptPeriods = (networkUuid: string) =>
     sql` union all `,
   );
 
-/** Deletes one agency's rows of every view the network keeps, and the network's summaries, in one statement. */
+/** Deletes one agency's rows of every view the network keeps, in one statement. */
 export const deleteAgencyKeptRows = (
   networkUuid: string,
   agencyUuid: string,
@@ -1285,10 +1285,8 @@ export const deleteAgencyKeptRows = (
   return sql`
   with totals as (delete from production_period_totals where ${agency}),
     flags as (delete from production_period_flags where ${agency}),
-    codes as (delete from production_code_period_totals where ${agency}${ofCarriers}),
-    code_agencies as (delete from production_code_period_agency_totals where ${agency})
-  -- The network's summaries sum every agency: the next view computes them again.
-  delete from production_network_period_totals where network_uuid = ${networkUuid}::uuid`;
+    codes as (delete from production_code_period_totals where ${agency}${ofCarriers})
+  delete from production_code_period_agency_totals where ${agency}`;
 };
 
 /**
@@ -1497,27 +1495,6 @@ export const keptCodesBuilt = (key: PeriodKey) =>
 
 /** Whether the network keeps the period's agency codes (the warm-up skips those it keeps). */
 export const selectKeptCodesBuilt = (key: PeriodKey) => sql`select ${keptCodesBuilt(key)} as built`;
-
-/** A period of the network summary: its months and whether it counts manual entries. */
-export type NetworkPeriodKey = Omit<PeriodKey, 'line' | 'composite'> & { includesManualEntries: boolean };
-
-const networkPeriod = (key: NetworkPeriodKey) =>
-  sql`${periodOfKey(key)} and includes_manual_entries = ${key.includesManualEntries}`;
-
-/** The network's summary kept for a period (`lines` as text), or no row. */
-export const selectKeptNetworkTotals = (key: NetworkPeriodKey) => sql`
-  select lines::text as lines from production_network_period_totals where ${networkPeriod(key)}`;
-
-/** Keeps `figures` (a figure query of the network as one group, numeric sums) for the period. */
-export const insertKeptNetworkTotals = (key: NetworkPeriodKey, figures: SQL) => sql`
-  insert into production_network_period_totals (network_uuid, start_month, end_month, includes_manual_entries,
-    lines)
-  select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)},
-    ${key.includesManualEntries}, coalesce(json_object_agg(f.line_code, ${lineFigures})
-      filter (where f.line_code is not null), '{}'::json)
-  from (${figures}) f
-  on conflict do nothing
-  returning lines::text as lines`;
 
 // --- One agency's rows of every kept view, refreshed by a save ---------------------------------
 
@@ -1751,7 +1728,6 @@ export function insertKeptCodeTotalsOfAgency(
 
 /** Every derived table of the read model, in the order a rebuild empties them. */
 export const DERIVED_TABLES = [
-  'production_network_period_totals',
   'production_code_period_agency_totals',
   'production_code_period_totals',
   'production_code_period_builds',
@@ -1764,5 +1740,5 @@ export const DERIVED_TABLES = [
   'production_rollup_horizons',
 ] as const;
 
-/** The kept views' tables (the first seven derived tables). */
-export const KEPT_TABLES = DERIVED_TABLES.slice(0, 7);
+/** The kept views' tables (the first six derived tables). */
+export const KEPT_TABLES = DERIVED_TABLES.slice(0, 6);

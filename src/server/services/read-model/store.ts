@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ProductionFigures } from '#shared/contracts/production.ts';
 import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import type { Db, Executor } from '#server/db/client.ts';
@@ -19,7 +19,6 @@ import {
   insertKeptCodeTotalsOfAgency,
   insertKeptFlagsAnswering,
   insertKeptFlagsOfAgency,
-  insertKeptNetworkTotals,
   insertKeptTotals,
   insertKeptTotalsAnswering,
   KEPT_TABLES,
@@ -29,10 +28,8 @@ import {
   selectHorizon,
   selectHorizonVersion,
   selectKeptFlags,
-  selectKeptNetworkTotals,
   selectKeptTotals,
   type KeptView,
-  type NetworkPeriodKey,
   type PeriodKey,
   type RunningTotalsState,
 } from './sql.ts';
@@ -216,32 +213,6 @@ async function dropStaleBuilds(tx: Executor, networkUuid: string, latest: YearMo
   for (const old of stale.rows) {
     for (const statement of deleteKeptPeriod({ networkUuid, ...old }, view)) await tx.execute(statement);
   }
-}
-
-/** The network's summary kept for the period (figures per line code), or null when it keeps none. */
-export async function readKeptNetworkTotals(
-  db: Executor,
-  key: NetworkPeriodKey,
-): Promise<Record<string, ProductionFigures> | null> {
-  const result = await db.execute<{ lines: string }>(selectKeptNetworkTotals(key));
-  const row = result.rows[0];
-  return row ? (JSON.parse(row.lines) as Record<string, ProductionFigures>) : null;
-}
-
-/**
- * Keeps the network's summary for the period from `figures` (its figure query, numeric sums) and
- * returns it; null when another request kept it first or the network has no running totals.
- */
-export async function buildKeptNetworkTotals(
-  db: Db,
-  key: NetworkPeriodKey,
-  figures: SQL,
-): Promise<Record<string, ProductionFigures> | null> {
-  return underHorizonLock(db, key.networkUuid, async (tx) => {
-    const built = await tx.execute<{ lines: string }>(insertKeptNetworkTotals(key, figures));
-    const row = built.rows[0];
-    return row ? (JSON.parse(row.lines) as Record<string, ProductionFigures>) : null;
-  });
 }
 
 /**

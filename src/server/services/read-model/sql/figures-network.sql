@@ -1,4 +1,4 @@
--- Caller: readNetworkLines (read-model.ts) <- planning/planning-report.ts: GET /api/core-production/network/summary when no summary is kept
+-- Caller: readNetworkLines (read-model.ts) <- networkSummary (planning/planning-report.ts): GET /api/core-production/network/summary, kept in process
 -- Parameters:
 --   $1 = "P&C"
 --   $2 = "00000000-0000-4000-8000-000000000001"

@@ -10,11 +10,8 @@
 --   $8 = "00000000-0000-4000-8000-000000000003"
 --   $9 = "00000000-0000-4000-8000-000000000002"
 --   $10 = "00000000-0000-4000-8000-000000000001"
---   $11 = "00000000-0000-4000-8000-000000000001"
 with totals as (delete from production_period_totals where agency_uuid = $1::uuid and network_uuid = $2::uuid),
     flags as (delete from production_period_flags where agency_uuid = $3::uuid and network_uuid = $4::uuid),
     codes as (delete from production_code_period_totals where agency_uuid = $5::uuid and network_uuid = $6::uuid and agency_code_uuid in (select k.uuid from agency_codes k
-      where k.agency_uuid = $7::uuid and k.carrier_uuid in ($8::uuid))),
-    code_agencies as (delete from production_code_period_agency_totals where agency_uuid = $9::uuid and network_uuid = $10::uuid)
-  -- The network's summaries sum every agency: the next view computes them again.
-  delete from production_network_period_totals where network_uuid = $11::uuid;
+      where k.agency_uuid = $7::uuid and k.carrier_uuid in ($8::uuid)))
+  delete from production_code_period_agency_totals where agency_uuid = $9::uuid and network_uuid = $10::uuid;

@@ -8,10 +8,7 @@
 --   $6 = "00000000-0000-4000-8000-000000000001"
 --   $7 = "00000000-0000-4000-8000-000000000002"
 --   $8 = "00000000-0000-4000-8000-000000000001"
---   $9 = "00000000-0000-4000-8000-000000000001"
 with totals as (delete from production_period_totals where agency_uuid = $1::uuid and network_uuid = $2::uuid),
     flags as (delete from production_period_flags where agency_uuid = $3::uuid and network_uuid = $4::uuid),
-    codes as (delete from production_code_period_totals where agency_uuid = $5::uuid and network_uuid = $6::uuid),
-    code_agencies as (delete from production_code_period_agency_totals where agency_uuid = $7::uuid and network_uuid = $8::uuid)
-  -- The network's summaries sum every agency: the next view computes them again.
-  delete from production_network_period_totals where network_uuid = $9::uuid;
+    codes as (delete from production_code_period_totals where agency_uuid = $5::uuid and network_uuid = $6::uuid)
+  delete from production_code_period_agency_totals where agency_uuid = $7::uuid and network_uuid = $8::uuid;
