@@ -4,12 +4,12 @@
  * Builds (once) a benchmark network of N agencies on the PostgreSQL server
  * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/understanding_bench) and/or on
  * PGlite (BENCH_DATA_DIR, default ./data-bench), then times Carrier Production at the network level
- * by carrier and by agency for every preset, line and composite (the by-agency view users open
- * first: its first view of a period, kept ahead (decision 027) with the build's own cost beside it,
- * built on demand, and kept), the build ahead of every preset, the agency level, right after an
- * agency changed, a manual entry save (through the service the route calls) and the refresh of an
- * agency without named months, and the CSV export, printing p50/p95 (`--only save`: the preset views
- * kept, then the save and the refresh alone; `--only shapes`: the views beyond the presets alone, and
+ * by carrier and by agency for every preset, line and composite (by agency: its first view in a
+ * process, computed from the running totals, and again, kept in the process; decision 092), the
+ * warm-up of the presets, the agency level, right after an agency changed, a manual entry save
+ * (through the service the route calls) and the refresh of an agency without named months, and the
+ * CSV export, printing p50/p95 (`--only save`: the preset codes kept, then the save and the refresh
+ * alone; `--only shapes`: the views beyond the presets alone, and
  * beside DuckDB on PostgreSQL). Beside the presets it times what users ask too
  * (`periodShapes`: a month, two custom ranges, a past year, standard types, a combination of carrier
  * kinds no composite names), by carrier and by agency. On PostgreSQL it then copies the network's
@@ -29,8 +29,8 @@ import { workingYear } from '#shared/domain/reporting-month.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { dropKeptViews, readHorizon } from '#server/services/read-model/store.ts';
-import { keepPresetViews, keepViewsAhead, presetKeys } from '#server/services/read-model/ahead.ts';
+import { clearAnswerCache } from '#server/services/read-model/answer-cache.ts';
+import { keepByAgencyAhead, presetRequests } from '#server/services/read-model/ahead.ts';
 import {
   CARRIER_COMPOSITES,
   compositeKinds,
@@ -72,8 +72,8 @@ function timing(samples: number[]): Timing {
 
 /**
  * Every view of the targets: by carrier and by agency at the network level, for every preset, line
- * and composite, the by-agency view's first view of a period included (the kept view dropped before
- * each run); then the agency level, a save's refresh, and the export.
+ * and composite, the by-agency view's first view in a process included (the process's answers
+ * dropped before each run); then the agency level, a save's refresh, and the export.
  */
 async function measure(
   label: string,
@@ -83,7 +83,7 @@ async function measure(
 ): Promise<Map<string, Timing>> {
   const timeframes = presets(today);
   const { network, agencyUuidAt, agencyAt } = benchLevels(setup);
-  const dropKept = () => dropNetworkKeptViews(database, setup.networkUuid);
+  const dropKept = async () => clearAnswerCache();
   const noop = async () => {};
   let changes = 0;
   const changeAnAgency = () =>
@@ -98,36 +98,17 @@ async function measure(
       for (const composite of CARRIER_COMPOSITES) {
         const q = queryFor(tf, line, composite);
         const byCarrier = await time(runs, () => productionByCarrier(database.db, network, q, today, null));
-        // Every composite's view of a preset is kept ahead (decisions 027, 039): its first view is
-        // the first read after the build, which is timed apart.
-        const builds: number[] = [];
-        const keepAhead = async () => {
-          await dropKept();
-          const started = performance.now();
-          await keepViewsAhead(
-            database.db,
-            setup.networkUuid,
-            [{ networkUuid: setup.networkUuid, start: tf.startMonth, end: tf.endMonth, line, composite }],
-            today,
-          );
-          builds.push(performance.now() - started);
-        };
+        // The first view in a process that has not computed it (P&C's are computed ahead by the
+        // server's warm-up: their first view is then a kept one).
         const firstView = await time(
           runs,
           () => productionByAgency(database.db, network, q, today, null),
-          keepAhead,
+          dropKept,
         );
         row[`${composite}: by carrier`] = ms(byCarrier);
         row[`${composite}: by agency, first view`] = ms(firstView);
-        row[`${composite}: its build ahead`] = ms(timing(builds));
         if (composite === 'all') {
           byAgencyFirstViews.set(`${tf.name} ${line}`, firstView);
-          const onDemand = await time(
-            runs,
-            () => productionByAgency(database.db, network, q, today, null),
-            dropKept,
-          );
-          row['all: by agency, built on demand (not kept ahead)'] = ms(onDemand);
           const kept = await time(runs, () => productionByAgency(database.db, network, q, today, null));
           row['all: by agency, kept'] = ms(kept);
         }
@@ -149,12 +130,12 @@ async function measure(
   for (let i = 0; i < 3; i++) {
     await dropKept();
     const started = performance.now();
-    await keepPresetViews(database.db, today, () => {}, setup.networkUuid);
+    await keepByAgencyAhead(database.db, setup.networkUuid, today);
     aheadRuns.push(performance.now() - started);
   }
   console.log(
-    `  ${label}: keeping every preset view ahead (${presetKeys(setup.networkUuid, today).length} views ` +
-      `and their flags, from nothing): ${aheadRuns.map(Math.round).join(', ')} ms`,
+    `  ${label}: computing the presets by agency ahead (${presetRequests(setup.networkUuid, today).length} ` +
+      `views, from nothing): ${aheadRuns.map(Math.round).join(', ')} ms`,
   );
   const afterChange = await time(
     runs,
@@ -177,18 +158,11 @@ async function measure(
   return byAgencyFirstViews;
 }
 
-function dropNetworkKeptViews(database: Database, networkUuid: string) {
-  return database.db.transaction(async (tx) => {
-    await readHorizon(tx, networkUuid, 'update');
-    await dropKeptViews(tx, networkUuid);
-  });
-}
-
 type ShapeTimings = { shape: Shape; byCarrier: Timing; byAgencyFirst: Timing };
 
 /**
  * What users ask beyond the presets (`periodShapes`) at the network level: by carrier, and by agency
- * as its first view (nothing kept: the network's kept views dropped before each run) and again.
+ * as its first view (the process's answers dropped before each run) and again (kept in the process).
  */
 async function measureShapes(
   label: string,
@@ -205,7 +179,7 @@ async function measureShapes(
     const byAgencyFirst = await time(
       runs,
       () => productionByAgency(database.db, network, q, today, null),
-      () => dropNetworkKeptViews(database, setup.networkUuid),
+      async () => clearAnswerCache(),
     );
     const again = await time(runs, () => productionByAgency(database.db, network, q, today, null));
     timings.push({ shape, byCarrier, byAgencyFirst });
@@ -264,7 +238,7 @@ async function besideColumnar(
  * another, on the network's carrier with the most facts (the most other agencies' facts of the same
  * carrier-months), each save changing the amounts the agency had (a first save creates the entry).
  * Then the refresh of one agency without named months, as writers that name none run it. The
- * network's preset views are kept first, as the server's warm-up keeps them.
+ * network's preset codes are kept first, as the server's warm-up keeps them (a save refreshes them).
  */
 async function measureSave(
   label: string,
@@ -273,7 +247,6 @@ async function measureSave(
   runs: number,
 ) {
   const { agencyUuidAt, agencyAt } = benchLevels(setup);
-  await keepPresetViews(database.db, today, () => {}, setup.networkUuid);
   await warmKeptCodes(database.db, setup.networkUuid, today);
   const year = workingYear(today);
   const busiest = await database.db.execute<{ carrier_uuid: string; facts: string }>(sql`

@@ -7,7 +7,7 @@ import { DatabaseLockedError } from './db/client.ts';
 import { seedDemoData } from './db/demo/generate.ts';
 import { isEmptyDatabase, openConfiguredDatabase } from './db/open.ts';
 import { ensureReadModel } from './services/read-model/refresh.ts';
-import { keepPresetViews } from './services/read-model/ahead.ts';
+import { keepByAgencyAhead } from './services/read-model/ahead.ts';
 import { startKeptViewWarmUp } from './services/read-model/warm-up.ts';
 import { rankMembersAhead } from './services/profit-sharing/agreements.ts';
 import { keepPresetsAhead } from './services/network-intelligence/warnings.ts';
@@ -33,14 +33,14 @@ async function main(): Promise<void> {
     app.log.info({ summary }, 'demo data loaded');
   }
   await ensureReadModel(database.db, (message) => app.log.info(message));
-  // The presets' by-agency views, built before the first user asks (decision 027); then, in the
-  // background, the by-agency-code views (decision 026), and both again when a network needs them.
-  await keepPresetViews(database.db, calendarDateIn(BUSINESS_TIME_ZONE), (message) => app.log.info(message));
+  // In the background: the presets' by-agency-code views (decision 026), then the answers users open
+  // first, kept in process (decisions 079, 092); again every 10 minutes and when a network needs them.
   const stopWarmUp = startKeptViewWarmUp(
     database.db,
     () => calendarDateIn(BUSINESS_TIME_ZONE),
     (message) => app.log.info(message),
     [
+      { what: "Carrier Production by agency's presets", keep: keepByAgencyAhead },
       { what: "the benchmarks' and early warnings' presets", keep: keepPresetsAhead },
       { what: 'the profit-sharing ranking', keep: rankMembersAhead },
     ],

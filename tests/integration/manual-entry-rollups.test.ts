@@ -6,18 +6,14 @@ import type { Database } from '#server/db/client.ts';
 import type { Actor } from '#server/policies/actor.ts';
 import { deleteCarrierEntry, saveCarrierEntry } from '#server/services/manual-entry/manual-entry-service.ts';
 import { rebuildNetwork } from '#server/services/read-model/refresh.ts';
-import { keepPresetViews } from '#server/services/read-model/ahead.ts';
-import {
-  buildKeptCodes,
-  buildKeptFlags,
-  buildKeptTotals,
-  dropKeptViews,
-} from '#server/services/read-model/store.ts';
+import { presetRequests } from '#server/services/read-model/ahead.ts';
+import { clearAnswerCache } from '#server/services/read-model/answer-cache.ts';
+import { buildKeptCodes, dropKeptViews } from '#server/services/read-model/store.ts';
 import { warmKeptCodes } from '#server/services/read-model/warm-up.ts';
 import { selectKeptPeriods, type PeriodKey } from '#server/services/read-model/sql.ts';
 import { latestReportingMonth } from '#shared/domain/reporting-month.ts';
 import { carrierEntryRequestSchema } from '#shared/contracts/manual-entry.ts';
-import { networkRows } from '#tests/support/factories.ts';
+import { byAgencyAnswers, networkRows } from '#tests/support/factories.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 
 /**
@@ -190,26 +186,21 @@ describe('a manual entry save keeps the carrier-months by difference (decision 0
     expect(await manualCarrierMonths()).toEqual([]);
   });
 
-  it("leaves the kept views as fresh builds, only the saved carrier's codes computed again", async () => {
+  it("leaves the kept answers as fresh computations, only the saved carrier's codes computed again", async () => {
     const { a, b } = agencies;
     const db = database.db;
     const latest = latestReportingMonth(today);
-    await keepPresetViews(db, today, () => {});
+    clearAnswerCache();
+    const byAgency = presetRequests(networkUuid, today);
+    const byAgencyBefore = await byAgencyAnswers(db, byAgency);
     await warmKeptCodes(db, networkUuid, today);
-    const keys = async (view: 'builds' | 'code builds' | 'flags') =>
-      (await db.execute<Omit<PeriodKey, 'networkUuid'>>(selectKeptPeriods(networkUuid, view))).rows.map(
-        (row) => ({ networkUuid, ...row }),
-      );
-    const [views, codes, flags] = [await keys('builds'), await keys('code builds'), await keys('flags')];
+    const codes = (await db.execute<Omit<PeriodKey, 'networkUuid'>>(selectKeptPeriods(networkUuid))).rows.map(
+      (row) => ({ networkUuid, ...row }),
+    );
     expect(codes.length).toBeGreaterThan(0);
     const kept = async () => {
       const rows: Record<string, string[]> = {};
-      for (const table of [
-        'production_period_totals',
-        'production_period_flags',
-        'production_code_period_totals',
-        'production_code_period_agency_totals',
-      ]) {
+      for (const table of ['production_code_period_totals', 'production_code_period_agency_totals']) {
         const result = await db.execute<{ row: string }>(
           sql`select to_jsonb(t)::text as row from ${sql.raw(table)} t where t.network_uuid = ${networkUuid}::uuid`,
         );
@@ -227,10 +218,12 @@ describe('a manual entry save keeps the carrier-months by difference (decision 0
     await save(b, 3, { writtenPremium: '450', earnedPremium: '100', incurredLoss: '10' });
     const refreshed = await kept();
     expect(refreshed).not.toEqual(before);
+    const byAgencyRefreshed = await byAgencyAnswers(db, byAgency);
+    expect(byAgencyRefreshed).not.toEqual(byAgencyBefore);
 
+    clearAnswerCache();
+    expect(await byAgencyAnswers(db, byAgency)).toEqual(byAgencyRefreshed);
     await db.transaction((tx) => dropKeptViews(tx, networkUuid));
-    for (const key of views) await buildKeptTotals(db, key, latest, false);
-    for (const key of flags) await buildKeptFlags(db, key);
     for (const key of codes) await buildKeptCodes(db, key, latest);
     expect(await kept()).toEqual(refreshed);
   });

@@ -8,13 +8,8 @@ import {
   refreshAgenciesFacts,
   refreshAgencyFacts,
 } from '#server/services/read-model/refresh.ts';
-import {
-  buildKeptCodes,
-  buildKeptFlags,
-  buildKeptTotals,
-  dropKeptViews,
-} from '#server/services/read-model/store.ts';
-import { keepPresetViews, presetKeys } from '#server/services/read-model/ahead.ts';
+import { buildKeptCodes, dropKeptViews } from '#server/services/read-model/store.ts';
+import { keepByAgencyAhead, presetRequests } from '#server/services/read-model/ahead.ts';
 import { warmKeptCodes } from '#server/services/read-model/warm-up.ts';
 import { selectHasSpans, selectKeptPeriods, type PeriodKey } from '#server/services/read-model/sql.ts';
 import { productionByAgency } from '#server/services/production/production-report.ts';
@@ -30,9 +25,10 @@ import type { NetworkSummaryResponse } from '#shared/contracts/planning.ts';
 import { networkSummary, productionByAgencyCode } from '#server/services/planning/planning-report.ts';
 import { clearAnswerCache } from '#server/services/read-model/answer-cache.ts';
 import { addMonths, latestReportingMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
-import { CARRIER_COMPOSITES, compositeKinds } from '#shared/domain/carrier-composite.ts';
+import { compositeKinds } from '#shared/domain/carrier-composite.ts';
 import { firstDayOfMonth, lastDayOfMonth, presets } from '#shared/domain/timeframe.ts';
-import { networkRows } from '#tests/support/factories.ts';
+import { byAgencyAnswers, networkRows } from '#tests/support/factories.ts';
+import { periodOf } from '#server/services/read-model/request.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 
 /**
@@ -155,7 +151,7 @@ describe('production rollups', () => {
   });
 });
 
-describe('the period totals a network keeps (decision 009)', () => {
+describe("a network's answers kept by agency, and the agency codes it keeps (decisions 022, 092)", () => {
   const latest = latestReportingMonth(today);
   const yearStart = `${latest.slice(0, 4)}-01` as YearMonth;
   const network = (): Level => ({ kind: 'network', networkUuid });
@@ -163,23 +159,6 @@ describe('the period totals a network keeps (decision 009)', () => {
     productionQuerySchema.parse({ startDate: firstDayOfMonth(start), endDate: lastDayOfMonth(end) });
   const report = (start: YearMonth, end: YearMonth, day = today) =>
     productionByAgency(database.db, network(), query(start, end), day, null);
-  const kept = async () =>
-    (
-      await database.db.execute<{ period: string }>(sql`
-        select to_char(start_month, 'YYYY-MM') || '..' || to_char(end_month, 'YYYY-MM') || ' ' || line_code
-          || case when composite = 'all' then '' else ' ' || composite end as period
-        from production_period_builds where network_uuid = ${networkUuid}::uuid`)
-    ).rows
-      .map((r) => r.period)
-      .sort();
-  const keptFlags = async () =>
-    Number(
-      (
-        await database.db.execute<{ n: string }>(
-          sql`select count(*)::text as n from production_period_flags where network_uuid = ${networkUuid}::uuid`,
-        )
-      ).rows[0]!.n,
-    );
   const dropAll = () => database.db.transaction((tx) => dropKeptViews(tx, networkUuid));
   const premiumCents = (answer: ByAgencyResponse) =>
     Math.round(answer.agencies.find((a) => a.agencyUuid === agencyUuid)!.lines['P&C']!.writtenPremium! * 100);
@@ -232,8 +211,8 @@ describe('the period totals a network keeps (decision 009)', () => {
     expect(refreshed).not.toEqual(before);
   });
 
-  it('are built by the first view of a period, read back, and kept up to date when facts change', async () => {
-    await dropAll();
+  it('by agency are computed by the first view, kept, and brought up to date when facts change', async () => {
+    clearAnswerCache();
     const built = await report(yearStart, latest);
     const pl = await productionByAgency(
       database.db,
@@ -243,10 +222,6 @@ describe('the period totals a network keeps (decision 009)', () => {
       null,
     );
     expect(pl.agencies.length).toBeGreaterThan(0);
-    const keptPeriods = [`${yearStart}..${latest} P&C`, `${yearStart}..${latest} PL`];
-    expect(await kept()).toEqual(keptPeriods);
-    const flags = await keptFlags();
-    expect(flags).toBeGreaterThan(0);
     expect(await report(yearStart, latest)).toEqual(built);
 
     // A changed fact, and a month the agency no longer reported.
@@ -263,19 +238,15 @@ describe('the period totals a network keeps (decision 009)', () => {
         { carrierUuid: dropped.rows[0]!.carrier_uuid, month: dropped.rows[0]!.month },
       ]);
     });
-    expect(await kept()).toEqual(keptPeriods);
-    expect(await keptFlags()).toBe(flags);
     const after = await report(yearStart, latest);
     expect(premiumCents(after) - premiumCents(built)).toBe(100_000);
     const flagsOf = (answer: ByAgencyResponse) => answer.agencies.find((a) => a.agencyUuid === agencyUuid)!;
     expect(flagsOf(after).haveMissingCurrentData).toBe(true);
-    // What is kept equals what a fresh build gives, for every agency and both lines.
-    await dropAll();
+    // What was brought up to date equals what a first view computes, for every agency.
+    clearAnswerCache();
     expect(await report(yearStart, latest)).toEqual(after);
 
     await rebuildNetwork(database.db, networkUuid);
-    expect(await kept()).toEqual([]);
-    expect(await keptFlags()).toBe(0);
     expect(await report(yearStart, latest)).toEqual(after);
   });
 
@@ -334,71 +305,33 @@ describe('the period totals a network keeps (decision 009)', () => {
     expect(await codes()).toEqual(afterCodes);
   });
 
-  it('are built once when two first views of a period come at the same time', async () => {
-    await dropAll();
-    const [first, second] = await Promise.all([report(yearStart, latest), report(yearStart, latest)]);
-    expect(second).toEqual(first);
-    expect(await kept()).toEqual([`${yearStart}..${latest} P&C`]);
-    const flags = await keptFlags();
-    expect(flags).toBeGreaterThan(0);
-    expect(await report(yearStart, latest)).toEqual(first);
-    expect(await keptFlags()).toBe(flags);
-  });
-
-  it("are built ahead for every preset, line and composite, equal to each period's first view", async () => {
-    await dropAll();
-    const messages: string[] = [];
-    await keepPresetViews(database.db, today, (m) => messages.push(m));
-    const keys = presetKeys(networkUuid, today);
-    expect(keys).toHaveLength(presets(today).length * BROAD_LINE_CODES.length * CARRIER_COMPOSITES.length);
-    expect(await kept()).toEqual(
-      keys
-        .map((k) => `${k.start}..${k.end} ${k.line}${k.composite === 'all' ? '' : ` ${k.composite}`}`)
-        .sort(),
-    );
-    const flags = await keptFlags();
-    expect(flags).toBeGreaterThan(0);
-    expect(messages).toHaveLength(1);
+  it('by agency are computed ahead for every preset and line, as Carrier Production asks them', async () => {
+    clearAnswerCache();
+    const requests = presetRequests(networkUuid, today);
+    expect(requests).toHaveLength(presets(today).length * BROAD_LINE_CODES.length);
+    // Users open every preset of every line first: the warm-up then finds each one kept.
     const answers = async () => {
       const all = [];
-      for (const k of keys) {
-        const q = {
-          ...query(k.start, k.end),
-          ...compositeKinds(k.composite),
-          broadLineOfBusinessStandardTypeCode: k.line,
-        };
-        all.push(await productionByAgency(database.db, network(), q, today, null));
+      for (const tf of presets(today)) {
+        for (const line of BROAD_LINE_CODES) {
+          const q = { ...query(tf.startMonth, tf.endMonth), broadLineOfBusinessStandardTypeCode: line };
+          all.push(await productionByAgency(database.db, network(), q, today, null));
+        }
       }
       return all;
     };
-    const keptAhead = await answers();
-    expect(keptAhead.some((answer) => answer.agencies.length > 0)).toBe(true);
-    // Nothing more to build while every preset is kept.
-    await keepPresetViews(database.db, today, (m) => messages.push(m));
-    expect(messages).toHaveLength(1);
-    expect(await keptFlags()).toBe(flags);
-    // What was built ahead is what each first view builds on demand.
-    await dropAll();
-    expect(await answers()).toEqual(keptAhead);
+    const opened = await answers();
+    expect(opened.some((answer) => answer.agencies.length > 0)).toBe(true);
+    expect(await keepByAgencyAhead(database.db, networkUuid, today)).toBe(0);
+    // Computed ahead in a process that kept none, they answer as their first views did.
+    clearAnswerCache();
+    expect(await keepByAgencyAhead(database.db, networkUuid, today)).toBe(requests.length);
+    expect(await keepByAgencyAhead(database.db, networkUuid, today)).toBe(0);
+    expect(await answers()).toEqual(opened);
   });
 
-  it('forget the rolling periods of an earlier latest month, and keep whole years', async () => {
-    await dropAll();
-    const lastYear = String(Number(latest.slice(0, 4)) - 1);
-    await report(`${lastYear}-01` as YearMonth, `${lastYear}-12` as YearMonth);
-    await report(addMonths(latest, -11), latest);
-    const nextMonth = { ...today, month: today.month + 1 };
-    const later = latestReportingMonth(nextMonth);
-    expect(later).toBe(addMonths(latest, 1));
-    await report(addMonths(later, -11), later, nextMonth);
-    expect(await kept()).toEqual([
-      `${lastYear}-01..${lastYear}-12 P&C`,
-      `${addMonths(later, -11)}..${later} P&C`,
-    ]);
-  });
-
-  it('are not used for a report that collaboration mode limits to some carriers', async () => {
-    await dropAll();
+  it('by agency are not shared with a report that collaboration mode limits to some carriers', async () => {
+    clearAnswerCache();
     const shared = await database.db.execute<{ carrier_uuid: string }>(sql`
       select carrier_uuid from production_facts where agency_uuid = ${agencyUuid}::uuid
       group by carrier_uuid order by carrier_uuid limit 1`);
@@ -412,14 +345,13 @@ describe('the period totals a network keeps (decision 009)', () => {
     expect(linesOf(await limited(network()))).toEqual(expected);
     const everyCarrier = await report(yearStart, latest);
     expect(linesOf(everyCarrier)).not.toEqual(expected);
-    expect(await kept()).toEqual([`${yearStart}..${latest} P&C`]);
     expect(linesOf(await limited(network()))).toEqual(expected);
   });
 
-  it('are never built from figures that a change being saved at the same time outdates', async () => {
-    await dropAll();
+  it('by agency are never kept from figures that a change being saved at the same time outdates', async () => {
+    clearAnswerCache();
     const before = await report(addMonths(latest, -23), latest);
-    await dropAll();
+    clearAnswerCache();
     let saved!: () => void;
     let commit!: () => void;
     const savedYet = new Promise<void>((resolve) => (saved = resolve));
@@ -430,51 +362,41 @@ describe('the period totals a network keeps (decision 009)', () => {
       await commitNow;
     });
     await savedYet;
-    // On PostgreSQL this report runs on another connection while the change is not committed yet:
-    // it must wait for the change rather than keep the figures from before it.
+    // On PostgreSQL this report runs on another connection while the change is not committed yet: it
+    // may answer the figures from before the change, but never keep them past its commit.
     const during = report(addMonths(latest, -23), latest);
     await new Promise((resolve) => setTimeout(resolve, 300));
     commit();
     await saving;
     const answered = await during;
     const keptAnswer = await report(addMonths(latest, -23), latest);
-    await dropAll();
+    clearAnswerCache();
     const fresh = await report(addMonths(latest, -23), latest);
     expect(premiumCents(fresh) - premiumCents(before)).toBe(100_000);
     expect(keptAnswer).toEqual(fresh);
-    expect(answered).toEqual(fresh);
+    expect([before, fresh]).toContainEqual(answered);
   });
 });
 
-describe("a save's refresh of the views a network keeps (decision 034)", () => {
+describe("a save's refresh of the answers a network keeps (decisions 034, 092)", () => {
   const latest = latestReportingMonth(today);
   const lastYear = String(Number(latest.slice(0, 4)) - 1);
 
-  /** Every row of every kept view of the network (figures as jsonb), as sorted text per table. */
-  async function keptViewContents(): Promise<Record<string, string[]>> {
-    const contents: Record<string, string[]> = {};
-    for (const table of [
-      'production_period_totals',
-      'production_period_flags',
-      'production_code_period_totals',
-    ]) {
-      const result = await database.db.execute<{ row: string }>(
-        sql`select to_jsonb(t)::text as row from ${sql.raw(table)} t where t.network_uuid = ${networkUuid}::uuid`,
-      );
-      contents[table] = result.rows.map((r) => r.row).sort();
-    }
-    return contents;
+  /** Every row of the kept agency codes of the network (figures as jsonb), as sorted text. */
+  async function keptCodeContents(): Promise<string[]> {
+    const result = await database.db.execute<{ row: string }>(
+      sql`select to_jsonb(t)::text as row from production_code_period_totals t where t.network_uuid = ${networkUuid}::uuid`,
+    );
+    return result.rows.map((r) => r.row).sort();
   }
 
-  /** The periods (and lines) the network keeps each view of. */
-  async function keptKeys(table: 'builds' | 'code builds' | 'flags'): Promise<PeriodKey[]> {
-    const found = await database.db.execute<Omit<PeriodKey, 'networkUuid'>>(
-      selectKeptPeriods(networkUuid, table),
-    );
+  /** The periods and lines the network keeps its agency codes for. */
+  async function keptKeys(): Promise<PeriodKey[]> {
+    const found = await database.db.execute<Omit<PeriodKey, 'networkUuid'>>(selectKeptPeriods(networkUuid));
     return found.rows.map((row) => ({ networkUuid, ...row }));
   }
 
-  it('leaves every kept period of every view as a fresh build of it, manual months after gaps included', async () => {
+  it('leaves every kept answer as a fresh computation of it, manual months after gaps included', async () => {
     const db = database.db;
     // Typed-in production, some of it after a gap whose sums start before a rolling period.
     await db.execute(sql`update production_facts set source = 'manual' where id % 8 = 3`);
@@ -483,21 +405,20 @@ describe("a save's refresh of the views a network keeps (decision 034)", () => {
     await rebuildNetwork(db, networkUuid);
     expect((await db.execute<{ spans: boolean }>(selectHasSpans(networkUuid))).rows[0]!.spans).toBe(true);
 
-    // Every preset in every line, the planning tool's codes, and views users opened on demand: a
-    // whole past year, and a broad line's codes.
-    await keepPresetViews(db, today, () => {});
-    await warmKeptCodes(db, networkUuid, today);
-    for (const line of ['P&C', 'CL']) {
-      const key = {
-        networkUuid,
-        start: `${lastYear}-01` as YearMonth,
-        end: `${lastYear}-12` as YearMonth,
+    // By agency: every preset of every line, another composite, and a whole past year in two lines;
+    // the planning tool's codes of every preset, and a broad line's codes users opened.
+    clearAnswerCache();
+    const presetsAndMore = [
+      ...presetRequests(networkUuid, today),
+      { ...presetRequests(networkUuid, today)[0]!, kinds: compositeKinds('carriers') },
+      ...(['P&C', 'CL'] as const).map((line) => ({
+        ...presetRequests(networkUuid, today)[0]!,
         line,
-        composite: 'all' as const,
-      };
-      await buildKeptTotals(db, key, latest, false);
-      await buildKeptFlags(db, key);
-    }
+        period: periodOf(`${lastYear}-01` as YearMonth, `${lastYear}-12` as YearMonth, [], today),
+      })),
+    ];
+    const before = await byAgencyAnswers(db, presetsAndMore);
+    await warmKeptCodes(db, networkUuid, today);
     await buildKeptCodes(
       db,
       {
@@ -509,17 +430,9 @@ describe("a save's refresh of the views a network keeps (decision 034)", () => {
       },
       latest,
     );
-    const [views, codes, flags] = [
-      await keptKeys('builds'),
-      await keptKeys('code builds'),
-      await keptKeys('flags'),
-    ];
-    expect(views).toHaveLength(
-      presets(today).length * BROAD_LINE_CODES.length * CARRIER_COMPOSITES.length + 2,
-    );
+    const codes = await keptKeys();
     expect(codes).toHaveLength(presets(today).length + 1);
-    expect(flags).toHaveLength(presets(today).length * CARRIER_COMPOSITES.length + 1);
-    const before = await keptViewContents();
+    const codesBefore = await keptCodeContents();
 
     // Saves of two agencies: a changed figure in each month of a year, one of them after a gap, and a
     // month no longer reported.
@@ -550,17 +463,18 @@ describe("a save's refresh of the views a network keeps (decision 034)", () => {
         );
       });
     }
-    const refreshed = await keptViewContents();
+    // Brought up to date agency by agency.
+    const refreshed = await byAgencyAnswers(db, presetsAndMore);
     expect(refreshed).not.toEqual(before);
-    expect(await keptKeys('builds')).toEqual(views);
-    expect(await keptKeys('code builds')).toEqual(codes);
-    expect(await keptKeys('flags')).toEqual(flags);
+    const refreshedCodes = await keptCodeContents();
+    expect(refreshedCodes).not.toEqual(codesBefore);
+    expect(await keptKeys()).toEqual(codes);
 
-    // The same periods built again from nothing.
+    // The same answers computed again from nothing.
+    clearAnswerCache();
+    expect(await byAgencyAnswers(db, presetsAndMore)).toEqual(refreshed);
     await db.transaction((tx) => dropKeptViews(tx, networkUuid));
-    for (const key of views) await buildKeptTotals(db, key, latest, false);
-    for (const key of flags) await buildKeptFlags(db, key);
     for (const key of codes) await buildKeptCodes(db, key, latest);
-    expect(await keptViewContents()).toEqual(refreshed);
+    expect(await keptCodeContents()).toEqual(refreshedCodes);
   });
 });

@@ -9,6 +9,9 @@ import { carriers, classifications, linesOfBusiness } from '#server/db/schema/di
 import { carrierReportedMonths, commissionFacts, productionFacts } from '#server/db/schema/facts.ts';
 import { subscriptionPrices, subscriptionProducts } from '#server/db/schema/billing.ts';
 import { agencies, networks, subscribers, subscriptions } from '#server/db/schema/tenancy.ts';
+import { requestKey } from '#server/services/read-model/answer-cache.ts';
+import { readFigures } from '#server/services/read-model/read-model.ts';
+import type { FactsRequest } from '#server/services/read-model/request.ts';
 
 const unique = () => randomUUID().slice(0, 8);
 
@@ -272,4 +275,17 @@ export async function networkRows(
     rows[table] = found.rows.map((r) => r.row).sort();
   }
   return rows;
+}
+
+/**
+ * Carrier Production by agency for each request, as `readFigures` answers it (kept in process or
+ * computed), as text with every map and object in key order: answers to compare.
+ */
+export async function byAgencyAnswers(db: Db, requests: readonly FactsRequest[]): Promise<string[]> {
+  const answers: string[] = [];
+  for (const request of requests) {
+    const { lines, missing } = await readFigures(db, request);
+    answers.push(requestKey({ lines: Object.fromEntries(lines), missing: Object.fromEntries(missing) }));
+  }
+  return answers;
 }

@@ -12,7 +12,6 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { CARRIER_COMPOSITES } from '#shared/domain/carrier-composite.ts';
 import { money } from './columns.ts';
 import { agencies } from './tenancy.ts';
 
@@ -206,15 +205,12 @@ export const carrierReportedMasks = pgTable(
   ],
 );
 
-/** The key columns of a period a network keeps (decision 009). */
+/** The key columns of a period a network keeps (decision 022). */
 const keptPeriod = () => ({
   networkUuid: uuid('network_uuid').notNull(),
   startMonth: date('start_month', { mode: 'string' }).notNull(),
   endMonth: date('end_month', { mode: 'string' }).notNull(),
 });
-
-/** The carrier composite of a kept by-agency view ('all', 'carriers' or 'wholesalers'; decision 039). */
-const carrierComposite = () => text('composite', { enum: CARRIER_COMPOSITES }).notNull().default('all');
 
 /** A line's eight figures (its total) as exact sums; NULL: not reported. */
 const lineFigures = () => ({
@@ -229,80 +225,9 @@ const lineFigures = () => ({
 });
 
 /**
- * The by-agency report of a network as users open it (a carrier composite, no standard types, manual
- * entries counted: a YTD, preset or whole-year period), per period, line (Total (P&C) or one broad
- * line) and composite, computed once from the running totals and kept: a report, or its CSV, then reads one
- * finished row per agency instead of aggregating four months of running totals. `lines` holds the
- * agency's figures per line code (the chosen line for its total) as the report answers them: a JSON
- * object of exact decimal sums, null when not reported. `production_period_builds` lists the periods
- * and lines a network keeps. A change to an agency's facts computes that agency's rows again in the
- * same transaction; a rebuild of the network's rollups deletes them all (docs/decisions/009).
- */
-export const productionPeriodBuilds = pgTable(
-  'production_period_builds',
-  {
-    ...keptPeriod(),
-    lineCode: text('line_code').notNull(),
-    composite: carrierComposite(),
-  },
-  (t) => [
-    primaryKey({
-      name: 'production_period_builds_pk',
-      columns: [t.networkUuid, t.startMonth, t.endMonth, t.lineCode, t.composite],
-    }),
-  ],
-);
-
-export const productionPeriodTotals = pgTable(
-  'production_period_totals',
-  {
-    agencyUuid: uuid('agency_uuid').notNull(),
-    ...keptPeriod(),
-    lineCode: text('line_code').notNull(),
-    composite: carrierComposite(),
-    lines: json('lines').notNull(),
-  },
-  (t) => [
-    primaryKey({
-      name: 'production_period_totals_pk',
-      columns: [t.agencyUuid, t.networkUuid, t.startMonth, t.endMonth, t.lineCode, t.composite],
-    }),
-    index('production_period_totals_network_idx').on(
-      t.networkUuid,
-      t.startMonth,
-      t.endMonth,
-      t.lineCode,
-      t.composite,
-    ),
-  ],
-);
-
-/**
- * The incomplete-data flags of the same view, per network x period x composite x agency (they do not
- * depend on the line): built from the report's flags query on first use, for the agencies it answers, and
- * refreshed and dropped with the period totals.
- */
-export const productionPeriodFlags = pgTable(
-  'production_period_flags',
-  {
-    agencyUuid: uuid('agency_uuid').notNull(),
-    ...keptPeriod(),
-    composite: carrierComposite(),
-    missingCurrent: boolean('missing_current').notNull(),
-    missingPrior: boolean('missing_prior').notNull(),
-  },
-  (t) => [
-    primaryKey({
-      name: 'production_period_flags_pk',
-      columns: [t.agencyUuid, t.networkUuid, t.startMonth, t.endMonth, t.composite],
-    }),
-    index('production_period_flags_network_idx').on(t.networkUuid, t.startMonth, t.endMonth, t.composite),
-  ],
-);
-
-/**
- * The network's by-agency-code report (the planning tool) as users open it, the same view and periods
- * as `production_period_totals` (decision 022): per period, line and agency code, the code's figures
+ * The network's by-agency-code report (the planning tool) as users open it (the network level, All,
+ * no standard types, manual entries counted: a YTD, preset or whole-year period; decision 022): per
+ * period, line and agency code, the code's figures
  * per line code (`lines`, JSON of exact decimal sums, null when not reported) and its incomplete-data
  * flags, computed once and kept, because a network has tens of thousands of codes and the facts are
  * the only source that carries them. `production_code_period_builds` lists the periods and lines a

@@ -1,92 +1,41 @@
-import { BROAD_LINE_CODES, type BroadLineCode } from '#shared/contracts/production.ts';
-import { CARRIER_COMPOSITES } from '#shared/domain/carrier-composite.ts';
-import { latestReportingMonth } from '#shared/domain/reporting-month.ts';
+import { BROAD_LINE_CODES } from '#shared/contracts/production.ts';
+import { compositeKinds } from '#shared/domain/carrier-composite.ts';
 import { presets, type CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
-import { selectKeptPeriods, selectNetworksMissingKeptViews, type PeriodKey } from './sql.ts';
-import { buildKeptFlags, buildKeptTotals } from './store.ts';
+import { readFigures } from './read-model.ts';
+import { periodOf, type FactsRequest } from './request.ts';
 
 /**
- * The presets' kept views built ahead of any view (decision 027): the network's by-agency view as
- * users open it, for each preset of the timeframe selector (YTD, 12, 24 and 36 months ending at the
- * latest reporting month), each line and each carrier composite (decision 039), with the period's
- * incomplete-data flags of each composite. Built on demand,
- * the first view of a period sums the running totals (150-260 ms at 2,000 agencies with a broad line
- * chosen); kept ahead, every preset's first view reads finished rows. Each view is built in its own
- * transaction, as a first view builds it (decision 009), so a writer waits for one build at most.
+ * Carrier Production by agency at the network level, as users open it first, computed ahead into the
+ * process's answer cache (decision 092): every preset of the timeframe selector (YTD, 12, 24 and 36
+ * months ending at the latest reporting month), each line (Total (P&C) and each broad line), every
+ * carrier kind (All). The server's warm-up (`warm-up.ts`) runs it at start and every 10 minutes; a
+ * write of one agency then computes only that agency's part again on the next view. Other periods,
+ * composites and filters are computed on their first view in a process and kept the same way.
+ * Every line of every composite would hold five times the memory (about 140 MB at 2,000 agencies
+ * against 58 MB), for views whose first computation takes 100–200 ms.
  */
 
-/** Every preset period, line and composite a network keeps ahead, as of `today`. */
-export function presetKeys(networkUuid: string, today: CalendarDay): (PeriodKey & { line: BroadLineCode })[] {
+/** The by-agency requests kept ahead, as Carrier Production asks them (`factsRequest`). */
+export function presetRequests(networkUuid: string, today: CalendarDay): FactsRequest[] {
   return presets(today).flatMap((tf) =>
-    BROAD_LINE_CODES.flatMap((line) =>
-      CARRIER_COMPOSITES.map((composite) => ({
-        networkUuid,
-        start: tf.startMonth,
-        end: tf.endMonth,
-        line,
-        composite,
-      })),
-    ),
+    BROAD_LINE_CODES.map((line) => ({
+      grouping: 'agency' as const,
+      level: { kind: 'network' as const, networkUuid },
+      line,
+      standardTypes: [],
+      kinds: compositeKinds('all'),
+      period: periodOf(tf.startMonth, tf.endMonth, [], today),
+      carriers: null,
+    })),
   );
 }
 
-/**
- * Builds the by-agency view and the flags of each key (periods of one network) that the network
- * does not keep yet; answers how many views it built. A first view of the same period at the same
- * time waits for the build, then computes its answer itself (decision 009).
- */
-export async function keepViewsAhead(
-  db: Db,
-  networkUuid: string,
-  keys: readonly PeriodKey[],
-  today: CalendarDay,
-) {
-  const latest = latestReportingMonth(today);
-  const keptPeriods = async (table: 'builds' | 'flags') =>
-    new Set(
-      (await db.execute<Omit<PeriodKey, 'networkUuid'>>(selectKeptPeriods(networkUuid, table))).rows.map(
-        (row) => `${row.start} ${row.end} ${row.composite} ${table === 'builds' ? row.line : ''}`,
-      ),
-    );
-  const [views, flags] = [await keptPeriods('builds'), await keptPeriods('flags')];
-  let built = 0;
-  for (const key of keys) {
-    if (
-      !views.has(`${key.start} ${key.end} ${key.composite} ${key.line}`) &&
-      (await buildKeptTotals(db, key, latest, false))
-    ) {
-      built++;
-    }
-    const period = `${key.start} ${key.end} ${key.composite} `;
-    // A period without any reported month keeps no flags: nothing to build ahead.
-    if (!flags.has(period)) {
-      await buildKeptFlags(db, key);
-      flags.add(period);
-    }
+/** Computes the presets' by-agency answers the process does not keep yet; answers how many it computed. */
+export async function keepByAgencyAhead(db: Db, networkUuid: string, today: CalendarDay): Promise<number> {
+  let computed = 0;
+  for (const request of presetRequests(networkUuid, today)) {
+    await readFigures(db, request, () => (computed += 1));
   }
-  return built;
-}
-
-/**
- * Keeps the preset views of every network with running totals that lacks one (or of one network)
- * ahead, as of `today`; logs what it built and how long it took.
- */
-export async function keepPresetViews(
-  db: Db,
-  today: CalendarDay,
-  log: (message: string) => void,
-  networkUuid: string | null = null,
-): Promise<void> {
-  const periods = presets(today).map((tf) => ({ start: tf.startMonth, end: tf.endMonth }));
-  const missing = await db.execute<{ uuid: string; name: string }>(
-    selectNetworksMissingKeptViews(periods, BROAD_LINE_CODES, networkUuid),
-  );
-  for (const network of missing.rows) {
-    const started = performance.now();
-    const built = await keepViewsAhead(db, network.uuid, presetKeys(network.uuid, today), today);
-    log(
-      `Kept ${built} preset views of ${network.name} ahead in ${Math.round(performance.now() - started)} ms`,
-    );
-  }
+  return computed;
 }

@@ -19,14 +19,11 @@ import {
  *   as they do most, the figures and flags the network keeps for the period and line (decision 022).
  * - A network by carrier, or the network as one group: the network's carrier-months (a few thousand
  *   rows per month).
- * - A network by agency: the agencies' running totals, at the coarsest grain the request allows;
- *   and when users open it as they do most (a carrier composite, no standard types, manual entries
- *   counted), the figures the network keeps for the period, line and composite (decisions 009, 039).
+ * - A network by agency: the agencies' running totals, at the coarsest grain the request allows
+ *   (the answer kept in process, per agency, by `read-model.ts`; decision 092).
  */
 export type Plan =
-  | { source: 'facts' | 'carrier-months' }
-  | { source: 'running-totals'; kept: PeriodKey | null }
-  | { source: 'kept-codes'; kept: PeriodKey };
+  { source: 'facts' | 'carrier-months' | 'running-totals' } | { source: 'kept-codes'; kept: PeriodKey };
 
 export function planFigures(request: FactsRequest): Plan {
   if (request.grouping === 'agencyCode') {
@@ -37,7 +34,7 @@ export function planFigures(request: FactsRequest): Plan {
     return { source: 'facts' };
   }
   if (request.grouping === 'carrier' || request.grouping === 'network') return { source: 'carrier-months' };
-  return { source: 'running-totals', kept: keptKey(request) };
+  return { source: 'running-totals' };
 }
 
 /**
@@ -78,22 +75,19 @@ export const codesFromRunningTotals = (request: FactsRequest) =>
   request.level.kind === 'network' && byBroadLine(request);
 
 /**
- * The kept view a request reads (by agency, of any composite; by agency code, of All), or null when the
- * network keeps none.
+ * The kept view a by-agency-code request reads (the network level, All, no standard types, manual
+ * entries counted), or null when the network keeps none.
  */
 function keptKey(request: FactsRequest): PeriodKey | null {
-  const composite = compositeOf(request.kinds);
   const kept =
     request.level.kind === 'network' &&
-    (request.grouping === 'agency' || request.grouping === 'agencyCode') &&
     !request.carriers &&
-    composite !== null &&
-    (request.grouping === 'agency' || composite === 'all') &&
+    compositeOf(request.kinds) === 'all' &&
     request.standardTypes.length === 0 &&
     request.period.includesManualEntries;
   if (!kept || request.level.kind !== 'network') return null;
   const { start, end } = request.period;
-  return { networkUuid: request.level.networkUuid, start, end, line: request.line, composite };
+  return { networkUuid: request.level.networkUuid, start, end, line: request.line, composite: 'all' };
 }
 
 /** The request of a kept view (by agency or by agency code), at the network level or for one of its agencies. */

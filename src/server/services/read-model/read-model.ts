@@ -25,15 +25,8 @@ import {
   selectKeptCodeTotals,
   type FigureSource,
 } from './sql.ts';
-import {
-  buildKeptCodes,
-  buildKeptFlags,
-  buildKeptTotals,
-  readKeptFlags,
-  readKeptTotals,
-  readRunningTotalsState,
-  type MissingRow,
-} from './store.ts';
+import { buildKeptCodes, readRunningTotalsState, type MissingRow } from './store.ts';
+import { cachedByAgency, type ByAgency } from './answer-cache.ts';
 
 /**
  * The read model's reader: the figures of a request per group and line code, and its incomplete-data
@@ -106,19 +99,54 @@ export async function readAgencyCarrierFigures(
   return linesByGroup(found.rows);
 }
 
-/** A request's figures without its incomplete-data flags (profit sharing's sums need only these). */
-export async function readFigureLines(db: Db, request: FactsRequest): Promise<Figures['lines']> {
-  const plan = planFigures(request);
-  // Agency codes are read by `queryCodeRows`; asked here, their figures are summed (not kept).
-  if (plan.source === 'kept-codes') return queriedFigures(db, request, await codeSource(db, request));
-  if (plan.source !== 'running-totals') return queriedFigures(db, request, { kind: plan.source });
-  const key = plan.kept;
-  const keptAgencies =
-    key && ((await readKeptTotals(db, key)) ?? (await buildKeptTotals(db, key, request.period.latest)));
-  if (keptAgencies) return new Map(keptAgencies.map((agency) => [agency.group_uuid, agency.lines]));
-  const state = await readRunningTotalsState(db, request.level.networkUuid);
-  // A network without facts has no running totals, and no figures.
-  return queriedFigures(db, request, state && runningTotalsSource(request, state.horizon, state.spans));
+/**
+ * A network's figures and incomplete-data flags per agency for one request, as `readFigures` answers
+ * them, kept in process per network, request and data version; a write of one agency computes only
+ * its part again (`cachedByAgency`, decision 092). Callers read it and never change it.
+ */
+class AgencyFigures implements ByAgency, Figures {
+  constructor(
+    readonly lines: Figures['lines'],
+    readonly missing: Figures['missing'],
+  ) {}
+
+  size(): number {
+    return this.lines.size;
+  }
+
+  replace(agencyUuids: readonly string[], fresh: AgencyFigures): void {
+    for (const agencyUuid of agencyUuids) {
+      this.lines.delete(agencyUuid);
+      this.missing.delete(agencyUuid);
+      const lines = fresh.lines.get(agencyUuid);
+      if (lines) this.lines.set(agencyUuid, lines);
+      const missing = fresh.missing.get(agencyUuid);
+      if (missing) this.missing.set(agencyUuid, missing);
+    }
+  }
+}
+
+const missingByGroup = (rows: MissingRow[]): Figures['missing'] =>
+  new Map(rows.map((m) => [m.group_uuid, m]));
+
+/**
+ * A network's figures by agency, from its running totals at the coarsest grain the request allows;
+ * `onRead` is called for each read over them (the warm-up counts them).
+ */
+function agencyFigures(db: Db, request: FactsRequest, onRead: () => void): Promise<AgencyFigures> {
+  const { networkUuid } = request.level;
+  return cachedByAgency(db, networkUuid, 'by agency', request, async (agencyUuids) => {
+    onRead();
+    const state = await readRunningTotalsState(db, networkUuid);
+    // A network without facts has no running totals, and no figures.
+    if (state === null) return new AgencyFigures(new Map(), new Map());
+    const source = runningTotalsSource(request, state.horizon, state.spans);
+    const [lines, missing] = await Promise.all([
+      db.execute<FigureRow>(figureQuery(request, source, true, false, agencyUuids)),
+      db.execute<MissingRow>(flagsQuery(request, null, agencyUuids)),
+    ]);
+    return new AgencyFigures(linesByGroup(lines.rows), missingByGroup(missing.rows));
+  });
 }
 
 /** Where a by-agency-code request's figures are summed from when no kept view answers it. */
@@ -129,15 +157,30 @@ async function codeSource(db: Db, request: FactsRequest): Promise<FigureSource> 
   return codeFiguresSource(request, state);
 }
 
-export async function readFigures(db: Db, request: FactsRequest): Promise<Figures> {
+/** A request's figures without its incomplete-data flags (profit sharing's sums need only these). */
+export async function readFigureLines(db: Db, request: FactsRequest): Promise<Figures['lines']> {
   const plan = planFigures(request);
-  const flags = async (): Promise<MissingRow[]> => {
-    const key = plan.source === 'running-totals' ? plan.kept : null;
-    const kept = key && ((await readKeptFlags(db, key)) ?? (await buildKeptFlags(db, key)));
-    return kept ?? (await db.execute<MissingRow>(flagsQuery(request))).rows;
-  };
-  const [lines, missing] = await Promise.all([readFigureLines(db, request), flags()]);
-  return { lines, missing: new Map(missing.map((m) => [m.group_uuid, m])) };
+  if (plan.source === 'running-totals') return (await agencyFigures(db, request, () => {})).lines;
+  // Agency codes are read by `queryCodeRows`; asked here, their figures are summed (not kept).
+  const source = plan.source === 'kept-codes' ? await codeSource(db, request) : { kind: plan.source };
+  return queriedFigures(db, request, source);
+}
+
+/**
+ * A request's figures and incomplete-data flags per group, from the source the planner picks (a
+ * network by agency: kept in process, `agencyFigures`); `onRead` as `agencyFigures`'.
+ */
+export async function readFigures(
+  db: Db,
+  request: FactsRequest,
+  onRead: () => void = () => {},
+): Promise<Figures> {
+  if (planFigures(request).source === 'running-totals') return agencyFigures(db, request, onRead);
+  const [lines, missing] = await Promise.all([
+    readFigureLines(db, request),
+    db.execute<MissingRow>(flagsQuery(request)),
+  ]);
+  return { lines, missing: missingByGroup(missing.rows) };
 }
 
 /**

@@ -38,7 +38,7 @@ import {
 /**
  * The writers' entry point of the read model: every writer of production facts or reported months
  * writes through `changeAgencyProduction`, or calls `refreshAgencyFacts` in the transaction that
- * wrote them (or `rebuildNetwork` after a bulk load), so the rollups and kept views never disagree
+ * wrote them (or `rebuildNetwork` after a bulk load), so the rollups and kept agency codes never disagree
  * with the facts (decisions 004, 009, 035), and the network's data version moves with them, so no
  * server process serves an answer it kept from before (decision 075).
  */
@@ -175,7 +175,7 @@ async function lockAgencyRollups(
  * The agency's own rows of the read model after its facts changed (every row but the network's
  * carrier-months): commission statement changes (when its commission facts may have changed),
  * running totals (carrying every other agency's forward when the horizon moves on), reported months,
- * and the kept views.
+ * and the kept agency codes.
  */
 async function refreshAgencyRows(
   tx: Executor,

@@ -36,9 +36,6 @@ import {
   deleteNetworkRows,
   deleteReportedMasks,
   deleteStaleKeptBuilds,
-  insertKeptFlagsAnswering,
-  insertKeptTotals,
-  insertKeptTotalsAnswering,
   insertKeptCodeAgencyTotalsOfAgency,
   keptCodesBuilt,
   selectAgencyNetwork,
@@ -46,7 +43,6 @@ import {
   selectHorizonVersion,
   selectKeptCodeAgencyTotals,
   selectKeptCodesBuilt,
-  selectKeptFlags,
   selectKeptPeriods,
   selectLatestFactMonth,
   selectNetworksWithRollups,
@@ -68,8 +64,6 @@ import {
   insertKeptCodeAgencyTotals,
   insertKeptCodeTotals,
   insertKeptCodeTotalsOfAgency,
-  insertKeptFlagsOfAgency,
-  insertKeptTotalsOfAgency,
   insertReportedMasks,
   insertRunningTotals,
   mergeRunningTotals,
@@ -78,12 +72,9 @@ import {
   reportedMonthsByCarrier,
   reportedMonthsOf,
   scopeFilter,
-  selectAllKeptPeriods,
   selectHasSpans,
   selectKeptCodeRows,
   selectKeptCodeTotals,
-  selectKeptTotals,
-  selectNetworksMissingKeptViews,
 } from './sql.ts';
 
 /**
@@ -154,16 +145,15 @@ const benchmarkInput = {
  * Kept views as a save refreshes one agency's rows: YTD in P&C and PL, a past year in P&C, and (by
  * agency) YTD of carriers only in P&C.
  */
-const keptOfAgency = (grouping: 'agency' | 'agencyCode') =>
+const keptOfAgency = () =>
   (
     [
-      ['2026-01', '2026-10', 'P&C', 'all'],
-      ['2026-01', '2026-10', 'PL', 'all'],
-      ['2025-01', '2025-12', 'P&C', 'all'],
-      ...(grouping === 'agency' ? ([['2026-01', '2026-10', 'P&C', 'carriers']] as const) : []),
+      ['2026-01', '2026-10', 'P&C'],
+      ['2026-01', '2026-10', 'PL'],
+      ['2025-01', '2025-12', 'P&C'],
     ] as const
-  ).map(([start, end, line, composite]) =>
-    keptRequest({ networkUuid, start, end, line, composite }, agency, grouping),
+  ).map(([start, end, line]) =>
+    keptRequest({ networkUuid, start, end, line, composite: 'all' }, agency, 'agencyCode'),
   );
 
 /** The kept period most snapshots use: YTD, Total (P&C), All. */
@@ -224,6 +214,9 @@ const cases = {
   },
   'figures-network': () => figureQuery(request({ grouping: 'network' }), { kind: 'carrier-months' }, true),
   flags: () => flagsQuery(request({ kinds: compositeKinds('wholesalers') })),
+  'figures-agencies-written': () =>
+    figureQuery(request({}), runningTotalsSource(request({}), horizon, true), true, false, [agencyUuid]),
+  'flags-agencies-written': () => flagsQuery(request({}), null, [agencyUuid]),
   'flags-agency-codes': () => flagsQuery(request({ grouping: 'agencyCode' })),
   'reported-months': () => reportedMonthsOf({ networkUuid }),
   'refresh-carrier-months': () => insertCarrierMonths(scopeFilter('f', { networkUuid })),
@@ -246,42 +239,14 @@ const cases = {
   'refresh-running-totals-merge': () => mergeRunningTotals(agencyUuid, horizon, null),
   'refresh-running-totals-merge-since': () => mergeRunningTotals(agencyUuid, horizon, '2026-01'),
   'refresh-carry-forward': () => carryRunningTotalsForward(networkUuid, agencyUuid, '2026-09', horizon),
-  'kept-build': () => {
-    const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' } as const;
-    return insertKeptTotalsAnswering(
-      key,
-      figureQuery(request({}), runningTotalsSource(request({}), horizon, true), false),
-    );
-  },
-  'kept-refresh-agency': () =>
-    insertKeptTotalsOfAgency(
-      keptOfAgency('agency').map((request) => {
-        const source = runningTotalsSource(request, horizon, true);
-        return { request, grain: source.kind === 'running-totals' ? source.grain : 'type' };
-      }),
-      horizon,
-      true,
-    )!,
-  'kept-refresh-agency-flags': () => insertKeptFlagsOfAgency(keptOfAgency('agency')),
-  'kept-refresh-agency-codes': () => insertKeptCodeTotalsOfAgency(keptOfAgency('agencyCode')),
+  'kept-refresh-agency-codes': () => insertKeptCodeTotalsOfAgency(keptOfAgency()),
   'kept-refresh-agency-delete': () => deleteAgencyKeptRows(networkUuid, agencyUuid),
   'kept-refresh-agency-codes-of-carriers': () =>
-    insertKeptCodeTotalsOfAgency(keptOfAgency('agencyCode'), [changedCarrier]),
+    insertKeptCodeTotalsOfAgency(keptOfAgency(), [changedCarrier]),
   'kept-refresh-agency-delete-of-carriers': () =>
     deleteAgencyKeptRows(networkUuid, agencyUuid, [changedCarrier]),
-  'kept-refresh-periods': () => selectAllKeptPeriods(networkUuid),
+  'kept-refresh-periods': () => selectKeptPeriods(networkUuid),
   'has-spans': () => selectHasSpans(networkUuid),
-  'kept-read': () =>
-    selectKeptTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' }),
-  'kept-ahead-missing': () =>
-    selectNetworksMissingKeptViews(
-      [
-        { start: '2026-01', end: '2026-10' },
-        { start: '2025-11', end: '2026-10' },
-      ],
-      ['P&C', 'PL'],
-      null,
-    ),
   'kept-codes-build': () => {
     const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' } as const;
     return insertKeptCodeTotals(key, keptCodeRows(key, { horizon, spans: false }));
@@ -306,11 +271,6 @@ const cases = {
     commissionByPolicyTypeQuery(commission({ level: agency }), { latestMonth: false }),
   'commission-by-policy-type-stats': () =>
     commissionByPolicyTypeQuery(commission({ kinds: compositeKinds('carriers') }), { latestMonth: true }),
-  'kept-build-ahead': () =>
-    insertKeptTotals(
-      keptKey,
-      figureQuery(request({}), runningTotalsSource(request({}), horizon, true), false),
-    ),
   'horizon-read': () => selectHorizon(networkUuid, 'update'),
   'horizon-version': () => selectHorizonVersion(networkUuid, true),
   'refresh-horizon': () => upsertHorizon(networkUuid, horizon),
@@ -324,18 +284,12 @@ const cases = {
       'production_carrier_months',
       sql`f.network_uuid = ${networkUuid}::uuid and ${changed}`,
     ),
-  'rebuild-delete-network-rows': () => deleteNetworkRows('production_period_totals', networkUuid),
+  'rebuild-delete-network-rows': () => deleteNetworkRows('production_code_period_totals', networkUuid),
   'start-networks-without-rollups': () => selectNetworksWithoutRollups(),
   'warm-up-networks': () => selectNetworksWithRollups(),
-  'kept-claim': () => claimKeptBuild(keptKey),
-  'kept-codes-claim': () => claimKeptBuild(keptKey, 'agencyCode'),
+  'kept-codes-claim': () => claimKeptBuild(keptKey),
   'kept-drop-stale': () => deleteStaleKeptBuilds(networkUuid, horizon),
-  'kept-drop-period': () => deleteKeptPeriod({ ...keptKey, start: '2025-10', end: '2026-09' }),
-  'kept-codes-drop-period': () =>
-    deleteKeptPeriod({ ...keptKey, start: '2025-10', end: '2026-09' }, 'agencyCode'),
-  'kept-ahead-periods': () => selectKeptPeriods(networkUuid, 'builds'),
-  'kept-flags-build': () => insertKeptFlagsAnswering(keptKey, flagsQuery(request({}))),
-  'kept-flags-read': () => selectKeptFlags(keptKey),
+  'kept-codes-drop-period': () => deleteKeptPeriod({ ...keptKey, start: '2025-10', end: '2026-09' }),
   'kept-codes-agency-totals-read': () => selectKeptCodeAgencyTotals(keptKey),
   'kept-refresh-agency-code-agency-totals': () => insertKeptCodeAgencyTotalsOfAgency(networkUuid, agencyUuid),
   'kept-codes-built': () => selectKeptCodesBuilt(keptKey),
@@ -412,11 +366,11 @@ const callers: Record<keyof typeof cases, string> = {
   'figures-carrier-months':
     "readFigures (read-model.ts): a network's Carrier Production by carrier (production-report.ts productionByCarrier), the planning tool's summary by carrier (planning-report.ts networkSummaryByCarrier)",
   'figures-running-totals-total':
-    "readFigures (read-model.ts): a network's Carrier Production by agency (production-report.ts productionByAgency), default composite, Total (P&C), when no kept view answers",
+    "agencyFigures <- readFigures (read-model.ts): a network's Carrier Production by agency (production-report.ts productionByAgency), default composite, Total (P&C), its first view in a process",
   'figures-running-totals-broad':
-    "readFigures (read-model.ts): a network's Carrier Production by agency, Total (P&C) of another composite, when no kept view answers",
+    "agencyFigures <- readFigures (read-model.ts): a network's Carrier Production by agency, Total (P&C) of another composite, its first view in a process",
   'figures-running-totals-type':
-    "readFigures (read-model.ts): a network's Carrier Production by agency with a broad line or standard types, when no kept view answers",
+    "agencyFigures <- readFigures (read-model.ts): a network's Carrier Production by agency with a broad line or standard types, its first view in a process",
   'agency-carrier-figures':
     "readAgencyCarrierFigures (read-model.ts) <- profit-sharing/agreement-figures.ts: a network's agreements of standard types, its own and its members', and a check's allocation, kept per network and brought up to date by agency (read-model/answer-cache.ts)",
   'agency-carrier-figures-running-totals':
@@ -433,7 +387,12 @@ const callers: Record<keyof typeof cases, string> = {
     "computedCodeRows (sql.ts) <- queryCodeRows (read-model.ts), when no kept view answers: every code's line total for the planning table by agency code of standard types, from the facts",
   'figures-network':
     'readNetworkLines (read-model.ts) <- networkSummary (planning/planning-report.ts): GET /api/core-production/network/summary, kept in process',
-  flags: "readFigures (read-model.ts): a report's incomplete-data flags when no kept flags answer",
+  flags:
+    "readFigures (read-model.ts): a report's incomplete-data flags (by agency at the network level: agencyFigures, kept in process)",
+  'figures-agencies-written':
+    'agencyFigures (read-model.ts) <- cachedByAgency (answer-cache.ts): Carrier Production by agency brought up to date, the figures of the agencies written since it was kept',
+  'flags-agencies-written':
+    'agencyFigures (read-model.ts) <- cachedByAgency (answer-cache.ts): the incomplete-data flags of the agencies written since it was kept',
   'flags-agency-codes':
     'keptCodeRows (store.ts) <- buildKeptCodes: the flags of every code a kept view of the planning table by agency code holds',
   'reported-months':
@@ -457,12 +416,6 @@ const callers: Record<keyof typeof cases, string> = {
     "refreshAgencyRows (refresh.ts): an agency's running totals from the first month a writer changed",
   'refresh-carry-forward':
     "refreshAgencyRows (refresh.ts): every other agency's running totals carried forward to a later horizon",
-  'kept-build':
-    "buildKeptTotals (store.ts) <- readFigures (read-model.ts): a first view's build of the kept by-agency view, answering its rows",
-  'kept-refresh-agency':
-    "refreshKeptViews (store.ts) <- refreshAgencyRows (refresh.ts): one agency's rows of every kept by-agency view",
-  'kept-refresh-agency-flags':
-    "refreshKeptViews (store.ts): one agency's flags in every period that keeps flags",
   'kept-refresh-agency-codes':
     "refreshKeptViews (store.ts): one agency's rows of every kept by-agency-code view",
   'kept-refresh-agency-delete':
@@ -473,10 +426,6 @@ const callers: Record<keyof typeof cases, string> = {
     "refreshKeptViews (store.ts): one agency's kept rows of the carriers a manual entry save names, deleted",
   'kept-refresh-periods': 'refreshKeptViews (store.ts): every period, line and composite the network keeps',
   'has-spans': 'readHasSpans (store.ts): whether a running-totals statement must leave manual spans out',
-  'kept-read':
-    "readKeptTotals (store.ts) <- readFigures (read-model.ts): a network's Carrier Production by agency as users open it",
-  'kept-ahead-missing':
-    "keepPresetViews (ahead.ts) <- main.ts and warm-up.ts: the networks that lack a preset's kept view",
   'kept-codes-build':
     'buildKeptCodes (store.ts) <- queryCodeRows (read-model.ts) and warmKeptCodes (warm-up.ts): the kept by-agency-code view of a period',
   'kept-codes-read':
@@ -499,10 +448,7 @@ const callers: Record<keyof typeof cases, string> = {
     'scorecardByAgency (scorecards/scorecard-report.ts): GET /api/scorecards/by-agency',
   'commission-by-policy-type-stats':
     'scorecardStats (scorecards/scorecard-report.ts): GET /api/scorecards/stats, with the latest statement month',
-  'kept-build-ahead':
-    "buildKeptTotals (store.ts) <- keepViewsAhead (ahead.ts): a preset's kept by-agency view built ahead of any view",
-  'horizon-read':
-    'readHorizon (store.ts): the network horizon; held for update by writers, for share by builds',
+  'horizon-read': 'readHorizon (store.ts): the network horizon; held for update by writers',
   'horizon-version':
     "buildKeptCodes (store.ts): the horizon row's version, before and after a build of the kept codes",
   'refresh-horizon': 'rebuildNetwork and refreshAgencyRows (refresh.ts): the network horizon written',
@@ -523,18 +469,12 @@ const callers: Record<keyof typeof cases, string> = {
   'start-networks-without-rollups':
     'ensureReadModel (refresh.ts) <- main.ts, the demo data: networks with facts and no rollups of this format',
   'warm-up-networks': 'startKeptViewWarmUp (warm-up.ts): every network with rollups, each round',
-  'kept-claim': 'buildKeptTotals (store.ts): the build row of a period, line and composite claimed',
   'kept-codes-claim':
     'buildKeptCodes (store.ts): the build row of a period and line of the kept codes claimed',
   'kept-drop-stale':
     'buildKeptTotals, buildKeptCodes (store.ts): build rows of periods that no longer come back, deleted',
-  'kept-drop-period': "buildKeptTotals (store.ts): a stale period's kept rows and flags, deleted",
   'kept-codes-drop-period':
     "buildKeptCodes (store.ts): a stale period's kept codes and their agency sums, deleted",
-  'kept-ahead-periods': 'keepViewsAhead (ahead.ts): the periods a network keeps views (or flags) of',
-  'kept-flags-build':
-    "buildKeptFlags (store.ts) <- readFigures (read-model.ts), keepViewsAhead (ahead.ts): a period's flags kept",
-  'kept-flags-read': 'readKeptFlags (store.ts) <- readFigures (read-model.ts): the kept flags of a period',
   'kept-codes-agency-totals-read':
     "queryCodeRows (read-model.ts) via selectKeptCodeAgencyTotals: the kept sums per agency a searched page's 'Totals:' row reads",
   'kept-refresh-agency-code-agency-totals':
@@ -604,18 +544,9 @@ describe('the read model’s SQL', () => {
     expect(planFigures(request({ grouping: 'agencyCode', standardTypes: ['HOME'] }))).toEqual({
       source: 'facts',
     });
-    expect(planFigures(request({}))).toEqual({
-      source: 'running-totals',
-      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' },
-    });
-    // Each composite the product offers is kept (decision 039); other mixes of kinds are computed.
-    expect(planFigures(request({ kinds: compositeKinds('carriers') }))).toEqual({
-      source: 'running-totals',
-      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'carriers' },
-    });
+    expect(planFigures(request({}))).toEqual({ source: 'running-totals' });
     expect(planFigures(request({ kinds: { ...compositeKinds('all'), isCrop: false } }))).toEqual({
       source: 'running-totals',
-      kept: null,
     });
     expect(planMonthlyFigures(request({ level: agency }))).toBe('facts');
     expect(planMonthlyFigures(request({ carriers: [agencyUuid] }))).toBe('facts');

@@ -31,8 +31,8 @@ export type Scope = { networkUuid: string; agencies?: AgencyRange } | { agencyUu
 export type AgencyRange = { from: string | null; before: string | null };
 
 /**
- * A period and line (a broad line, or 'P&C') a network keeps (decision 009), and the carrier composite
- * of a by-agency view (decision 039; the by-agency-code views keep 'all' only).
+ * A period and line (a broad line, or 'P&C') a network keeps its agency codes for (decision 022), and
+ * the carrier composite of the request it answers (always 'all' for the codes).
  */
 export type PeriodKey = {
   networkUuid: string;
@@ -71,8 +71,7 @@ export const selectAgencyRangeStarts = (networkUuid: string, size: number) => sq
 export const levelScope = (level: FactsRequest['level']): Scope =>
   level.kind === 'agency' ? { agencyUuid: level.agencyUuid } : { networkUuid: level.networkUuid };
 
-const monthText = (month: YearMonth) => `'${firstDayOfMonth(month)}'::date`;
-export const monthLiteral = (month: YearMonth) => sql.raw(monthText(month));
+export const monthLiteral = (month: YearMonth) => sql.raw(`'${firstDayOfMonth(month)}'::date`);
 
 /** A month as the whole number year * 12 + month - 1, the unit of `carrier_reported_masks`. */
 export function monthIndex(month: YearMonth): number {
@@ -111,7 +110,7 @@ export function carrierPredicate(c: string, request: Pick<FactsRequest, 'kinds'>
 
 /**
  * The composite filter of each row's own composite (`compositeOf`, a composite's name) over its
- * `carrier_class`: statements that compute several kept views at once (decision 039).
+ * `carrier_class`: statements that compute several kept periods at once (decision 034).
  */
 export const rowCompositePredicate = (compositeOf: SQL, carrierClassOf: SQL): SQL =>
   sql`(case ${compositeOf} ${sql.join(
@@ -149,9 +148,9 @@ export function compositePredicate(carrierClassOf: SQL, request: Pick<FactsReque
 
 /**
  * The network's horizon (the last month its running totals reach) as YYYY-MM; `lock` holds the row
- * for share (a build of kept views) or for update (a writer).
+ * for update (a writer).
  */
-export const selectHorizon = (networkUuid: string, lock: 'share' | 'update' | null = null) => sql`
+export const selectHorizon = (networkUuid: string, lock: 'update' | null = null) => sql`
   select to_char(horizon, 'YYYY-MM') as horizon from production_rollup_horizons
   where network_uuid = ${networkUuid}::uuid${lock ? sql.raw(` for ${lock}`) : sql``}`;
 
@@ -1086,7 +1085,11 @@ const monthRange = (p: { start: YearMonth; end: YearMonth }) =>
  * reported months are ranges of month numbers: `&&` finds a reported month in a period, `@>` all.
  * By agency code, `codes` (a relation of agency code uuids), when given, keeps only those codes.
  */
-export function flagsQuery(request: FactsRequest, codes: SQL | null = null): SQL {
+export function flagsQuery(
+  request: FactsRequest,
+  codes: SQL | null = null,
+  agencyUuids: readonly string[] | null = null,
+): SQL {
   // An agency code's months are those its carrier reported for its agency.
   const group = sql.raw(
     { carrier: 'm.carrier_uuid', agency: 'm.agency_uuid', agencyCode: 'ac.uuid', network: 'm.network_uuid' }[
@@ -1104,6 +1107,7 @@ export function flagsQuery(request: FactsRequest, codes: SQL | null = null): SQL
   const carrierFilter = request.carriers
     ? sql`m.carrier_uuid in (${inList(request.carriers, '::uuid')})`
     : sql`true`;
+  const agencyFilter = agencyUuids ? sql` and m.agency_uuid = any(${agencyArray(agencyUuids)})` : sql``;
   // The pairs' flags are computed before grouping (`offset 0` keeps them apart), so the grouping
   // handles a uuid and two booleans per pair, not its months.
   return sql`
@@ -1113,33 +1117,25 @@ export function flagsQuery(request: FactsRequest, codes: SQL | null = null): SQL
         not m.reported_months @> ${prior} as missing_prior
       from carrier_reported_masks m ${byCode}
       where ${scopeFilter('m', levelScope(request.level))} and ${compositePredicate(sql`m.carrier_class`, request)}
-        and ${carrierFilter}
+        and ${carrierFilter}${agencyFilter}
         and (m.reported_months && ${current} or m.reported_months && ${prior})
       offset 0
     ) p
     group by p.group_uuid`;
 }
 
-// --- Kept views (decision 009) -----------------------------------------------------------------
+// --- Kept agency codes: periods, builds and one agency's rows (decision 022) -------------------
 
-/** A kept row of the key's period and line (`view` 'agency': and composite) in the table aliased `alias`. */
-const keyOf = (alias: string, key: PeriodKey, view: KeptView = 'agency') => {
+/** A kept row of the key's period and line in the table aliased `alias`. */
+const keyOf = (alias: string, key: PeriodKey) => {
   const a = sql.raw(alias);
   return sql`${a}.network_uuid = ${key.networkUuid}::uuid and ${a}.start_month = ${monthLiteral(key.start)}
-    and ${a}.end_month = ${monthLiteral(key.end)} and ${a}.line_code = ${key.line}${
-      view === 'agency' ? sql` and ${a}.composite = ${key.composite}` : sql``
-    }`;
+    and ${a}.end_month = ${monthLiteral(key.end)} and ${a}.line_code = ${key.line}`;
 };
 
 const periodOfKey = (key: Pick<PeriodKey, 'networkUuid' | 'start' | 'end'>) =>
   sql`network_uuid = ${key.networkUuid}::uuid and start_month = ${monthLiteral(key.start)}
     and end_month = ${monthLiteral(key.end)}`;
-
-const lineFigures = sql.raw(
-  `json_build_object(${Object.entries(FIGURE_COLUMNS)
-    .map(([column, field]) => `'${field}', f.${column}`)
-    .join(', ')})`,
-);
 
 /**
  * A line's figures as a JSON array in the order of `FIGURE_COLUMNS` (the kept by-agency-code view: a
@@ -1151,59 +1147,8 @@ const FIGURE_ARRAY = sql.raw(
     .join(', ')})`,
 );
 
-/** Keeps the agencies of `figures` (a figure query, numeric sums) for the period, line and composite. */
-export const insertKeptTotals = (key: PeriodKey, figures: SQL) => sql`
-  insert into production_period_totals (network_uuid, start_month, end_month, line_code, composite, agency_uuid,
-    lines)
-  select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line},
-    ${key.composite}, f.group_uuid, json_object_agg(f.line_code, ${lineFigures})
-  from (${figures}) f
-  where f.line_code is not null
-  group by f.group_uuid`;
-
-/** `insertKeptTotals`, answering the rows it kept (a first view's build answers its own request). */
-export const insertKeptTotalsAnswering = (key: PeriodKey, figures: SQL) =>
-  sql`${insertKeptTotals(key, figures)} returning agency_uuid as group_uuid, lines::text as lines`;
-
-/** Keeps the flags of `flags` (a flags query) for the period and composite. */
-const insertKeptFlags = (key: PeriodKey, flags: SQL) => sql`
-  insert into production_period_flags (network_uuid, start_month, end_month, composite, agency_uuid,
-    missing_current, missing_prior)
-  select ${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.composite},
-    m.group_uuid, m.missing_current, m.missing_prior
-  from (${flags}) m`;
-
-/** `insertKeptFlags`, answering the flags it kept; flags another builder kept first are left alone. */
-export const insertKeptFlagsAnswering = (key: PeriodKey, flags: SQL) => sql`${insertKeptFlags(key, flags)}
-  on conflict do nothing returning agency_uuid as group_uuid, missing_current, missing_prior`;
-
-/** The agencies kept for a period and line, behind its build marker (one snapshot for both). */
-export const selectKeptTotals = (key: PeriodKey) => sql`
-  select t.agency_uuid as group_uuid, t.lines::text as lines
-  from production_period_builds b
-  left join production_period_totals t on ${keyOf('t', key)}
-  where ${keyOf('b', key)}`;
-
-export const selectKeptFlags = (key: PeriodKey) => sql`
-  select f.agency_uuid as group_uuid, f.missing_current, f.missing_prior
-  from production_period_flags f where ${periodOfKey(key)} and composite = ${key.composite}`;
-
-/** Which kept view: the by-agency one (decision 009) or the by-agency-code one (decision 022). */
-export type KeptView = 'agency' | 'agencyCode';
-
-const BUILDS_TABLE: Record<KeptView, SQL> = {
-  agency: sql.raw('production_period_builds'),
-  agencyCode: sql.raw('production_code_period_builds'),
-};
-
-export const claimKeptBuild = (key: PeriodKey, view: KeptView = 'agency') =>
-  view === 'agency'
-    ? sql`
-  insert into production_period_builds (network_uuid, start_month, end_month, line_code, composite)
-  values (${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line},
-    ${key.composite})
-  on conflict do nothing returning network_uuid`
-    : sql`
+/** Claims the build of the key's codes: no row when another build claimed it first. */
+export const claimKeptBuild = (key: PeriodKey) => sql`
   insert into production_code_period_builds (network_uuid, start_month, end_month, line_code)
   values (${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line})
   on conflict do nothing returning network_uuid`;
@@ -1212,65 +1157,26 @@ export const claimKeptBuild = (key: PeriodKey, view: KeptView = 'agency') =>
  * Drops the build markers of periods that no longer come back and returns them: only whole years and
  * periods ending at the latest reporting month (YTD and the rolling presets) are kept.
  */
-export const deleteStaleKeptBuilds = (
-  networkUuid: string,
-  latest: YearMonth,
-  view: KeptView = 'agency',
-) => sql`
-  delete from ${BUILDS_TABLE[view]}
+export const deleteStaleKeptBuilds = (networkUuid: string, latest: YearMonth) => sql`
+  delete from production_code_period_builds
   where network_uuid = ${networkUuid}::uuid and end_month <> ${monthLiteral(latest)}
     and not (extract(month from start_month) = 1 and end_month = (start_month + interval '11 months')::date)
   returning to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, line_code as line,
-    ${view === 'agency' ? sql`composite` : sql`'all'`} as composite`;
+    'all' as composite`;
 
-export const deleteKeptPeriod = (key: PeriodKey, view: KeptView = 'agency') =>
-  view === 'agencyCode'
-    ? [
-        sql`delete from production_code_period_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
-        sql`delete from production_code_period_agency_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
-      ]
-    : [
-        sql`delete from production_period_totals where ${keyOf('production_period_totals', key)}`,
-        sql`delete from production_period_flags where ${periodOfKey(key)} and composite = ${key.composite}`,
-      ];
+/** Deletes the codes and the agencies' sums kept for the key's period and line. */
+export const deleteKeptPeriod = (key: PeriodKey) => [
+  sql`delete from production_code_period_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
+  sql`delete from production_code_period_agency_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
+];
 
-/** The periods (and lines, and composites) a network keeps figures or flags for. */
-export const selectKeptPeriods = (networkUuid: string, table: 'builds' | 'code builds' | 'flags') =>
-  table !== 'flags'
-    ? sql`select distinct to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end,
-        line_code as line, ${table === 'builds' ? sql`composite` : sql`'all'`} as composite
-        from ${BUILDS_TABLE[table === 'builds' ? 'agency' : 'agencyCode']}
-        where network_uuid = ${networkUuid}::uuid`
-    : // The flags hold a row per agency and period: the periods are read by stepping through the
-      // network's index one period at a time, not by reading every agency's row (decision 027).
-      sql`with recursive p as (
-        (select start_month, end_month, composite from production_period_flags
-          where network_uuid = ${networkUuid}::uuid
-          order by start_month, end_month, composite limit 1)
-        union all
-        select n.start_month, n.end_month, n.composite from p cross join lateral (
-          select f.start_month, f.end_month, f.composite from production_period_flags f
-          where f.network_uuid = ${networkUuid}::uuid
-            and (f.start_month, f.end_month, f.composite) > (p.start_month, p.end_month, p.composite)
-          order by f.start_month, f.end_month, f.composite limit 1) n
-      )
-      select to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, 'P&C' as line,
-        composite
-      from p`;
+/** The periods and lines a network keeps its agency codes for. */
+export const selectKeptPeriods = (networkUuid: string) => sql`
+  select to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, line_code as line,
+    'all' as composite
+  from production_code_period_builds where network_uuid = ${networkUuid}::uuid`;
 
-/**
- * Every period (and line) the network keeps each view for, in one statement: rows of `view`
- * ('builds', 'code builds' or 'flags', as `selectKeptPeriods` names them), start, end and line.
- */
-export const selectAllKeptPeriods = (networkUuid: string) =>
-  sql.join(
-    (['builds', 'code builds', 'flags'] as const).map(
-      (view) => sql`select ${view}::text as view, p.* from (${selectKeptPeriods(networkUuid, view)}) p`,
-    ),
-    sql` union all `,
-  );
-
-/** Deletes one agency's rows of every view the network keeps, in one statement. */
+/** Deletes one agency's kept codes and their sums, in one statement. */
 export const deleteAgencyKeptRows = (
   networkUuid: string,
   agencyUuid: string,
@@ -1283,35 +1189,11 @@ export const deleteAgencyKeptRows = (
       where k.agency_uuid = ${agencyUuid}::uuid and k.carrier_uuid in (${inList(carriers, '::uuid')}))`
     : sql``;
   return sql`
-  with totals as (delete from production_period_totals where ${agency}),
-    flags as (delete from production_period_flags where ${agency}),
-    codes as (delete from production_code_period_totals where ${agency}${ofCarriers})
+  with codes as (delete from production_code_period_totals where ${agency}${ofCarriers})
   delete from production_code_period_agency_totals where ${agency}`;
 };
 
-/**
- * The networks with running totals that do not keep every one of `periods` (each in every line of
- * `lines` and every composite) yet: those whose preset views are to be built ahead (decision 027).
- */
-export const selectNetworksMissingKeptViews = (
-  periods: readonly Pick<PeriodKey, 'start' | 'end'>[],
-  lines: readonly string[],
-  networkUuid: string | null,
-) => sql`
-  select n.uuid, n.name from production_rollup_horizons h join networks n on n.uuid = h.network_uuid
-  where ${networkUuid ? sql`h.network_uuid = ${networkUuid}::uuid` : sql`true`} and exists (
-    select 1 from (values ${sql.join(
-      periods.map((p) => sql`(${monthLiteral(p.start)}, ${monthLiteral(p.end)})`),
-      sql`, `,
-    )}) p(start_month, end_month)
-    cross join unnest(array[${inList(lines)}]::text[]) l(line_code)
-    cross join unnest(array[${inList(CARRIER_COMPOSITES)}]::text[]) c(composite)
-    where not exists (select 1 from production_period_builds b where b.network_uuid = h.network_uuid
-      and b.start_month = p.start_month and b.end_month = p.end_month and b.line_code = l.line_code
-      and b.composite = c.composite))
-  order by n.name`;
-
-// --- Kept views of the planning tool (decision 022) ---------------------------------------------
+// --- Kept agency codes: their rows and sums ----------------------------------------------------
 
 /**
  * A code's carrier and its names in lower case, from the code `ac` and its agency `a`: what the
@@ -1458,7 +1340,7 @@ const insertCodeAgencyTotals = (where: SQL) => sql`
 
 export const insertKeptCodeAgencyTotals = (key: PeriodKey, agencyUuid: string | null) =>
   insertCodeAgencyTotals(
-    sql`${keyOf('t', key, 'agencyCode')}${agencyUuid ? sql` and t.agency_uuid = ${agencyUuid}::uuid` : sql``}`,
+    sql`${keyOf('t', key)}${agencyUuid ? sql` and t.agency_uuid = ${agencyUuid}::uuid` : sql``}`,
   );
 
 /** The same sums of one agency in every period the network keeps its codes for (after a save). */
@@ -1476,37 +1358,27 @@ export const selectKeptCodeTotals = (key: PeriodKey) => sql`
         .map((column) => `sum(t.${column})::text as ${column}`)
         .join(', '),
     )}
-  from production_code_period_agency_totals t where ${keyOf('t', key, 'agencyCode')}`;
+  from production_code_period_agency_totals t where ${keyOf('t', key)}`;
 
 /** The agencies' sums of the agency codes kept for a period and line: agency, count of codes, figures. */
 export const selectKeptCodeAgencyTotals = (key: PeriodKey) => sql`
   select t.agency_uuid, t.codes, ${KEPT_CODE_FIGURES}
-  from production_code_period_agency_totals t where ${keyOf('t', key, 'agencyCode')}`;
+  from production_code_period_agency_totals t where ${keyOf('t', key)}`;
 
 /** The agency codes kept for a period and line, with the columns of `codeRowsQuery`. */
 export const selectKeptCodeRows = (key: PeriodKey) => sql`
   select t.agency_code_uuid as group_uuid, t.agency_uuid, t.lines, t.missing_current, t.missing_prior,
     ${KEPT_CODE_FIGURES}, ${CODE_NAME_COLUMNS}
-  from production_code_period_totals t where ${keyOf('t', key, 'agencyCode')}`;
+  from production_code_period_totals t where ${keyOf('t', key)}`;
 
 /** Whether the network keeps the agency codes of a period and line (its build marker), as a boolean expression. */
 export const keptCodesBuilt = (key: PeriodKey) =>
-  sql`exists (select 1 from production_code_period_builds b where ${keyOf('b', key, 'agencyCode')})`;
+  sql`exists (select 1 from production_code_period_builds b where ${keyOf('b', key)})`;
 
 /** Whether the network keeps the period's agency codes (the warm-up skips those it keeps). */
 export const selectKeptCodesBuilt = (key: PeriodKey) => sql`select ${keptCodesBuilt(key)} as built`;
 
 // --- One agency's rows of every kept view, refreshed by a save ---------------------------------
-
-/**
- * A view the network keeps, as a save refreshes one agency's rows of it: its request at the agency's
- * level (`keptRequest`: every carrier of the default composite, no standard types, manual entries
- * counted) and, for a by-agency view, the running-totals grain the planner reads it from.
- */
-export type KeptViewOfAgency = {
-  request: FactsRequest;
-  grain: Extract<FigureSource, { kind: 'running-totals' }>['grain'];
-};
 
 /** The kept views' requests, checked to be of one agency and as the network keeps them. */
 function agencyOfKeptViews(requests: readonly FactsRequest[]): { agencyUuid: string; networkUuid: string } {
@@ -1527,107 +1399,15 @@ function agencyOfKeptViews(requests: readonly FactsRequest[]): { agencyUuid: str
   return { agencyUuid, networkUuid };
 }
 
-const PERIOD_NAMES = ['current', 'prior'] as const;
-
 /** A kept view's line code as a value of a `values` list. */
 const lineValue = (request: FactsRequest) => sql`${request.line}::text`;
 
 /**
- * One agency's rows of every kept by-agency view (`views`, none empty) in one statement, as
- * `insertKeptTotals` of each view's `figureQuery` over the running totals would keep them; null when
- * no view has a period before the horizon (none has rows). One pass over the agency's running totals
- * at every view's edge months (`periodEdges`): each row counts, in every view and period that reads
- * that month, with the sign of its edge (+ the period's last month, - the month before it); the
- * manual months after a gap that started before a period (`spansIntoPeriod`) count, negated, in that
- * view's period only. Figures, the line's total and the having clause as `figureQuery`'s.
+ * The incomplete-data flags of one agency's codes for every period of `requests` (the agency's kept
+ * by-agency-code views) at once, as `flagsQuery` gives each: rows of (start_month, end_month,
+ * composite, group_uuid, missing_current, missing_prior).
  */
-export function insertKeptTotalsOfAgency(
-  views: readonly KeptViewOfAgency[],
-  horizon: YearMonth,
-  anySpans: boolean,
-): SQL | null {
-  const { agencyUuid, networkUuid } = agencyOfKeptViews(views.map((v) => v.request));
-  // The lists are written as text: a few hundred rows of literals (240 edges for 60 views), which as
-  // SQL fragments and parameters took 8 ms to build and render in a manual-entry save, now 1 ms.
-  const edges: string[] = [];
-  const spanPeriods: string[] = [];
-  const months = new Set<YearMonth>();
-  for (const { request, grain } of views) {
-    const line = `'${request.line.replaceAll("'", "''")}'::text`;
-    const view = `${monthText(request.period.start)}, ${monthText(request.period.end)}, ${line}, '${keptComposite(request)}'::text, '${grain}'`;
-    for (const p of periods(request)) {
-      const { last, before } = periodEdges(p, horizon);
-      if (last === before) continue; // wholly after the horizon: no sums
-      months.add(last).add(before);
-      const period = `${view}, '${p.name}'`;
-      edges.push(`(${period}, ${monthText(last)}, 1)`, `(${period}, ${monthText(before)}, -1)`);
-      spanPeriods.push(`(${period}, ${monthText(p.start)}, ${monthText(p.end)})`);
-    }
-  }
-  if (edges.length === 0) return null;
-  const viewColumns = 'start_month, end_month, view_line, composite, grain, period';
-  const negated = MEASURE_COLUMNS.map(
-    (c) => `-(coalesce(f.${c}, 0) * 100)::bigint, -(f.${c} is not null)::int`,
-  ).join(', ');
-  const spanRows = sql`
-      union all
-      -- The manual months after a gap that started before the period, read through the partial index.
-      select k.${sql.raw(viewColumns.replaceAll(', ', ', k.'))}, 1, f.agency_uuid,
-        case when k.grain = 'total' then 0::smallint else ${carrierClass('c')} end, ${BROAD_CODE},
-        case when k.grain = 'type' then ${TYPE_CODE} else '' end, -1, ${sql.raw(negated)}
-      from (values ${sql.raw(spanPeriods.join(', '))}) k(${sql.raw(viewColumns)}, first_month, last_month)
-      join (
-        select * from production_facts f where f.agency_uuid = ${agencyUuid}::uuid and f.gap_months > 0 offset 0
-      ) f on f.month between k.first_month and k.last_month and ${SUMS_START} < k.first_month
-      join carriers c on c.uuid = f.carrier_uuid
-      join lines_of_business l on l.uuid = f.line_uuid
-      left join lines_of_business p on p.uuid = l.parent_uuid
-      where k.grain <> 'total' or ${carrierClass('c')} <> 0`;
-  const change = (column: string, period: string) =>
-    sql.raw(`sum(x.sign * x.${column}) filter (where x.period = '${period}')`);
-  const columns = Object.keys(FIGURE_COLUMNS);
-  const measures = sql.join(
-    MEASURE_COLUMNS.flatMap((c) =>
-      PERIOD_NAMES.map((name) => centsFigure(change(`${c}_count`, name), change(`${c}_cents`, name))),
-    ).map((figure, i) => sql`${figure} as ${sql.raw(columns[i]!)}`),
-    sql`, `,
-  );
-  const child = sql.raw(`case when x.view_line = 'P&C' then x.broad_code else nullif(x.type_code, '') end`);
-  return sql`
-  insert into production_period_totals (network_uuid, start_month, end_month, line_code, composite, agency_uuid,
-    lines)
-  select ${networkUuid}::uuid, f.start_month, f.end_month, f.view_line, f.composite, f.group_uuid,
-    json_object_agg(f.line_code, ${lineFigures})
-  from (
-    select x.start_month, x.end_month, x.view_line, x.composite, x.agency_uuid as group_uuid,
-      case when grouping(${child}) = 1 then x.view_line else ${child} end as line_code, ${measures}
-    from (
-      select e.${sql.raw(viewColumns.replaceAll(', ', ', e.'))}, e.sign, r.agency_uuid, r.carrier_class,
-        r.broad_code, r.type_code, ${sql.raw(PRODUCTION_RUNNING_COLUMNS.replace(/(\w+)/g, 'r.$1'))}
-      from (values ${sql.raw(edges.join(', '))}) e(${sql.raw(viewColumns)}, month, sign)
-      join production_agency_running_totals r on r.grain = e.grain and r.month = e.month
-      where r.agency_uuid = ${agencyUuid}::uuid
-        and r.month in (${sql.join(
-          [...months].sort().map((m) => monthLiteral(m)),
-          sql`, `,
-        )})${anySpans ? spanRows : sql``}
-    ) x
-    -- A broad line's view reads its own rows; every grain but 'total' filters the view's composite.
-    where (x.view_line = 'P&C' or x.broad_code = x.view_line)
-      and (x.grain = 'total' or ${rowCompositePredicate(sql`x.composite`, sql`x.carrier_class`)})
-    group by x.start_month, x.end_month, x.view_line, x.composite, x.agency_uuid, grouping sets ((${child}), ())
-    having ${change('facts', 'current')} > 0 or ${change('facts', 'prior')} > 0
-  ) f
-  where f.line_code is not null
-  group by f.start_month, f.end_month, f.view_line, f.composite, f.group_uuid`;
-}
-
-/**
- * The incomplete-data flags of one agency (`grouping` 'agency') or of its agency codes ('agencyCode')
- * for every period of `requests` (one agency's kept views) at once, as `flagsQuery` gives each: rows
- * of (start_month, end_month, group_uuid, missing_current, missing_prior).
- */
-function flagsOfPeriods(requests: readonly FactsRequest[], grouping: 'agency' | 'agencyCode'): SQL {
+function flagsOfPeriods(requests: readonly FactsRequest[]): SQL {
   const { agencyUuid } = agencyOfKeptViews(requests);
   const seen = new Set<string>();
   const values: SQL[] = [];
@@ -1640,26 +1420,16 @@ function flagsOfPeriods(requests: readonly FactsRequest[], grouping: 'agency' | 
       sql`(${monthLiteral(request.period.start)}, ${monthLiteral(request.period.end)}, ${compositeValue(request)}, ${current}, ${prior})`,
     );
   }
-  const byCode = grouping === 'agencyCode';
   return sql`
-    select k.start_month, k.end_month, k.composite,
-      ${sql.raw(byCode ? 'ac.uuid' : 'm.agency_uuid')} as group_uuid,
+    select k.start_month, k.end_month, k.composite, ac.uuid as group_uuid,
       bool_or(not m.reported_months @> k.current) as missing_current,
       bool_or(not m.reported_months @> k.prior) as missing_prior
     from (values ${sql.join(values, sql`, `)}) k(start_month, end_month, composite, current, prior)
     join carrier_reported_masks m on m.reported_months && k.current or m.reported_months && k.prior
-    ${byCode ? sql`join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid` : sql``}
+    join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid
     where m.agency_uuid = ${agencyUuid}::uuid and ${rowCompositePredicate(sql`k.composite`, sql`m.carrier_class`)}
-    group by k.start_month, k.end_month, k.composite, ${sql.raw(byCode ? 'ac.uuid' : 'm.agency_uuid')}`;
+    group by k.start_month, k.end_month, k.composite, ac.uuid`;
 }
-
-/** One agency's flags of every period in `requests` (none empty) in one statement, as `insertKeptFlags` keeps each. */
-export const insertKeptFlagsOfAgency = (requests: readonly FactsRequest[]) => sql`
-  insert into production_period_flags (network_uuid, start_month, end_month, composite, agency_uuid,
-    missing_current, missing_prior)
-  select ${agencyOfKeptViews(requests).networkUuid}::uuid, m.start_month, m.end_month, m.composite,
-    m.group_uuid, m.missing_current, m.missing_prior
-  from (${flagsOfPeriods(requests, 'agency')}) m`;
 
 /**
  * One agency's codes of every kept by-agency-code view (`requests`, none empty) in one statement, as
@@ -1722,7 +1492,7 @@ export function insertKeptCodeTotalsOfAgency(
   ) c
   join agency_codes ac on ac.uuid = c.group_uuid
   join agencies a on a.uuid = ac.agency_uuid
-  left join (${flagsOfPeriods(requests, 'agencyCode')}) m
+  left join (${flagsOfPeriods(requests)}) m
     on m.start_month = c.start_month and m.end_month = c.end_month and m.group_uuid = c.group_uuid`;
 }
 
@@ -1731,14 +1501,11 @@ export const DERIVED_TABLES = [
   'production_code_period_agency_totals',
   'production_code_period_totals',
   'production_code_period_builds',
-  'production_period_totals',
-  'production_period_builds',
-  'production_period_flags',
   'production_carrier_months',
   'production_agency_running_totals',
   'carrier_reported_masks',
   'production_rollup_horizons',
 ] as const;
 
-/** The kept views' tables (the first six derived tables). */
-export const KEPT_TABLES = DERIVED_TABLES.slice(0, 6);
+/** The kept views' tables (the first three derived tables). */
+export const KEPT_TABLES = DERIVED_TABLES.slice(0, 3);

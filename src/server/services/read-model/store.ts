@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { ProductionFigures } from '#shared/contracts/production.ts';
 import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import type { Db, Executor } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
-import { codeFiguresSource, keptRequest, runningTotalsSource } from './planner.ts';
+import { codeFiguresSource, keptRequest } from './planner.ts';
 import {
   claimKeptBuild,
   codeRowsQuery,
@@ -17,42 +16,31 @@ import {
   insertKeptCodeAgencyTotalsOfAgency,
   insertKeptCodeTotals,
   insertKeptCodeTotalsOfAgency,
-  insertKeptFlagsAnswering,
-  insertKeptFlagsOfAgency,
-  insertKeptTotals,
-  insertKeptTotalsAnswering,
   KEPT_TABLES,
-  insertKeptTotalsOfAgency,
-  selectAllKeptPeriods,
   selectHasSpans,
   selectHorizon,
   selectHorizonVersion,
-  selectKeptFlags,
-  selectKeptTotals,
-  type KeptView,
+  selectKeptPeriods,
   type PeriodKey,
   type RunningTotalsState,
 } from './sql.ts';
 
 /**
- * The network's horizon and the views it keeps (decision 009): its by-agency report as users open it,
- * for one period and line, and the same view's incomplete-data flags, computed once from the running
- * totals and the reported months and read back as finished rows. A writer of one agency's facts
- * refreshes that agency's rows in its transaction, holding the horizon row for update; a build holds
- * it for share, so a build never stores figures a concurrent write has outdated.
+ * The network's horizon and the view it keeps (decision 022): the planning tool's table by agency
+ * code as users open it, for one period and line, computed once from the running totals and the
+ * reported months and read back as finished rows. A writer of one agency's facts refreshes that
+ * agency's rows in its transaction, holding the horizon row for update; a build checks the row's
+ * version before it commits, so it never keeps figures a concurrent write has outdated.
  */
 
 /** A group's incomplete-data flags, as a flags query answers them. */
 export type MissingRow = { group_uuid: string; missing_current: boolean; missing_prior: boolean };
 
-/** An agency a network keeps for a period: its figures per line code. */
-export type KeptAgency = { group_uuid: string; lines: Record<string, ProductionFigures> };
-
 /** The last month the network's running totals reach, or null when it has none (no facts). */
 export async function readHorizon(
   db: Executor,
   networkUuid: string,
-  lock: 'share' | 'update' | null = null,
+  lock: 'update' | null = null,
 ): Promise<YearMonth | null> {
   const found = await db.execute<{ horizon: YearMonth }>(selectHorizon(networkUuid, lock));
   return found.rows[0]?.horizon ?? null;
@@ -85,69 +73,12 @@ export async function readRunningTotalsState(
   return horizon === null ? null : { horizon, spans };
 }
 
-type StoredRow = { group_uuid: string | null; lines: string };
-
-// `lines` is read as text and parsed here, the same way on both drivers. Its numbers are the sums'
-// exact decimal text, which JSON.parse reads as Number() reads the figure query's text.
-const kept = (rows: StoredRow[]): KeptAgency[] =>
-  rows.map((row) => ({
-    group_uuid: row.group_uuid!,
-    lines: JSON.parse(row.lines) as Record<string, ProductionFigures>,
-  }));
-
-/** The figure query and flags query of a kept view, at the network level or for one of its agencies. */
-const keptQueries = (key: PeriodKey, level: Level, horizon: YearMonth, spans: boolean) => {
-  const request = keptRequest(key, level);
-  return {
-    figures: figureQuery(request, runningTotalsSource(request, horizon, spans), false),
-    flags: flagsQuery(request),
-  };
-};
-
 /** The agency codes of a network's kept by-agency-code view (a `codeRowsQuery`), from `codeFiguresSource`. */
 export const keptCodeRows = (key: PeriodKey, state: RunningTotalsState) => {
-  const request = keptRequest(key, networkLevel(key), 'agencyCode');
+  const request = keptRequest(key, { kind: 'network', networkUuid: key.networkUuid }, 'agencyCode');
   const figures = figureQuery(request, codeFiguresSource(request, state), false);
   return codeRowsQuery(key.line, figures, flagsQuery(request));
 };
-
-const networkLevel = (key: PeriodKey): Level => ({ kind: 'network', networkUuid: key.networkUuid });
-
-/**
- * The agencies the network keeps for the period and line, or null when it keeps none (not built, or
- * dropped by a rebuild). One statement, so the build marker and the rows come from one snapshot.
- */
-export async function readKeptTotals(db: Executor, key: PeriodKey): Promise<KeptAgency[] | null> {
-  const result = await db.execute<StoredRow>(selectKeptTotals(key));
-  if (result.rows.length === 0) return null;
-  return result.rows[0]!.group_uuid === null ? [] : kept(result.rows); // built, and empty
-}
-
-/**
- * Builds the period's agencies and returns them (none with `answer` false: a build ahead of any
- * view), or null when another request built them first or the network has no running totals.
- * Periods that no longer come back are dropped on the way.
- */
-export async function buildKeptTotals(
-  db: Db,
-  key: PeriodKey,
-  latestReportingMonth: YearMonth,
-  answer = true,
-): Promise<KeptAgency[] | null> {
-  return underHorizonLock(db, key.networkUuid, async (tx, horizon) => {
-    await dropStaleBuilds(tx, key.networkUuid, latestReportingMonth, 'agency');
-    const claimed = await tx.execute(claimKeptBuild(key));
-    if (claimed.rows.length === 0) return null;
-    const spans = await readHasSpans(tx, key.networkUuid);
-    const { figures } = keptQueries(key, networkLevel(key), horizon, spans);
-    if (!answer) {
-      await tx.execute(insertKeptTotals(key, figures));
-      return [];
-    }
-    const built = await tx.execute<StoredRow>(insertKeptTotalsAnswering(key, figures));
-    return kept(built.rows);
-  });
-}
 
 /** A writer changed the network while a build read its facts: the build is rolled back. */
 class OutdatedBuild extends Error {}
@@ -180,8 +111,8 @@ export async function buildKeptCodes(
           sql`select pg_try_advisory_xact_lock(hashtext(${lock})) as free`,
         );
         if (!free.rows[0]?.free) return false;
-        await dropStaleBuilds(tx, key.networkUuid, latestReportingMonth, 'agencyCode');
-        const claimed = await tx.execute(claimKeptBuild(key, 'agencyCode'));
+        await dropStaleBuilds(tx, key.networkUuid, latestReportingMonth);
+        const claimed = await tx.execute(claimKeptBuild(key));
         if (claimed.rows.length === 0) return false;
         // Gone since the version was read: a rebuild took the network's running totals away.
         const state = await readRunningTotalsState(tx, key.networkUuid);
@@ -206,55 +137,11 @@ async function horizonVersion(tx: Executor, networkUuid: string, hold: boolean):
   return found.rows[0]?.version ?? null;
 }
 
-async function dropStaleBuilds(tx: Executor, networkUuid: string, latest: YearMonth, view: KeptView) {
-  const stale = await tx.execute<Omit<PeriodKey, 'networkUuid'>>(
-    deleteStaleKeptBuilds(networkUuid, latest, view),
-  );
+async function dropStaleBuilds(tx: Executor, networkUuid: string, latest: YearMonth) {
+  const stale = await tx.execute<Omit<PeriodKey, 'networkUuid'>>(deleteStaleKeptBuilds(networkUuid, latest));
   for (const old of stale.rows) {
-    for (const statement of deleteKeptPeriod({ networkUuid, ...old }, view)) await tx.execute(statement);
+    for (const statement of deleteKeptPeriod({ networkUuid, ...old })) await tx.execute(statement);
   }
-}
-
-/**
- * The incomplete-data flags the network keeps for the period (any line), or null when it keeps none.
- * A period none of whose agencies has a reported month keeps no rows, so its flags are queried again
- * each time: that query finds nothing quickly.
- */
-export async function readKeptFlags(db: Executor, key: PeriodKey): Promise<MissingRow[] | null> {
-  const result = await db.execute<MissingRow>(selectKeptFlags(key));
-  return result.rows.length > 0 ? result.rows : null;
-}
-
-/**
- * Keeps the period's flags and returns them, or null when there are none, another request is keeping
- * them (the caller then runs the query itself), or the network has no running totals.
- */
-export async function buildKeptFlags(db: Db, key: PeriodKey): Promise<MissingRow[] | null> {
-  return underHorizonLock(db, key.networkUuid, async (tx, horizon) => {
-    // One builder at a time per period: two inserting the same agencies could wait on each other.
-    const claimed = await tx.execute<{ claimed: boolean }>(sql`
-      select pg_try_advisory_xact_lock(hashtext(${`period flags ${key.networkUuid} ${key.start} ${key.end}`}))
-        as claimed`);
-    if (!claimed.rows[0]?.claimed) return null;
-    const { flags } = keptQueries(key, networkLevel(key), horizon, true);
-    const built = await tx.execute<MissingRow>(insertKeptFlagsAnswering(key, flags));
-    return built.rows.length > 0 ? built.rows : null;
-  });
-}
-
-/**
- * Runs `build` in a transaction that holds the network's horizon row for share, with the horizon it
- * then has; null when the network has no running totals. Writers hold the row for update.
- */
-function underHorizonLock<T>(
-  db: Db,
-  networkUuid: string,
-  build: (tx: Executor, horizon: YearMonth) => Promise<T | null>,
-): Promise<T | null> {
-  return db.transaction(async (tx) => {
-    const horizon = await readHorizon(tx, networkUuid, 'share');
-    return horizon ? build(tx, horizon) : null;
-  });
 }
 
 /** Drops every view the network keeps (a rebuild of its rollups); the caller holds the horizon row. */
@@ -263,15 +150,13 @@ export async function dropKeptViews(tx: Executor, networkUuid: string): Promise<
 }
 
 /**
- * Brings every view the network keeps up to date for one agency whose facts or reported months
+ * Brings the agency codes the network keeps up to date for one agency whose facts or reported months
  * changed, inside the transaction that changed them, after its rollups are refreshed (the horizon row
- * is locked for update): the agency's rows are computed again (the flags only where the period's
- * flags are kept: adding one agency's flags to a period that keeps none would make the others read as
- * complete). Every other agency's rows stay right: their running totals did not change, and a horizon
- * that moved on only carried them forward. One statement per table computes the agency's rows of
- * every kept period at once (decision 034): a network keeps at least 20 by-agency views. When the
- * writer names the `carriers` whose facts or reported months changed, only the agency's codes of those
- * carriers are computed again in the by-agency-code views (a code belongs to one carrier; decision 035).
+ * is locked for update): the agency's codes of every kept period are computed again in one statement
+ * (decision 034), and their sums per agency. Every other agency's rows stay right: their running
+ * totals did not change, and a horizon that moved on only carried them forward. When the writer names
+ * the `carriers` whose facts or reported months changed, only the agency's codes of those carriers
+ * are computed again (a code belongs to one carrier; decision 035).
  */
 export async function refreshKeptViews(
   tx: Executor,
@@ -282,36 +167,10 @@ export async function refreshKeptViews(
 ): Promise<void> {
   await tx.execute(deleteAgencyKeptRows(networkUuid, agencyUuid, horizon ? carriers : null));
   if (!horizon) return;
+  const kept = await tx.execute<Omit<PeriodKey, 'networkUuid'>>(selectKeptPeriods(networkUuid));
+  if (kept.rows.length === 0) return;
   const level: Level = { kind: 'agency', agencyUuid, networkUuid };
-  const kept = await tx.execute<Omit<PeriodKey, 'networkUuid'> & { view: string }>(
-    selectAllKeptPeriods(networkUuid),
-  );
-  const keptRequests = (view: 'builds' | 'code builds' | 'flags') =>
-    kept.rows
-      .filter((row) => row.view === view)
-      .map(({ start, end, line, composite }) =>
-        keptRequest(
-          { networkUuid, start, end, line, composite },
-          level,
-          view === 'code builds' ? 'agencyCode' : 'agency',
-        ),
-      );
-  const byAgency = keptRequests('builds');
-  if (byAgency.length > 0) {
-    const spans = await readHasSpans(tx, networkUuid);
-    const views = byAgency.map((request) => {
-      const source = runningTotalsSource(request, horizon, spans);
-      if (source.kind !== 'running-totals') throw new Error('a kept by-agency view reads running totals');
-      return { request, grain: source.grain };
-    });
-    const totals = insertKeptTotalsOfAgency(views, horizon, spans);
-    if (totals) await tx.execute(totals);
-  }
-  const flags = keptRequests('flags');
-  if (flags.length > 0) await tx.execute(insertKeptFlagsOfAgency(flags));
-  const codes = keptRequests('code builds');
-  if (codes.length > 0) {
-    await tx.execute(insertKeptCodeTotalsOfAgency(codes, carriers));
-    await tx.execute(insertKeptCodeAgencyTotalsOfAgency(networkUuid, agencyUuid));
-  }
+  const codes = kept.rows.map((key) => keptRequest({ networkUuid, ...key }, level, 'agencyCode'));
+  await tx.execute(insertKeptCodeTotalsOfAgency(codes, carriers));
+  await tx.execute(insertKeptCodeAgencyTotalsOfAgency(networkUuid, agencyUuid));
 }

@@ -4,20 +4,18 @@ import { presets, type CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
 import { selectKeptCodesBuilt, selectNetworksWithRollups, type PeriodKey } from './sql.ts';
 import { buildKeptCodes } from './store.ts';
-import { keepPresetViews } from './ahead.ts';
 
 /**
- * Builds ahead the views users open first: the presets' by-agency views (decision 027, `ahead.ts`)
- * and the by-agency-code view (decision 026): the network level, Total
- * (P&C), for every preset (YTD, 12MM, 24MM, 36MM), so that no user's first view of a period waits
- * the seconds its build takes on a large network. The server starts it once its read model is
+ * Builds ahead the view users open first whose build takes seconds on a large network: the
+ * by-agency-code view (decision 026), at the network level, Total (P&C), for every preset (YTD, 12MM,
+ * 24MM, 36MM), so that no user's first view of a period waits for it. The server starts it once its read model is
  * ready; it runs in the background, one build at a time, for every network at start and every 10
  * minutes (the latest reporting month moves on, a bulk load in another process rebuilds a network),
  * and for a network whose views a rebuild dropped (`requestKeptViewWarmUp`). A build does not hold writers back
  * (`buildKeptCodes`). Tests and scripts that do not start it build on first view, as before.
- * The server adds other answers a network's users open first (`KeptAhead`: the benchmarks' presets,
- * the profit-sharing ranking, decision 079), computed after the views, kept in the process's answer
- * cache.
+ * The server adds other answers a network's users open first (`KeptAhead`: Carrier Production by
+ * agency's presets, `ahead.ts`; the benchmarks' presets, the profit-sharing ranking, decision 079),
+ * computed after the view, kept in the process's answer cache.
  */
 
 /** The periods a network keeps ahead: every preset as of `today`, Total (P&C). */
@@ -101,7 +99,6 @@ function drain(w: WarmUp): void {
       const networkUuid = w.queue.values().next().value!;
       w.queue.delete(networkUuid);
       try {
-        await keepPresetViews(w.db, w.today(), w.log, networkUuid);
         const warmed = await warmKeptCodes(w.db, networkUuid, w.today());
         const built = warmed.filter((p) => p.ms !== null);
         if (built.length > 0) {

@@ -1,4 +1,4 @@
--- Caller: readFigures (read-model.ts): a network's Carrier Production by agency, Total (P&C) of another composite, when no kept view answers
+-- Caller: agencyFigures <- readFigures (read-model.ts): a network's Carrier Production by agency, Total (P&C) of another composite, its first view in a process
 -- Parameters:
 --   $1 = "P&C"
 --   $2 = "00000000-0000-4000-8000-000000000001"

@@ -1,4 +1,4 @@
--- Caller: readFigures (read-model.ts): a report's incomplete-data flags when no kept flags answer
+-- Caller: readFigures (read-model.ts): a report's incomplete-data flags (by agency at the network level: agencyFigures, kept in process)
 -- Parameters:
 --   $1 = "00000000-0000-4000-8000-000000000001"
 select p.group_uuid, bool_or(p.missing_current) as missing_current, bool_or(p.missing_prior) as missing_prior

@@ -42,8 +42,7 @@ insert into production_code_period_totals (agency_uuid, agency_code_uuid, networ
   join agency_codes ac on ac.uuid = c.group_uuid
   join agencies a on a.uuid = ac.agency_uuid
   left join (
-    select k.start_month, k.end_month, k.composite,
-      ac.uuid as group_uuid,
+    select k.start_month, k.end_month, k.composite, ac.uuid as group_uuid,
       bool_or(not m.reported_months @> k.current) as missing_current,
       bool_or(not m.reported_months @> k.prior) as missing_prior
     from (values ('2026-01-01'::date, '2026-10-01'::date, 'all'::text, int4range(24312, 24321, '[]'), int4range(24300, 24309, '[]')), ('2025-01-01'::date, '2025-12-01'::date, 'all'::text, int4range(24300, 24311, '[]'), int4range(24288, 24299, '[]'))) k(start_month, end_month, composite, current, prior)

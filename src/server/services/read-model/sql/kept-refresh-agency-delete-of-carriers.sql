@@ -3,15 +3,9 @@
 --   $1 = "00000000-0000-4000-8000-000000000002"
 --   $2 = "00000000-0000-4000-8000-000000000001"
 --   $3 = "00000000-0000-4000-8000-000000000002"
---   $4 = "00000000-0000-4000-8000-000000000001"
+--   $4 = "00000000-0000-4000-8000-000000000003"
 --   $5 = "00000000-0000-4000-8000-000000000002"
 --   $6 = "00000000-0000-4000-8000-000000000001"
---   $7 = "00000000-0000-4000-8000-000000000002"
---   $8 = "00000000-0000-4000-8000-000000000003"
---   $9 = "00000000-0000-4000-8000-000000000002"
---   $10 = "00000000-0000-4000-8000-000000000001"
-with totals as (delete from production_period_totals where agency_uuid = $1::uuid and network_uuid = $2::uuid),
-    flags as (delete from production_period_flags where agency_uuid = $3::uuid and network_uuid = $4::uuid),
-    codes as (delete from production_code_period_totals where agency_uuid = $5::uuid and network_uuid = $6::uuid and agency_code_uuid in (select k.uuid from agency_codes k
-      where k.agency_uuid = $7::uuid and k.carrier_uuid in ($8::uuid)))
-  delete from production_code_period_agency_totals where agency_uuid = $9::uuid and network_uuid = $10::uuid;
+with codes as (delete from production_code_period_totals where agency_uuid = $1::uuid and network_uuid = $2::uuid and agency_code_uuid in (select k.uuid from agency_codes k
+      where k.agency_uuid = $3::uuid and k.carrier_uuid in ($4::uuid)))
+  delete from production_code_period_agency_totals where agency_uuid = $5::uuid and network_uuid = $6::uuid;
