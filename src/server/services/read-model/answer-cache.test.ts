@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Executor } from '#server/db/client.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import { cachedAnswer, cachedByAgency, requestKey, type ByAgency } from './answer-cache.ts';
+import {
+  cachedAnswer,
+  cachedByAgency,
+  MAX_BY_AGENCY_PER_NETWORK,
+  requestKey,
+  type ByAgency,
+} from './answer-cache.ts';
 
 /** A database handle whose only statement is the version read, answering `version.current`. */
 function fakeDb() {
@@ -168,5 +174,29 @@ describe('cachedByAgency', () => {
     expect(await read()).toEqual(expected());
     expect(loads.at(-1)).toBeNull();
     expect(loads).toHaveLength(5);
+  });
+
+  it('keeps a bounded number of them per network, the least recently used going first', async () => {
+    const { db, state } = versionedDb({ a1: 1 });
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return new Sums(new Map(Object.entries(state.figures)));
+    };
+    const read = (period: number) => cachedByAgency(db, 'n1', 'sums', { period }, load);
+    for (let period = 0; period < MAX_BY_AGENCY_PER_NETWORK; period++) await read(period);
+    await read(0); // the first one used again: the second is now the least recently used
+    expect(loads).toBe(MAX_BY_AGENCY_PER_NETWORK);
+    await read(MAX_BY_AGENCY_PER_NETWORK);
+    expect(loads).toBe(MAX_BY_AGENCY_PER_NETWORK + 1);
+    await read(0);
+    expect(loads).toBe(MAX_BY_AGENCY_PER_NETWORK + 1);
+    await read(1);
+    expect(loads).toBe(MAX_BY_AGENCY_PER_NETWORK + 2);
+    // Another network keeps its own, beside them.
+    await cachedByAgency(db, 'n2', 'sums', { period: 0 }, load);
+    expect(loads).toBe(MAX_BY_AGENCY_PER_NETWORK + 3);
+    await read(3);
+    expect(loads).toBe(MAX_BY_AGENCY_PER_NETWORK + 3);
   });
 });

@@ -21,6 +21,11 @@ type Entry = { version: bigint; expires: number; value: Promise<unknown>; byAgen
 type Networks = Map<string, Map<string, Entry>>;
 
 const MAX_ENTRIES_PER_NETWORK = 200;
+/**
+ * Answers made of parts per agency name every agency of the network (a few MB each at 2,000
+ * agencies) and are kept across writes: fewer of them are kept per network.
+ */
+export const MAX_BY_AGENCY_PER_NETWORK = 50;
 let byDatabase = new WeakMap<object, Networks>();
 
 /** The statement reading the network's data version and reset version (no row: 0 and 0). */
@@ -130,6 +135,11 @@ function entriesOf(db: Executor, networkUuid: string): Map<string, Entry> {
 /** Keeps `entry` under `key` (the least recently used go first), until its computation fails. */
 function keep<T>(entries: Map<string, Entry>, key: string, entry: Entry): Promise<T> {
   while (entries.size >= MAX_ENTRIES_PER_NETWORK) entries.delete(entries.keys().next().value!);
+  if (entry.byAgency) {
+    const byAgency = [...entries].filter(([, e]) => e.byAgency).map(([k]) => k);
+    const over = byAgency.length - MAX_BY_AGENCY_PER_NETWORK + 1;
+    for (const old of byAgency.slice(0, Math.max(0, over))) entries.delete(old);
+  }
   entries.set(key, entry);
   entry.value.catch(() => {
     if (entries.get(key) === entry) entries.delete(key);
