@@ -13,7 +13,7 @@ import { periodOf, type FactsRequest } from './request.ts';
  * write of one agency then computes only that agency's part again on the next view. Other periods,
  * composites and filters are computed on their first view in a process and kept the same way.
  * Every line of every composite would hold five times the memory (about 140 MB at 2,000 agencies
- * against 58 MB), for views whose first computation takes 100–200 ms.
+ * against 58 MB), for views whose first computation takes 40–390 ms.
  */
 
 /** The by-agency requests kept ahead, as Carrier Production asks them (`factsRequest`). */

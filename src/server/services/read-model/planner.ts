@@ -90,14 +90,10 @@ function keptKey(request: FactsRequest): PeriodKey | null {
   return { networkUuid: request.level.networkUuid, start, end, line: request.line, composite: 'all' };
 }
 
-/** The request of a kept view (by agency or by agency code), at the network level or for one of its agencies. */
-export function keptRequest(
-  key: PeriodKey,
-  level: Level,
-  grouping: 'agency' | 'agencyCode' = 'agency',
-): FactsRequest {
+/** The request of a kept view of agency codes, at the network level or for one of its agencies. */
+export function keptRequest(key: PeriodKey, level: Level): FactsRequest {
   return {
-    grouping,
+    grouping: 'agencyCode',
     level,
     line: key.line as FactsRequest['line'],
     standardTypes: [],

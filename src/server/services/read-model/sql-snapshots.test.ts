@@ -152,9 +152,7 @@ const keptOfAgency = () =>
       ['2026-01', '2026-10', 'PL'],
       ['2025-01', '2025-12', 'P&C'],
     ] as const
-  ).map(([start, end, line]) =>
-    keptRequest({ networkUuid, start, end, line, composite: 'all' }, agency, 'agencyCode'),
-  );
+  ).map(([start, end, line]) => keptRequest({ networkUuid, start, end, line, composite: 'all' }, agency));
 
 /** The kept period most snapshots use: YTD, Total (P&C), All. */
 const keptKey = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' } as const;

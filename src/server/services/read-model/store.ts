@@ -75,7 +75,7 @@ export async function readRunningTotalsState(
 
 /** The agency codes of a network's kept by-agency-code view (a `codeRowsQuery`), from `codeFiguresSource`. */
 export const keptCodeRows = (key: PeriodKey, state: RunningTotalsState) => {
-  const request = keptRequest(key, { kind: 'network', networkUuid: key.networkUuid }, 'agencyCode');
+  const request = keptRequest(key, { kind: 'network', networkUuid: key.networkUuid });
   const figures = figureQuery(request, codeFiguresSource(request, state), false);
   return codeRowsQuery(key.line, figures, flagsQuery(request));
 };
@@ -170,7 +170,7 @@ export async function refreshKeptViews(
   const kept = await tx.execute<Omit<PeriodKey, 'networkUuid'>>(selectKeptPeriods(networkUuid));
   if (kept.rows.length === 0) return;
   const level: Level = { kind: 'agency', agencyUuid, networkUuid };
-  const codes = kept.rows.map((key) => keptRequest({ networkUuid, ...key }, level, 'agencyCode'));
+  const codes = kept.rows.map((key) => keptRequest({ networkUuid, ...key }, level));
   await tx.execute(insertKeptCodeTotalsOfAgency(codes, carriers));
   await tx.execute(insertKeptCodeAgencyTotalsOfAgency(networkUuid, agencyUuid));
 }
