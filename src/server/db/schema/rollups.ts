@@ -131,7 +131,15 @@ export const productionAgencyRunningTotals = pgTable(
         t.source,
       ],
     }),
-    index('production_agency_running_totals_network_idx').on(t.networkUuid, t.grain, t.month),
+    // A network's rows of a grain at a month, a line's and a standard type's among them: a request for
+    // one line reads only its keys (decision 093).
+    index('production_agency_running_totals_line_idx').on(
+      t.networkUuid,
+      t.grain,
+      t.month,
+      t.broadCode,
+      t.typeCode,
+    ),
     // Also (migration 0036, which drizzle does not model): statistics over grain, broad_code,
     // type_code and source together, so the planner counts the rows of a line's standard types.
   ],
