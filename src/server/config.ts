@@ -191,6 +191,13 @@ const envSchema = z.object({
     .min(1000, 'must be at least 1000 ms')
     .max(10_000, 'must be at most 10000 ms: a user waits no longer for a payment page')
     .default(10_000),
+  /** The memory the network-wide answers kept in the server process may take (decision 094). */
+  KEPT_ANSWERS_MB: z.coerce
+    .number()
+    .int('must be a whole number of megabytes')
+    .min(64, 'must be at least 64 MB')
+    .max(65_536, 'must be at most 65536 MB')
+    .default(2048),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int('must be a whole number of minutes')
@@ -334,6 +341,8 @@ export type Config = {
   embeds: EmbedsConfig;
   /** The idle timeout and the absolute lifetime of a session. */
   sessions: SessionLimits;
+  /** The memory budget of the network-wide answers kept in process, in MB (`answer-cache.ts`). */
+  keptAnswersMb: number;
   /** Stripe billing; null when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set (billing off). */
   stripe: StripeConfig | null;
   /** Seconds between the digest scheduler's runs in a server process; 0: it does not run. */
@@ -416,6 +425,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     embeds: embedsConfig(e),
     sessions: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
+    keptAnswersMb: e.KEPT_ANSWERS_MB,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

@@ -8,6 +8,7 @@ import { seedDemoData } from './db/demo/generate.ts';
 import { isEmptyDatabase, openConfiguredDatabase } from './db/open.ts';
 import { ensureReadModel } from './services/read-model/refresh.ts';
 import { keepByAgencyAhead } from './services/read-model/ahead.ts';
+import { setKeptAnswersBudget } from './services/read-model/answer-cache.ts';
 import { startKeptViewWarmUp } from './services/read-model/warm-up.ts';
 import { rankMembersAhead } from './services/profit-sharing/agreements.ts';
 import { keepPresetsAhead } from './services/network-intelligence/warnings.ts';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     app.log.info({ summary }, 'demo data loaded');
   }
   await ensureReadModel(database.db, (message) => app.log.info(message));
+  setKeptAnswersBudget(config.keptAnswersMb * 2 ** 20);
   // In the background: the presets' by-agency-code views (decision 026), then the answers users open
   // first, kept in process (decisions 079, 092); again every 10 minutes and when a network needs them.
   const stopWarmUp = startKeptViewWarmUp(

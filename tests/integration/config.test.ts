@@ -15,6 +15,15 @@ describe('configuration', () => {
     );
   });
 
+  it('bounds the memory of kept answers at 2048 MB unless told, and names a bound out of range', () => {
+    const secret = { AUTH_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(secret).keptAnswersMb).toBe(2048);
+    expect(loadConfig({ ...secret, KEPT_ANSWERS_MB: '512' }).keptAnswersMb).toBe(512);
+    expect(() => loadConfig({ ...secret, KEPT_ANSWERS_MB: '10' })).toThrow(
+      /KEPT_ANSWERS_MB: must be at least 64 MB/,
+    );
+  });
+
   it('loads demo data only on the embedded database', () => {
     expect(loadConfig({ AUTH_SECRET: 'x'.repeat(40) }).demoData).toBe(true);
     expect(loadConfig({ AUTH_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://localhost/x' }).demoData).toBe(

@@ -70,6 +70,8 @@ describe('NetworkFigures', () => {
       const kept = new NetworkFigures(before);
       kept.replace(changed, new NetworkFigures([...fresh, ...added]));
       expect(state(kept)).toEqual(state(new NetworkFigures(expected)));
+      // Weighed as it now is, for the process's budget of kept answers.
+      expect(kept.bytes()).toBe(new NetworkFigures(expected).bytes());
     }
   });
 });

@@ -53,6 +53,9 @@ type Lists = number[][];
 
 const emptyLists = (): Lists => [[], [], [], []];
 
+/** The memory a row takes, with its values in the network's and its band's sorted lists (decision 094). */
+const BYTES_PER_ROW = 700;
+
 export class NetworkFigures implements ByAgency {
   readonly agencies = new Map<string, AgencyFigures>();
   /** Reported values per `dimension:key`, ascending, over the network. */
@@ -61,6 +64,8 @@ export class NetworkFigures implements ByAgency {
   readonly bands = new Map<number, Map<string, Lists>>();
   /** Moves on every `replace`: what is derived from these figures is derived again. */
   generation = 0;
+  /** The rows held, over every agency. */
+  private rows = 0;
 
   constructor(rows: readonly NetworkFigureSqlRow[] = []) {
     for (const r of rows) {
@@ -76,7 +81,10 @@ export class NetworkFigures implements ByAgency {
         values: [num(r.growth), num(r.new_business_share), num(r.loss_ratio), num(r.commission_rate)],
       });
     }
-    for (const own of this.agencies.values()) this.place(own, (list, v) => list.push(v));
+    for (const own of this.agencies.values()) {
+      this.rows += own.rows.size;
+      this.place(own, (list, v) => list.push(v));
+    }
     for (const lists of [
       ...this.network.values(),
       ...[...this.bands.values()].flatMap((b) => [...b.values()]),
@@ -91,6 +99,10 @@ export class NetworkFigures implements ByAgency {
 
   size(): number {
     return this.agencies.size;
+  }
+
+  bytes(): number {
+    return this.rows * BYTES_PER_ROW;
   }
 
   /** Passes each reported value of the agency to `into` with its network list and its band's list. */
@@ -115,9 +127,11 @@ export class NetworkFigures implements ByAgency {
     for (const agencyUuid of agencyUuids) {
       const old = this.agencies.get(agencyUuid);
       if (old) this.place(old, removeSorted);
+      this.rows -= old?.rows.size ?? 0;
       this.agencies.delete(agencyUuid);
       const now = fresh.agencies.get(agencyUuid);
       if (now) {
+        this.rows += now.rows.size;
         this.agencies.set(agencyUuid, now);
         this.place(now, insertSorted);
       }

@@ -185,6 +185,12 @@ function move(total: CarrierTotal, byLine: Record<string, ProductionFigures> | u
  * to date from the agencies written since (decision 078). A carrier's sums over every agency (for a
  * network's own agreement) are kept with them, and moved by the replaced agencies' figures alone.
  */
+/**
+ * The memory an agency's figures of a carrier take, by line (decision 094: about one and a third lines
+ * of Carrier Production's by-agency figures, and their map entry).
+ */
+const BYTES_PER_AGENCY_CARRIER = 600;
+
 class AgencyCarrierFigures implements ByAgency {
   /** Agency, then carrier. */
   readonly byAgency = new Map<string, Map<string, Record<string, ProductionFigures>>>();
@@ -203,6 +209,12 @@ class AgencyCarrierFigures implements ByAgency {
 
   size(): number {
     return this.byAgency.size;
+  }
+
+  bytes(): number {
+    let carriers = 0;
+    for (const own of this.byAgency.values()) carriers += own.size;
+    return carriers * BYTES_PER_AGENCY_CARRIER;
   }
 
   replace(agencyUuids: readonly string[], fresh: AgencyCarrierFigures): void {

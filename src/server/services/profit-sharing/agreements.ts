@@ -463,11 +463,21 @@ type Projection = Omit<AgreementSummary, 'agreement'>;
 type KeptProjection = { version: number; projection: Projection };
 
 /** Member agreements' projections by agency, then agreement, at the agreement's version (decision 078). */
+/** The memory an agreement's projection, or a ranking's row, takes (decision 094: an upper estimate). */
+const BYTES_PER_PROJECTION = 2000;
+
 class MemberProjections implements ByAgency {
   readonly byAgency = new Map<string, Map<string, KeptProjection>>();
 
   size(): number {
     return this.byAgency.size;
+  }
+
+  bytes(): number {
+    let held = 0;
+    for (const own of this.byAgency.values()) held += own.size;
+    for (const ranked of this.rows.values()) held += ranked.rows.length;
+    return held * BYTES_PER_PROJECTION;
   }
 
   /**

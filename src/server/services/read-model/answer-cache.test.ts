@@ -5,8 +5,11 @@ import type { SQL } from 'drizzle-orm';
 import {
   cachedAnswer,
   cachedByAgency,
+  clearAnswerCache,
+  DEFAULT_KEPT_ANSWERS_BYTES,
   MAX_BY_AGENCY_PER_NETWORK,
   requestKey,
+  setKeptAnswersBudget,
   type ByAgency,
 } from './answer-cache.ts';
 
@@ -97,6 +100,10 @@ class Sums implements ByAgency {
   constructor(readonly byAgency: Map<string, number>) {}
   size() {
     return this.byAgency.size;
+  }
+  /** 100 bytes an agency. */
+  bytes() {
+    return this.byAgency.size * 100;
   }
   replace(agencyUuids: readonly string[], fresh: Sums) {
     for (const agency of agencyUuids) {
@@ -198,5 +205,56 @@ describe('cachedByAgency', () => {
     expect(loads).toBe(MAX_BY_AGENCY_PER_NETWORK + 3);
     await read(3);
     expect(loads).toBe(MAX_BY_AGENCY_PER_NETWORK + 3);
+  });
+
+  it('bounds the memory of them all in the process, the least recently used going first, whichever network', async () => {
+    clearAnswerCache();
+    setKeptAnswersBudget(1000);
+    try {
+      const { db, state, write } = versionedDb({ a1: 1, a2: 2, a3: 3, a4: 4, a5: 5 });
+      const loads: string[] = [];
+      const read = (network: string, period: number) =>
+        cachedByAgency(db, network, 'sums', { period }, async (agencies) => {
+          loads.push(`${network}/${period}${agencies ? ' ' + agencies.join(',') : ''}`);
+          return new Sums(
+            new Map(Object.entries(state.figures).filter(([a]) => !agencies || agencies.includes(a))),
+          );
+        });
+      // 500 bytes each: two fit.
+      await read('n1', 0);
+      await read('n2', 0);
+      await read('n1', 0);
+      await read('n2', 0);
+      expect(loads).toEqual(['n1/0', 'n2/0']);
+      // A third: the least recently used (n1's) goes.
+      await read('n1', 1);
+      await read('n2', 0);
+      await read('n1', 1);
+      expect(loads).toEqual(['n1/0', 'n2/0', 'n1/1']);
+      await read('n1', 0);
+      expect(loads.at(-1)).toBe('n1/0');
+      // n2's was the least recently used: it went, n1/1 stayed.
+      await read('n1', 1);
+      expect(loads).toHaveLength(4);
+      await read('n2', 0);
+      expect(loads).toHaveLength(5);
+      // Kept now: n1/1, n2/0. An answer is weighed as it is now: brought up to date with five more
+      // agencies, n2/0 weighs 1,000 bytes, and n1/1 goes; computed again at 1,000 bytes, n2/0 goes.
+      for (let i = 6; i <= 10; i++) write(`a${i}`, i);
+      await read('n2', 0);
+      await read('n2', 0);
+      await read('n1', 1);
+      expect(loads.slice(5)).toEqual(['n2/0 a6,a7,a8,a9,a10', 'n1/1']);
+      await read('n2', 0);
+      expect(loads.at(-1)).toBe('n2/0');
+      // One answer larger than the budget is served until another comes.
+      setKeptAnswersBudget(500);
+      await read('n3', 0);
+      await read('n3', 0);
+      expect(loads.filter((l) => l.startsWith('n3'))).toEqual(['n3/0']);
+    } finally {
+      setKeptAnswersBudget(DEFAULT_KEPT_ANSWERS_BYTES);
+      clearAnswerCache();
+    }
   });
 });

@@ -13,11 +13,22 @@ import type { Executor } from '#server/db/client.ts';
  *
  * An entry is computed after its version was read, so it holds at least the writes that version
  * counts (each statement of the computation sees every commit before it started). Entries of one
- * network are bounded (the least recently used go first); no answer is ever read across networks.
+ * network are bounded (the least recently used go first), and so is the memory of the answers made
+ * of parts per agency across every network (`setKeptAnswersBudget`); no answer is ever read across
+ * networks.
  */
 
-/** A kept answer; `byAgency` ones are brought up to date rather than dropped (`cachedByAgency`). */
-type Entry = { version: bigint; expires: number; value: Promise<unknown>; byAgency?: true };
+/**
+ * A kept answer; `byAgency` ones are brought up to date rather than dropped (`cachedByAgency`), and
+ * `answer` is theirs once computed.
+ */
+type Entry = {
+  version: bigint;
+  expires: number;
+  value: Promise<unknown>;
+  byAgency?: true;
+  answer?: ByAgency;
+};
 type Networks = Map<string, Map<string, Entry>>;
 
 const MAX_ENTRIES_PER_NETWORK = 200;
@@ -27,6 +38,24 @@ const MAX_ENTRIES_PER_NETWORK = 200;
  */
 export const MAX_BY_AGENCY_PER_NETWORK = 50;
 let byDatabase = new WeakMap<object, Networks>();
+
+/** The default memory budget of the answers made of parts per agency in one process (decision 094). */
+export const DEFAULT_KEPT_ANSWERS_BYTES = 2048 * 2 ** 20;
+let keptAnswersBudget = DEFAULT_KEPT_ANSWERS_BYTES;
+/**
+ * The answers made of parts per agency of every network and database handle of this process, the
+ * least recently used first, with where each is kept.
+ */
+const byAgencyEntries = new Map<Entry, { entries: Map<string, Entry>; key: string }>();
+
+/**
+ * Bounds the memory of the answers made of parts per agency kept in this process (`ByAgency.bytes`,
+ * summed): past it, the least recently used are dropped, whichever network they answer, and computed
+ * again when next asked. One answer alone larger than the budget is kept until the next one comes.
+ */
+export function setKeptAnswersBudget(bytes: number): void {
+  keptAnswersBudget = bytes;
+}
 
 /** The statement reading the network's data version and reset version (no row: 0 and 0). */
 export const selectDataVersion = (networkUuid: string) => sql`
@@ -110,12 +139,8 @@ export async function cachedAnswer<T>(
   const entries = entriesOf(db, networkUuid);
   const key = `${kind}|${requestKey(request)}`;
   const hit = entries.get(key);
-  if (hit && hit.version >= version && hit.expires > now()) {
-    entries.delete(key); // most recently used last
-    entries.set(key, hit);
-    return hit.value as Promise<T>;
-  }
-  entries.delete(key);
+  if (hit && hit.version >= version && hit.expires > now()) return used(entries, key, hit);
+  drop(entries, key);
   // Entries of an older version are served no more (the version only rises): freed at once, but for
   // those brought up to date agency by agency.
   for (const [k, e] of entries) {
@@ -132,25 +157,75 @@ function entriesOf(db: Executor, networkUuid: string): Map<string, Entry> {
   return entries;
 }
 
+/** Serves a kept entry, now the most recently used. */
+function used<T>(entries: Map<string, Entry>, key: string, entry: Entry): Promise<T> {
+  entries.delete(key);
+  entries.set(key, entry);
+  if (entry.byAgency) {
+    byAgencyEntries.delete(entry);
+    byAgencyEntries.set(entry, { entries, key });
+  }
+  return entry.value as Promise<T>;
+}
+
+/** Forgets the entry kept under `key`. */
+function drop(entries: Map<string, Entry>, key: string): void {
+  const entry = entries.get(key);
+  if (entry) byAgencyEntries.delete(entry);
+  entries.delete(key);
+}
+
 /** Keeps `entry` under `key` (the least recently used go first), until its computation fails. */
 function keep<T>(entries: Map<string, Entry>, key: string, entry: Entry): Promise<T> {
-  while (entries.size >= MAX_ENTRIES_PER_NETWORK) entries.delete(entries.keys().next().value!);
+  while (entries.size >= MAX_ENTRIES_PER_NETWORK) drop(entries, entries.keys().next().value!);
   if (entry.byAgency) {
     const byAgency = [...entries].filter(([, e]) => e.byAgency).map(([k]) => k);
     const over = byAgency.length - MAX_BY_AGENCY_PER_NETWORK + 1;
-    for (const old of byAgency.slice(0, Math.max(0, over))) entries.delete(old);
+    for (const old of byAgency.slice(0, Math.max(0, over))) drop(entries, old);
+    byAgencyEntries.set(entry, { entries, key });
   }
   entries.set(key, entry);
-  entry.value.catch(() => {
-    if (entries.get(key) === entry) entries.delete(key);
-  });
+  entry.value.then(
+    (answer) => {
+      if (!entry.byAgency || !byAgencyEntries.has(entry)) return;
+      entry.answer = answer as ByAgency;
+      withinBudget(entry);
+    },
+    () => {
+      if (entries.get(key) === entry) drop(entries, key);
+    },
+  );
   return entry.value as Promise<T>;
+}
+
+/** The memory the answers made of parts per agency kept in this process hold, in bytes (`ByAgency.bytes`). */
+export function keptAnswersBytes(): number {
+  let total = 0;
+  for (const entry of byAgencyEntries.keys()) total += entry.answer?.bytes() ?? 0;
+  return total;
+}
+
+/**
+ * Drops the least recently used answers made of parts per agency until those computed fit the budget,
+ * `kept` (just computed) last of all. Sizes are read now: kept answers change as writes come.
+ */
+function withinBudget(kept: Entry): void {
+  let total = keptAnswersBytes();
+  for (const [entry, { entries, key }] of byAgencyEntries) {
+    if (total <= keptAnswersBudget) return;
+    if (entry === kept || !entry.answer) continue;
+    total -= entry.answer.bytes();
+    byAgencyEntries.delete(entry);
+    if (entries.get(key) === entry) entries.delete(key);
+  }
 }
 
 /** A network-wide answer made of parts per agency, which a write of one agency changes alone. */
 export interface ByAgency {
   /** How many agencies the answer has parts for. */
   size(): number;
+  /** About how much memory the answer holds, in bytes: its rows times what a row was measured to take. */
+  bytes(): number;
   /** Replaces the parts of these agencies (none for an agency without figures) with `fresh`'s. */
   replace(agencyUuids: readonly string[], fresh: this): void;
 }
@@ -176,12 +251,8 @@ export async function cachedByAgency<T extends ByAgency>(
   const entries = entriesOf(db, networkUuid);
   const key = `${kind}|${requestKey(request)}`;
   const hit = entries.get(key);
-  if (hit && hit.version >= version) {
-    entries.delete(key); // most recently used last
-    entries.set(key, hit);
-    return hit.value as Promise<T>;
-  }
-  entries.delete(key);
+  if (hit && hit.version >= version) return used(entries, key, hit);
+  drop(entries, key);
   const update = async (kept: Promise<unknown>, since: bigint): Promise<T> => {
     const [answer, written] = await Promise.all([
       kept as Promise<T>,
@@ -199,4 +270,5 @@ export async function cachedByAgency<T extends ByAgency>(
 /** Drops every kept answer of this process (tests and benches that write facts around the writers). */
 export function clearAnswerCache(): void {
   byDatabase = new WeakMap();
+  byAgencyEntries.clear();
 }

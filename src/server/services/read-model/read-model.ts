@@ -99,26 +99,40 @@ export async function readAgencyCarrierFigures(
   return linesByGroup(found.rows);
 }
 
+/** The memory a line of an agency's figures takes, with its share of the flags (decision 094). */
+const BYTES_PER_AGENCY_LINE = 330;
+
 /**
  * A network's figures and incomplete-data flags per agency for one request, as `readFigures` answers
  * them, kept in process per network, request and data version; a write of one agency computes only
  * its part again (`cachedByAgency`, decision 092). Callers read it and never change it.
  */
 class AgencyFigures implements ByAgency, Figures {
+  /** The lines held, over every agency. */
+  private rows = 0;
+
   constructor(
     readonly lines: Figures['lines'],
     readonly missing: Figures['missing'],
-  ) {}
+  ) {
+    for (const own of lines.values()) this.rows += Object.keys(own).length;
+  }
 
   size(): number {
     return this.lines.size;
   }
 
+  bytes(): number {
+    return this.rows * BYTES_PER_AGENCY_LINE;
+  }
+
   replace(agencyUuids: readonly string[], fresh: AgencyFigures): void {
     for (const agencyUuid of agencyUuids) {
+      this.rows -= Object.keys(this.lines.get(agencyUuid) ?? {}).length;
       this.lines.delete(agencyUuid);
       this.missing.delete(agencyUuid);
       const lines = fresh.lines.get(agencyUuid);
+      this.rows += Object.keys(lines ?? {}).length;
       if (lines) this.lines.set(agencyUuid, lines);
       const missing = fresh.missing.get(agencyUuid);
       if (missing) this.missing.set(agencyUuid, missing);

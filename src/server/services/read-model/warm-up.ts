@@ -4,6 +4,7 @@ import { presets, type CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
 import { selectKeptCodesBuilt, selectNetworksWithRollups, type PeriodKey } from './sql.ts';
 import { buildKeptCodes } from './store.ts';
+import { keptAnswersBytes } from './answer-cache.ts';
 
 /**
  * Builds ahead the view users open first whose build takes seconds on a large network: the
@@ -118,7 +119,10 @@ function drain(w: WarmUp): void {
           const computed = await keep(w.db, networkUuid, w.today());
           const ms = Math.round(performance.now() - started);
           if (computed > 0)
-            w.log(`Kept ${what} of network ${networkUuid} ahead: ${computed} computed in ${ms} ms`);
+            w.log(
+              `Kept ${what} of network ${networkUuid} ahead: ${computed} computed in ${ms} ms ` +
+                `(answers kept in this process: ${Math.round(keptAnswersBytes() / 2 ** 20)} MB)`,
+            );
         } catch (error) {
           if (!w.stopped) w.log(`Could not keep ${what} of ${networkUuid} ahead: ${String(error)}`);
         }
