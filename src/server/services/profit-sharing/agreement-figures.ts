@@ -181,16 +181,16 @@ function move(total: CarrierTotal, byLine: Record<string, ProductionFigures> | u
 }
 
 /**
- * A network's figures per agency and carrier, by line code, kept per network and request and brought up
- * to date from the agencies written since (decision 078). A carrier's sums over every agency (for a
- * network's own agreement) are kept with them, and moved by the replaced agencies' figures alone.
- */
-/**
  * The memory an agency's figures of a carrier take, by line (decision 094: about one and a third lines
  * of Carrier Production's by-agency figures, and their map entry).
  */
 const BYTES_PER_AGENCY_CARRIER = 600;
 
+/**
+ * A network's figures per agency and carrier, by line code, kept per network and request and brought up
+ * to date from the agencies written since (decision 078). A carrier's sums over every agency (for a
+ * network's own agreement) are kept with them, and moved by the replaced agencies' figures alone.
+ */
 class AgencyCarrierFigures implements ByAgency {
   /** Agency, then carrier. */
   readonly byAgency = new Map<string, Map<string, Record<string, ProductionFigures>>>();

@@ -462,10 +462,10 @@ type Projection = Omit<AgreementSummary, 'agreement'>;
 
 type KeptProjection = { version: number; projection: Projection };
 
-/** Member agreements' projections by agency, then agreement, at the agreement's version (decision 078). */
 /** The memory an agreement's projection, or a ranking's row, takes (decision 094: an upper estimate). */
 const BYTES_PER_PROJECTION = 2000;
 
+/** Member agreements' projections by agency, then agreement, at the agreement's version (decision 078). */
 class MemberProjections implements ByAgency {
   readonly byAgency = new Map<string, Map<string, KeptProjection>>();
 
