@@ -8,7 +8,7 @@
  * process, computed from the running totals, and again, kept in the process; decision 092), the
  * warm-up of the presets, the agency level, right after an agency changed, a manual entry save
  * (through the service the route calls) and the refresh of an agency without named months, and the
- * CSV export, printing p50/p95 (`--only save`: the preset codes kept, then the save and the refresh
+ * CSV export, printing p50/p95 (`--only save`: the save and the refresh
  * alone; `--only shapes`: the views beyond the presets alone, and
  * beside DuckDB on PostgreSQL). Beside the presets it times what users ask too
  * (`periodShapes`: a month, two custom ranges, a past year, standard types, a combination of carrier
@@ -23,7 +23,6 @@ import { productionByAgency, productionByCarrier } from '#server/services/produc
 import { agencyCsvLines, inChunks } from '#server/services/production/production-export.ts';
 import { refreshAgencyFacts } from '#server/services/read-model/refresh.ts';
 import { saveCarrierEntry } from '#server/services/manual-entry/manual-entry-service.ts';
-import { warmKeptCodes } from '#server/services/read-model/warm-up.ts';
 import { carrierEntryRequestSchema } from '#shared/contracts/manual-entry.ts';
 import { workingYear } from '#shared/domain/reporting-month.ts';
 import type { Actor } from '#server/policies/actor.ts';
@@ -237,8 +236,7 @@ async function besideColumnar(
  * facts and the read model's refresh of the chain's 12 months, in one transaction), one agency after
  * another, on the network's carrier with the most facts (the most other agencies' facts of the same
  * carrier-months), each save changing the amounts the agency had (a first save creates the entry).
- * Then the refresh of one agency without named months, as writers that name none run it. The
- * network's preset codes are kept first, as the server's warm-up keeps them (a save refreshes them).
+ * Then the refresh of one agency without named months, as writers that name none run it.
  */
 async function measureSave(
   label: string,
@@ -247,7 +245,6 @@ async function measureSave(
   runs: number,
 ) {
   const { agencyUuidAt, agencyAt } = benchLevels(setup);
-  await warmKeptCodes(database.db, setup.networkUuid, today);
   const year = workingYear(today);
   const busiest = await database.db.execute<{ carrier_uuid: string; facts: string }>(sql`
     select carrier_uuid, count(*)::text as facts from production_facts

@@ -7,9 +7,9 @@ import { DatabaseLockedError } from './db/client.ts';
 import { seedDemoData } from './db/demo/generate.ts';
 import { isEmptyDatabase, openConfiguredDatabase } from './db/open.ts';
 import { ensureReadModel } from './services/read-model/refresh.ts';
-import { keepByAgencyAhead } from './services/read-model/ahead.ts';
+import { keepByAgencyAhead, keepCodesAhead } from './services/read-model/ahead.ts';
 import { setKeptAnswersBudget } from './services/read-model/answer-cache.ts';
-import { startKeptViewWarmUp } from './services/read-model/warm-up.ts';
+import { startWarmUp } from './services/read-model/warm-up.ts';
 import { rankMembersAhead } from './services/profit-sharing/agreements.ts';
 import { keepPresetsAhead } from './services/network-intelligence/warnings.ts';
 import { flushErrorReporting, startErrorReporting } from './observability/error-reporting.ts';
@@ -35,13 +35,14 @@ async function main(): Promise<void> {
   }
   await ensureReadModel(database.db, (message) => app.log.info(message));
   setKeptAnswersBudget(config.keptAnswersMb * 2 ** 20);
-  // In the background: the presets' by-agency-code views (decision 026), then the answers users open
-  // first, kept in process (decisions 079, 092); again every 10 minutes and when a network needs them.
-  const stopWarmUp = startKeptViewWarmUp(
+  // In the background: the answers users open first, kept in process (decisions 079, 092, 095); again
+  // every 10 minutes and when a network needs them.
+  const stopWarmUp = startWarmUp(
     database.db,
     () => calendarDateIn(BUSINESS_TIME_ZONE),
     (message) => app.log.info(message),
     [
+      { what: "the planning tool's presets by agency code", keep: keepCodesAhead },
       { what: "Carrier Production by agency's presets", keep: keepByAgencyAhead },
       { what: "the benchmarks' and early warnings' presets", keep: keepPresetsAhead },
       { what: 'the profit-sharing ranking', keep: rankMembersAhead },

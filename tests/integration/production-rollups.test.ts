@@ -8,10 +8,8 @@ import {
   refreshAgenciesFacts,
   refreshAgencyFacts,
 } from '#server/services/read-model/refresh.ts';
-import { buildKeptCodes, dropKeptViews } from '#server/services/read-model/store.ts';
-import { keepByAgencyAhead, presetRequests } from '#server/services/read-model/ahead.ts';
-import { warmKeptCodes } from '#server/services/read-model/warm-up.ts';
-import { selectHasSpans, selectKeptPeriods, type PeriodKey } from '#server/services/read-model/sql.ts';
+import { keepByAgencyAhead, keepCodesAhead, presetRequests } from '#server/services/read-model/ahead.ts';
+import { selectHasSpans } from '#server/services/read-model/sql.ts';
 import { productionByAgency } from '#server/services/production/production-report.ts';
 import type { Level } from '#server/policies/scope.ts';
 import {
@@ -151,7 +149,7 @@ describe('production rollups', () => {
   });
 });
 
-describe("a network's answers kept by agency, and the agency codes it keeps (decisions 022, 092)", () => {
+describe("a network's answers kept by agency and by agency code (decisions 092, 095)", () => {
   const latest = latestReportingMonth(today);
   const yearStart = `${latest.slice(0, 4)}-01` as YearMonth;
   const network = (): Level => ({ kind: 'network', networkUuid });
@@ -159,7 +157,6 @@ describe("a network's answers kept by agency, and the agency codes it keeps (dec
     productionQuerySchema.parse({ startDate: firstDayOfMonth(start), endDate: lastDayOfMonth(end) });
   const report = (start: YearMonth, end: YearMonth, day = today) =>
     productionByAgency(database.db, network(), query(start, end), day, null);
-  const dropAll = () => database.db.transaction((tx) => dropKeptViews(tx, networkUuid));
   const premiumCents = (answer: ByAgencyResponse) =>
     Math.round(answer.agencies.find((a) => a.agencyUuid === agencyUuid)!.lines['P&C']!.writtenPremium! * 100);
 
@@ -251,7 +248,7 @@ describe("a network's answers kept by agency, and the agency codes it keeps (dec
   });
 
   it('of the planning tool (by agency code, the network summary) are kept and follow changed facts', async () => {
-    await dropAll();
+    clearAnswerCache();
     const db = database.db;
     const codeQuery = agencyCodeQuerySchema.parse({
       startDate: firstDayOfMonth(yearStart),
@@ -262,13 +259,6 @@ describe("a network's answers kept by agency, and the agency codes it keeps (dec
     const summary = (level: Level = network()) =>
       networkSummary(db, level, query(yearStart, latest), today, null);
     const agencyLevel: Level = { kind: 'agency', agencyUuid, networkUuid };
-    const keptCodes = async () =>
-      (
-        await db.execute<{ period: string }>(sql`
-          select to_char(start_month, 'YYYY-MM') || '..' || to_char(end_month, 'YYYY-MM') || ' ' || line_code
-            as period
-          from production_code_period_builds where network_uuid = ${networkUuid}::uuid order by 1`)
-      ).rows.map((r) => r.period);
     const codePremium = (answer: ByAgencyCodeResponse, code: string) =>
       Math.round(
         answer.agencyCodes.find((c) => c.agencyCodeUuid === code)!.lines['P&C']!.writtenPremium! * 100,
@@ -280,28 +270,27 @@ describe("a network's answers kept by agency, and the agency codes it keeps (dec
     const builtCodes = await codes();
     const builtSummary = await summary();
     expect(builtCodes.agencyCodes.length).toBeGreaterThan(0);
-    expect(await keptCodes()).toEqual([`${yearStart}..${latest} P&C`]);
+    // Kept in the process: the warm-up computes every preset but this one (YTD).
+    expect(await keepCodesAhead(db, networkUuid, today)).toBe(presets(today).length - 1);
+    expect(await keepCodesAhead(db, networkUuid, today)).toBe(0);
     expect(await codes()).toEqual(builtCodes);
     expect(await summary()).toEqual(builtSummary);
     expect((await summary(agencyLevel)).networkSummary).toEqual(builtSummary.networkSummary);
 
     const changedCode = (await db.transaction((tx) => changeAFact(tx)))!;
-    // The codes stay kept (the agency's rows computed again); the summaries are computed again.
-    expect(await keptCodes()).toEqual([`${yearStart}..${latest} P&C`]);
+    // The codes stay kept (the agency's codes computed again); the summaries are computed again.
     const afterCodes = await codes();
     const afterSummary = await summary();
     expect(codePremium(afterCodes, changedCode) - codePremium(builtCodes, changedCode)).toBe(100_000);
-    // The 'Totals:' row, from the agencies' sums kept beside the codes, follows too.
+    // The 'Totals:' row follows too.
     expect(totalPremium(afterCodes) - totalPremium(builtCodes)).toBe(100_000);
     expect(summaryPremium(afterSummary) - summaryPremium(builtSummary)).toBe(100_000);
-    // What is kept equals what a fresh build gives.
-    await dropAll();
+    // What was brought up to date equals what a first view computes.
     clearAnswerCache();
     expect(await codes()).toEqual(afterCodes);
     expect(await summary()).toEqual(afterSummary);
 
     await rebuildNetwork(db, networkUuid);
-    expect(await keptCodes()).toEqual([]);
     expect(await codes()).toEqual(afterCodes);
   });
 
@@ -378,23 +367,9 @@ describe("a network's answers kept by agency, and the agency codes it keeps (dec
   });
 });
 
-describe("a save's refresh of the answers a network keeps (decisions 034, 092)", () => {
+describe("a save's refresh of the answers a network keeps (decisions 092, 095)", () => {
   const latest = latestReportingMonth(today);
   const lastYear = String(Number(latest.slice(0, 4)) - 1);
-
-  /** Every row of the kept agency codes of the network (figures as jsonb), as sorted text. */
-  async function keptCodeContents(): Promise<string[]> {
-    const result = await database.db.execute<{ row: string }>(
-      sql`select to_jsonb(t)::text as row from production_code_period_totals t where t.network_uuid = ${networkUuid}::uuid`,
-    );
-    return result.rows.map((r) => r.row).sort();
-  }
-
-  /** The periods and lines the network keeps its agency codes for. */
-  async function keptKeys(): Promise<PeriodKey[]> {
-    const found = await database.db.execute<Omit<PeriodKey, 'networkUuid'>>(selectKeptPeriods(networkUuid));
-    return found.rows.map((row) => ({ networkUuid, ...row }));
-  }
 
   it('leaves every kept answer as a fresh computation of it, manual months after gaps included', async () => {
     const db = database.db;
@@ -406,8 +381,9 @@ describe("a save's refresh of the answers a network keeps (decisions 034, 092)",
     expect((await db.execute<{ spans: boolean }>(selectHasSpans(networkUuid))).rows[0]!.spans).toBe(true);
 
     // By agency: every preset of every line, another composite, and a whole past year in two lines;
-    // the planning tool's codes of every preset, and a broad line's codes users opened.
+    // the planning tool's codes of every preset, a broad line's and a month's.
     clearAnswerCache();
+    const codes = presetRequests(networkUuid, today, 'agencyCode');
     const presetsAndMore = [
       ...presetRequests(networkUuid, today),
       { ...presetRequests(networkUuid, today)[0]!, kinds: compositeKinds('carriers') },
@@ -416,23 +392,11 @@ describe("a save's refresh of the answers a network keeps (decisions 034, 092)",
         line,
         period: periodOf(`${lastYear}-01` as YearMonth, `${lastYear}-12` as YearMonth, [], today),
       })),
+      ...codes,
+      { ...codes[0]!, line: 'PL' as const },
+      { ...codes[0]!, period: periodOf(latest, latest, [], today) },
     ];
     const before = await byAgencyAnswers(db, presetsAndMore);
-    await warmKeptCodes(db, networkUuid, today);
-    await buildKeptCodes(
-      db,
-      {
-        networkUuid,
-        start: `${latest.slice(0, 4)}-01` as YearMonth,
-        end: latest,
-        line: 'PL',
-        composite: 'all',
-      },
-      latest,
-    );
-    const codes = await keptKeys();
-    expect(codes).toHaveLength(presets(today).length + 1);
-    const codesBefore = await keptCodeContents();
 
     // Saves of two agencies: a changed figure in each month of a year, one of them after a gap, and a
     // month no longer reported.
@@ -466,15 +430,12 @@ describe("a save's refresh of the answers a network keeps (decisions 034, 092)",
     // Brought up to date agency by agency.
     const refreshed = await byAgencyAnswers(db, presetsAndMore);
     expect(refreshed).not.toEqual(before);
-    const refreshedCodes = await keptCodeContents();
-    expect(refreshedCodes).not.toEqual(codesBefore);
-    expect(await keptKeys()).toEqual(codes);
+    // The codes' answers too (the last ones).
+    const ofCodes = (answers: string[]) => answers.slice(-codes.length - 2);
+    expect(ofCodes(refreshed)).not.toEqual(ofCodes(before));
 
     // The same answers computed again from nothing.
     clearAnswerCache();
     expect(await byAgencyAnswers(db, presetsAndMore)).toEqual(refreshed);
-    await db.transaction((tx) => dropKeptViews(tx, networkUuid));
-    for (const key of codes) await buildKeptCodes(db, key, latest);
-    expect(await keptCodeContents()).toEqual(refreshedCodes);
   });
 });

@@ -11,7 +11,7 @@ import { productionFacts } from '#server/db/schema/facts.ts';
 import { rankMembersAhead } from '#server/services/profit-sharing/agreements.ts';
 import { clearAnswerCache } from '#server/services/read-model/answer-cache.ts';
 import { ensureReadModel } from '#server/services/read-model/refresh.ts';
-import { startKeptViewWarmUp } from '#server/services/read-model/warm-up.ts';
+import { startWarmUp } from '#server/services/read-model/warm-up.ts';
 import {
   type buildAgency,
   buildAgencyTrio,
@@ -465,7 +465,7 @@ describe('profit-sharing agreements', () => {
     const db = t.database.db;
     clearAnswerCache();
     const logs: string[] = [];
-    const stop = startKeptViewWarmUp(
+    const stop = startWarmUp(
       db,
       () => ({ year: 2026, month: 11, day: 22 }),
       (m) => logs.push(m),

@@ -10,7 +10,7 @@ import { carrierReportedMonths, commissionFacts, productionFacts } from '#server
 import { subscriptionPrices, subscriptionProducts } from '#server/db/schema/billing.ts';
 import { agencies, networks, subscribers, subscriptions } from '#server/db/schema/tenancy.ts';
 import { requestKey } from '#server/services/read-model/answer-cache.ts';
-import { readFigures } from '#server/services/read-model/read-model.ts';
+import { readCodeFigures, readFigures } from '#server/services/read-model/read-model.ts';
 import type { FactsRequest } from '#server/services/read-model/request.ts';
 
 const unique = () => randomUUID().slice(0, 8);
@@ -279,11 +279,22 @@ export async function networkRows(
 
 /**
  * Carrier Production by agency for each request, as `readFigures` answers it (kept in process or
- * computed), as text with every map and object in key order: answers to compare.
+ * computed), or the planning tool's codes for a request by agency code (`readCodeFigures`), as text
+ * with every map and object in key order: answers to compare.
  */
 export async function byAgencyAnswers(db: Db, requests: readonly FactsRequest[]): Promise<string[]> {
   const answers: string[] = [];
   for (const request of requests) {
+    if (request.grouping === 'agencyCode') {
+      const codes = (await readCodeFigures(db, request)).rows();
+      answers.push(
+        codes
+          .map((c) => `${c.uuid} ${c.agencyUuid} ${[...c.cents].join(' ')}`)
+          .sort()
+          .join('\n'),
+      );
+      continue;
+    }
     const { lines, missing } = await readFigures(db, request);
     answers.push(requestKey({ lines: Object.fromEntries(lines), missing: Object.fromEntries(missing) }));
   }

@@ -1,11 +1,9 @@
 import {
   bigint,
-  boolean,
   customType,
   date,
   index,
   integer,
-  json,
   pgTable,
   primaryKey,
   smallint,
@@ -210,118 +208,6 @@ export const carrierReportedMasks = pgTable(
   (t) => [
     primaryKey({ columns: [t.agencyUuid, t.carrierUuid] }),
     index('carrier_reported_masks_network_idx').on(t.networkUuid),
-  ],
-);
-
-/** The key columns of a period a network keeps (decision 022). */
-const keptPeriod = () => ({
-  networkUuid: uuid('network_uuid').notNull(),
-  startMonth: date('start_month', { mode: 'string' }).notNull(),
-  endMonth: date('end_month', { mode: 'string' }).notNull(),
-});
-
-/** A line's eight figures (its total) as exact sums; NULL: not reported. */
-const lineFigures = () => ({
-  writtenPremium: moneySum('written_premium'),
-  priorWrittenPremium: moneySum('prior_written_premium'),
-  newWrittenPremium: moneySum('new_written_premium'),
-  priorNewWrittenPremium: moneySum('prior_new_written_premium'),
-  earned: moneySum('earned'),
-  priorEarned: moneySum('prior_earned'),
-  incurred: moneySum('incurred'),
-  priorIncurred: moneySum('prior_incurred'),
-});
-
-/**
- * The network's by-agency-code report (the planning tool) as users open it (the network level, All,
- * no standard types, manual entries counted: a YTD, preset or whole-year period; decision 022): per
- * period, line and agency code, the code's figures
- * per line code (`lines`, JSON of exact decimal sums, null when not reported) and its incomplete-data
- * flags, computed once and kept, because a network has tens of thousands of codes and the facts are
- * the only source that carries them. `production_code_period_builds` lists the periods and lines a
- * network keeps. A change to an agency's facts or reported months computes that agency's rows again
- * in the same transaction; a rebuild of the network's rollups deletes them all.
- */
-export const productionCodePeriodBuilds = pgTable(
-  'production_code_period_builds',
-  {
-    ...keptPeriod(),
-    lineCode: text('line_code').notNull(),
-  },
-  (t) => [
-    primaryKey({
-      name: 'production_code_period_builds_pk',
-      columns: [t.networkUuid, t.startMonth, t.endMonth, t.lineCode],
-    }),
-  ],
-);
-
-export const productionCodePeriodTotals = pgTable(
-  'production_code_period_totals',
-  {
-    agencyUuid: uuid('agency_uuid').notNull(),
-    agencyCodeUuid: uuid('agency_code_uuid').notNull(),
-    ...keptPeriod(),
-    lineCode: text('line_code').notNull(),
-    // The code's carrier and its names in lower case (code, name, agency's name): what a search
-    // matches and the name order sorts, read without joining every code to its names (decision
-    // 036). Written with the row; a database trigger rewrites them when the agency or the code is
-    // renamed. The carrier's name is read from `carriers`: the caller may not see it.
-    carrierUuid: uuid('carrier_uuid').notNull(),
-    lowerCode: text('lower_code').notNull(),
-    lowerName: text('lower_name').notNull(),
-    lowerAgencyName: text('lower_agency_name').notNull(),
-    lines: json('lines').notNull(),
-    missingCurrent: boolean('missing_current').notNull(),
-    missingPrior: boolean('missing_prior').notNull(),
-    // The line's own figures (its total), also in `lines`: what the planning table sorts, pages and
-    // sums over every code without reading the JSON (decision 026). NULL: not reported.
-    ...lineFigures(),
-  },
-  (t) => [
-    primaryKey({
-      name: 'production_code_period_totals_pk',
-      columns: [t.agencyUuid, t.agencyCodeUuid, t.networkUuid, t.startMonth, t.endMonth, t.lineCode],
-    }),
-    index('production_code_period_totals_network_idx').on(
-      t.networkUuid,
-      t.startMonth,
-      t.endMonth,
-      t.lineCode,
-    ),
-    // The planning table's first view by agency code: its page by written premium (either way), in
-    // the index's order (decision 033).
-    index('production_code_period_totals_written_premium_idx').on(
-      t.networkUuid,
-      t.startMonth,
-      t.endMonth,
-      t.lineCode,
-      t.writtenPremium.desc().nullsLast(),
-    ),
-  ],
-);
-
-/**
- * The line's figures of `production_code_period_totals` summed per agency (its codes' count and
- * sums, exact numeric; NULL: no code of the agency reports the figure), kept beside them and written
- * with them: the 'Totals:' row of the planning table by agency code over every code of a period is
- * the sum of these rows (a network's agencies), not of its tens of thousands of codes (decision 033).
- */
-export const productionCodePeriodAgencyTotals = pgTable(
-  'production_code_period_agency_totals',
-  {
-    agencyUuid: uuid('agency_uuid').notNull(),
-    ...keptPeriod(),
-    lineCode: text('line_code').notNull(),
-    codes: integer('codes').notNull(),
-    ...lineFigures(),
-  },
-  (t) => [
-    primaryKey({
-      name: 'production_code_period_agency_totals_pk',
-      columns: [t.networkUuid, t.startMonth, t.endMonth, t.lineCode, t.agencyUuid],
-    }),
-    index('production_code_period_agency_totals_agency_idx').on(t.agencyUuid, t.networkUuid),
   ],
 );
 

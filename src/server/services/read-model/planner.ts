@@ -1,12 +1,10 @@
-import { compositeKinds, compositeOf, isDefaultComposite } from '#shared/domain/carrier-composite.ts';
-import { addMonths, type YearMonth } from '#shared/domain/reporting-month.ts';
-import type { Level } from '#server/policies/scope.ts';
+import { isDefaultComposite } from '#shared/domain/carrier-composite.ts';
+import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import type { FactsRequest } from './request.ts';
 import {
   byBroadLine,
   type FigureSource,
   type MonthlySource,
-  type PeriodKey,
   type RunningTotalsState,
 } from './sql.ts';
 
@@ -15,21 +13,16 @@ import {
  * Every source gives the same figures; the exactness tests hold each one to the facts.
  *
  * - One agency, or carriers limited by collaboration mode: the facts (a few thousand rows).
- * - By agency code: the facts (only they carry the code); at the network level, when users open it
- *   as they do most, the figures and flags the network keeps for the period and line (decision 022).
+ * - By agency code: `codeFiguresSource` (read by `readCodeFigures`, a network's kept in process).
  * - A network by carrier, or the network as one group: the network's carrier-months (a few thousand
  *   rows per month).
  * - A network by agency: the agencies' running totals, at the coarsest grain the request allows
  *   (the answer kept in process, per agency, by `read-model.ts`; decision 092).
  */
-export type Plan =
-  { source: 'facts' | 'carrier-months' | 'running-totals' } | { source: 'kept-codes'; kept: PeriodKey };
+export type Plan = { source: 'facts' | 'carrier-months' | 'running-totals' };
 
 export function planFigures(request: FactsRequest): Plan {
-  if (request.grouping === 'agencyCode') {
-    const kept = keptKey(request);
-    return kept ? { source: 'kept-codes', kept } : { source: 'facts' };
-  }
+  if (request.grouping === 'agencyCode') throw new RangeError('agency codes are read by readCodeFigures');
   if (request.level.kind === 'agency' || request.carriers) {
     return { source: 'facts' };
   }
@@ -73,39 +66,3 @@ export function codeFiguresSource(request: FactsRequest, state: RunningTotalsSta
 /** Whether `codeFiguresSource` may read the running totals (the network's state is then worth reading). */
 export const codesFromRunningTotals = (request: FactsRequest) =>
   request.level.kind === 'network' && byBroadLine(request);
-
-/**
- * The kept view a by-agency-code request reads (the network level, All, no standard types, manual
- * entries counted), or null when the network keeps none.
- */
-function keptKey(request: FactsRequest): PeriodKey | null {
-  const kept =
-    request.level.kind === 'network' &&
-    !request.carriers &&
-    compositeOf(request.kinds) === 'all' &&
-    request.standardTypes.length === 0 &&
-    request.period.includesManualEntries;
-  if (!kept || request.level.kind !== 'network') return null;
-  const { start, end } = request.period;
-  return { networkUuid: request.level.networkUuid, start, end, line: request.line, composite: 'all' };
-}
-
-/** The request of a kept view of agency codes, at the network level or for one of its agencies. */
-export function keptRequest(key: PeriodKey, level: Level): FactsRequest {
-  return {
-    grouping: 'agencyCode',
-    level,
-    line: key.line as FactsRequest['line'],
-    standardTypes: [],
-    kinds: compositeKinds(key.composite),
-    carriers: null,
-    period: {
-      start: key.start,
-      end: key.end,
-      priorStart: addMonths(key.start, -12),
-      priorEnd: addMonths(key.end, -12),
-      includesManualEntries: true,
-      latest: key.end,
-    },
-  };
-}

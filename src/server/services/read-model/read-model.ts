@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { ProductionFigures } from '#shared/contracts/production.ts';
 import type { Db } from '#server/db/client.ts';
 import {
@@ -13,19 +12,14 @@ import {
   agencyCarrierFiguresQuery,
   byBroadLine,
   carrierMonthFiguresQuery,
-  computedCodeRows,
-  type CodeRowsSource,
+  codeFiguresQuery,
   FIGURE_COLUMNS,
   figureQuery,
   flagsQuery,
-  keptCodesBuilt,
   monthlyFiguresQuery,
-  selectKeptCodeRows,
-  selectKeptCodeAgencyTotals,
-  selectKeptCodeTotals,
   type FigureSource,
 } from './sql.ts';
-import { buildKeptCodes, readRunningTotalsState, type MissingRow } from './store.ts';
+import { readRunningTotalsState, type MissingRow } from './store.ts';
 import { cachedByAgency, type ByAgency } from './answer-cache.ts';
 
 /**
@@ -163,8 +157,8 @@ function agencyFigures(db: Db, request: FactsRequest, onRead: () => void): Promi
   });
 }
 
-/** Where a by-agency-code request's figures are summed from when no kept view answers it. */
-async function codeSource(db: Db, request: FactsRequest): Promise<FigureSource> {
+/** Where a by-agency-code request's figures are summed from (`codeFiguresSource`). */
+export async function codeSource(db: Db, request: FactsRequest): Promise<FigureSource> {
   const state = codesFromRunningTotals(request)
     ? await readRunningTotalsState(db, request.level.networkUuid)
     : null;
@@ -175,9 +169,7 @@ async function codeSource(db: Db, request: FactsRequest): Promise<FigureSource> 
 export async function readFigureLines(db: Db, request: FactsRequest): Promise<Figures['lines']> {
   const plan = planFigures(request);
   if (plan.source === 'running-totals') return (await agencyFigures(db, request, () => {})).lines;
-  // Agency codes are read by `queryCodeRows`; asked here, their figures are summed (not kept).
-  const source = plan.source === 'kept-codes' ? await codeSource(db, request) : { kind: plan.source };
-  return queriedFigures(db, request, source);
+  return queriedFigures(db, request, { kind: plan.source });
 }
 
 /**
@@ -197,48 +189,107 @@ export async function readFigures(
   return { lines, missing: missingByGroup(missing.rows) };
 }
 
+/** An agency code's line figures in whole cents (NaN: not reported), in the order of `FIGURE_COLUMNS`. */
+export type CodeFigure = { uuid: string; agencyUuid: string; cents: Float64Array };
+
+/** A row of `codeFiguresQuery`: a code, its agency, its line's figures as exact decimal text. */
+type CodeFigureRow = { group_uuid: string; agency_uuid: string } & Record<
+  keyof typeof FIGURE_COLUMNS,
+  string | null
+>;
+
+/** Exact decimal text of at most two decimals as whole cents (an integer, exact as a number). */
+export function centsOf(text: string): number {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) throw new RangeError(`not an amount of money: ${text}`);
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`amount out of range: ${text}`);
+  return match[1] ? -cents : cents;
+}
+
+/** The memory a code takes in a kept answer (decision 095). */
+const BYTES_PER_CODE = 200;
+
 /**
- * Runs `query` over the agency codes of a by-agency-code request. At the network level as users open
- * it, the rows are those the network keeps for the period (decision 022), built here when it keeps
- * none yet; any other request, or a period another request is building, reads the facts.
- * `workMem`, when given, is the memory the statement may hold its sorts and held rows in (the
- * database's `work_mem` for that statement only).
+ * Every agency code of a by-agency-code request with its line's figures (the planning tool's table),
+ * by agency: at the network level kept in process per network, request and data version, a write of
+ * one agency computing only its codes again (`cachedByAgency`, decision 095). The table's pages,
+ * order, search and 'Totals:' row are taken from it (`planning/agency-code-page.ts`).
  */
-export async function queryCodeRows<R extends { built: boolean }>(
+export class CodeFigures implements ByAgency {
+  readonly agencies = new Map<string, CodeFigure[]>();
+  private codes = 0;
+  private all: CodeFigure[] | null = null;
+  private byUuid: Map<string, CodeFigure> | null = null;
+
+  constructor(rows: readonly CodeFigureRow[] = []) {
+    for (const row of rows) {
+      const cents = new Float64Array(FIGURE_ENTRIES.length);
+      FIGURE_ENTRIES.forEach(([column], i) => {
+        const value = row[column];
+        cents[i] = value === null ? NaN : centsOf(value);
+      });
+      const own = this.agencies.get(row.agency_uuid) ?? [];
+      own.push({ uuid: row.group_uuid, agencyUuid: row.agency_uuid, cents });
+      this.agencies.set(row.agency_uuid, own);
+    }
+    this.codes = rows.length;
+  }
+
+  /** Every code, of every agency. */
+  rows(): readonly CodeFigure[] {
+    this.all ??= [...this.agencies.values()].flat();
+    return this.all;
+  }
+
+  /** The code of this uuid, if it has figures. */
+  code(uuid: string): CodeFigure | undefined {
+    this.byUuid ??= new Map(this.rows().map((code) => [code.uuid, code]));
+    return this.byUuid.get(uuid);
+  }
+
+  size(): number {
+    return this.agencies.size;
+  }
+
+  bytes(): number {
+    return this.codes * BYTES_PER_CODE;
+  }
+
+  replace(agencyUuids: readonly string[], fresh: CodeFigures): void {
+    this.all = null;
+    this.byUuid = null;
+    for (const agencyUuid of agencyUuids) {
+      this.codes -= this.agencies.get(agencyUuid)?.length ?? 0;
+      this.agencies.delete(agencyUuid);
+      const codes = fresh.agencies.get(agencyUuid);
+      if (!codes) continue;
+      this.codes += codes.length;
+      this.agencies.set(agencyUuid, codes);
+    }
+  }
+}
+
+/**
+ * Every agency code of a by-agency-code request with its line's figures: a network's kept in process
+ * (`CodeFigures`), one agency's read from its facts each time (a few rows). `onRead` is called for
+ * each read over the facts or running totals (the warm-up counts them).
+ */
+export function readCodeFigures(
   db: Db,
   request: FactsRequest,
-  query: (source: CodeRowsSource) => SQL,
-  options: { workMem?: string } = {},
-): Promise<R[]> {
-  if (request.grouping !== 'agencyCode') throw new RangeError('agency-code rows are read by agency code');
-  const { workMem } = options;
-  const run = async (statement: SQL): Promise<R[]> =>
-    workMem
-      ? db.transaction(async (tx) => {
-          await tx.execute(sql`select set_config('work_mem', ${workMem}, true)`);
-          return (await tx.execute<R>(statement)).rows;
-        })
-      : (await db.execute<R>(statement)).rows;
-  const plan = planFigures(request);
-  if (plan.source === 'kept-codes') {
-    const kept = () =>
-      run(
-        query({
-          rows: selectKeptCodeRows(plan.kept),
-          built: keptCodesBuilt(plan.kept),
-          computed: null,
-          totals: selectKeptCodeTotals(plan.kept),
-          agencyTotals: selectKeptCodeAgencyTotals(plan.kept),
-        }),
-      );
-    const first = await kept();
-    if (first[0]?.built) return first;
-    // Built here, or by another request meanwhile; while another builds it, read from the facts.
-    await buildKeptCodes(db, plan.kept, request.period.latest);
-    const built = await kept();
-    if (built[0]?.built) return built;
-  }
-  return run(query(computedCodeRows(request, await codeSource(db, request))));
+  onRead: () => void = () => {},
+): Promise<CodeFigures> {
+  if (request.grouping !== 'agencyCode') throw new RangeError('code figures are read by agency code');
+  const load = async (agencyUuids: readonly string[] | null) => {
+    onRead();
+    const source = await codeSource(db, request);
+    const found = await db.execute<CodeFigureRow>(codeFiguresQuery(request, source, agencyUuids));
+    return new CodeFigures(found.rows);
+  };
+  const { level } = request;
+  if (level.kind !== 'network') return load(null);
+  return cachedByAgency(db, level.networkUuid, 'by agency code', request, load);
 }
 
 /**

@@ -26,9 +26,9 @@ import {
   type Scope,
 } from './sql.ts';
 import { tableIndexes, tablesAreEmpty } from '#server/db/bulk-indexes.ts';
-import { lockHorizonForWrite, refreshKeptViews } from './store.ts';
+import { lockHorizonForWrite } from './store.ts';
 import { bumpDataVersion } from './answer-cache.ts';
-import { requestKeptViewWarmUp } from './warm-up.ts';
+import { requestWarmUp } from './warm-up.ts';
 import {
   COMMISSION_TABLES,
   insertCommissionCarrierMonths,
@@ -38,7 +38,7 @@ import {
 /**
  * The writers' entry point of the read model: every writer of production facts or reported months
  * writes through `changeAgencyProduction`, or calls `refreshAgencyFacts` in the transaction that
- * wrote them (or `rebuildNetwork` after a bulk load), so the rollups and kept agency codes never disagree
+ * wrote them (or `rebuildNetwork` after a bulk load), so the rollups never disagree
  * with the facts (decisions 004, 009, 035), and the network's data version moves with them, so no
  * server process serves an answer it kept from before (decision 075).
  */
@@ -105,8 +105,8 @@ export async function rebuildNetwork(
     for (const statement of indexes?.build ?? []) await tx.execute(sql.raw(statement));
     await tx.execute(upsertHorizon(networkUuid, horizon));
   });
-  // The rebuild dropped the views the network kept: the presets' are built again ahead.
-  requestKeptViewWarmUp(networkUuid);
+  // Every answer kept from before the rebuild is computed again whole: the presets' are, ahead.
+  requestWarmUp(networkUuid);
 }
 
 /**
@@ -174,8 +174,8 @@ async function lockAgencyRollups(
 /**
  * The agency's own rows of the read model after its facts changed (every row but the network's
  * carrier-months): commission statement changes (when its commission facts may have changed),
- * running totals (carrying every other agency's forward when the horizon moves on), reported months,
- * and the kept agency codes.
+ * running totals (carrying every other agency's forward when the horizon moves on) and reported
+ * months.
  */
 async function refreshAgencyRows(
   tx: Executor,
@@ -206,13 +206,10 @@ async function refreshAgencyRows(
   await tx.execute(insertReportedMasks(agency, carriers));
   if (horizon !== null) {
     await tx.execute(mergeRunningTotals(agencyUuid, horizon, firstChangedMonth(changed, current)));
-    // Written even when it did not move: a build of the kept agency codes takes the row's new
-    // version as the sign that a writer changed the network meanwhile (store.buildKeptCodes).
-    await tx.execute(upsertHorizon(networkUuid, horizon));
+    if (horizon !== current) await tx.execute(upsertHorizon(networkUuid, horizon));
   } else {
     await tx.execute(deleteAgencyRows('production_agency_running_totals', agencyUuid));
   }
-  await refreshKeptViews(tx, networkUuid, agencyUuid, horizon, carriers);
   // The network's cached answers (answer-cache.ts) are outdated once this commits, this agency's part
   // of them (decisions 075, 078).
   await bumpDataVersion(tx, networkUuid, agencyUuid);

@@ -13,15 +13,12 @@ import {
 } from './commission-sql.ts';
 import {
   codeFiguresSource,
-  keptRequest,
   planFigures,
   planMonthlyFigures,
   runningTotalsSource,
 } from './planner.ts';
 import { periodOf, type FactsRequest } from './request.ts';
-import { keptCodeRows } from './store.ts';
-import { agencyCodeQuerySchema } from '#shared/contracts/production.ts';
-import { pageQuery } from '#server/services/planning/agency-code-page.ts';
+import { codeRowsQuery, codesQuery } from '#server/services/planning/agency-code-page.ts';
 import { carrierReportingDatesQuery } from '#server/services/planning/reporting-dates.ts';
 import { latestManualMonthByCarrier } from '#server/services/production/reported-months.ts';
 import { reportingDatesQuery } from '#server/services/growth-measurement/growth-actuals.ts';
@@ -29,21 +26,14 @@ import { networkFiguresQuery } from '#server/services/network-intelligence/bench
 import { moveDataVersion, selectAgenciesWrittenSince, selectDataVersion } from './answer-cache.ts';
 import {
   addToCarrierMonths,
-  claimKeptBuild,
+  codeFiguresQuery,
+  codeLinesQuery,
   deleteAgencyRows,
   deleteCarrierMonths,
-  deleteKeptPeriod,
   deleteNetworkRows,
   deleteReportedMasks,
-  deleteStaleKeptBuilds,
-  insertKeptCodeAgencyTotalsOfAgency,
-  keptCodesBuilt,
   selectAgencyNetwork,
   selectHorizon,
-  selectHorizonVersion,
-  selectKeptCodeAgencyTotals,
-  selectKeptCodesBuilt,
-  selectKeptPeriods,
   selectLatestFactMonth,
   selectNetworksWithRollups,
   selectNetworksWithoutRollups,
@@ -57,13 +47,6 @@ import {
   figureQuery,
   flagsQuery,
   insertCarrierMonths,
-  FIGURE_COLUMNS,
-  computedCodeRows,
-  codeRowsQuery,
-  deleteAgencyKeptRows,
-  insertKeptCodeAgencyTotals,
-  insertKeptCodeTotals,
-  insertKeptCodeTotalsOfAgency,
   insertReportedMasks,
   insertRunningTotals,
   mergeRunningTotals,
@@ -73,8 +56,6 @@ import {
   reportedMonthsOf,
   scopeFilter,
   selectHasSpans,
-  selectKeptCodeRows,
-  selectKeptCodeTotals,
 } from './sql.ts';
 
 /**
@@ -141,26 +122,6 @@ const benchmarkInput = {
   sizeBandLimits: [1_000_000, 5_000_000, 20_000_000],
 };
 
-/**
- * Kept views as a save refreshes one agency's rows: YTD in P&C and PL, a past year in P&C, and (by
- * agency) YTD of carriers only in P&C.
- */
-const keptOfAgency = () =>
-  (
-    [
-      ['2026-01', '2026-10', 'P&C'],
-      ['2026-01', '2026-10', 'PL'],
-      ['2025-01', '2025-12', 'P&C'],
-    ] as const
-  ).map(([start, end, line]) => keptRequest({ networkUuid, start, end, line, composite: 'all' }, agency));
-
-/** The kept period most snapshots use: YTD, Total (P&C), All. */
-const keptKey = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' } as const;
-
-/** A planning table query (GET /api/core-production/by-agencyCode) of the YTD period. */
-const agencyCodeQuery = (extra: Record<string, string>) =>
-  agencyCodeQuerySchema.parse({ startDate: '2026-01-01', endDate: '2026-10-31', ...extra });
-
 const cases = {
   'figures-facts': () =>
     figureQuery(request({ grouping: 'carrier', level: agency }), { kind: 'facts' }, true),
@@ -197,25 +158,50 @@ const cases = {
     monthlyFiguresQuery(request({ kinds: compositeKinds('carriers'), period: rolling }), 'carrier-months'),
   'figures-agency-codes': () => {
     const codes = request({ grouping: 'agencyCode' });
-    return figureQuery(codes, codeFiguresSource(codes, { horizon, spans: true }), true);
+    return codeFiguresQuery(codes, codeFiguresSource(codes, { horizon, spans: true }));
   },
   'figures-agency-codes-types': () => {
     const codes = request({ grouping: 'agencyCode', line: 'PL', standardTypes: ['HO'] });
-    return figureQuery(
+    return codeFiguresQuery(codes, codeFiguresSource(codes, { horizon, spans: true }));
+  },
+  'figures-agency-codes-written': () => {
+    const codes = request({ grouping: 'agencyCode', period: periodOf('2026-10', '2026-10', [], today) });
+    return codeFiguresQuery(codes, codeFiguresSource(codes, { horizon, spans: true }), [agencyUuid]);
+  },
+  'agency-code-lines': () => {
+    const codes = request({ grouping: 'agencyCode' });
+    return codeLinesQuery(
       codes,
       codeFiguresSource(codes, { horizon, spans: true }),
-      false,
-      false,
-      null,
-      'total',
+      sql`array[${agencyUuid}::uuid]`,
+      sql`select ${changedCarrier}::uuid`,
     );
   },
+  'planning-code-rows': () => {
+    const codes = request({ grouping: 'agencyCode' });
+    return codeRowsQuery(
+      codes,
+      [changedCarrier],
+      [agencyUuid],
+      codeFiguresSource(codes, { horizon, spans: true }),
+      null,
+    );
+  },
+  'planning-codes-searched': () =>
+    codesQuery(
+      request({ grouping: 'agencyCode' }),
+      { carrierUuid: changedCarrier, search: 'smith' },
+      { carriersUuid: [changedCarrier], shareType: 'names' },
+    ),
+  'planning-codes-by-name': () =>
+    codesQuery(request({ grouping: 'agencyCode', level: agency }), { byName: 'desc' }, null),
+  'planning-codes-ties': () =>
+    codesQuery(request({ grouping: 'agencyCode' }), { among: [changedCarrier], byName: 'asc' }, null),
   'figures-network': () => figureQuery(request({ grouping: 'network' }), { kind: 'carrier-months' }, true),
   flags: () => flagsQuery(request({ kinds: compositeKinds('wholesalers') })),
   'figures-agencies-written': () =>
     figureQuery(request({}), runningTotalsSource(request({}), horizon, true), true, false, [agencyUuid]),
   'flags-agencies-written': () => flagsQuery(request({}), null, [agencyUuid]),
-  'flags-agency-codes': () => flagsQuery(request({ grouping: 'agencyCode' })),
   'reported-months': () => reportedMonthsOf({ networkUuid }),
   'refresh-carrier-months': () => insertCarrierMonths(scopeFilter('f', { networkUuid })),
   'refresh-carrier-months-difference': () =>
@@ -237,27 +223,7 @@ const cases = {
   'refresh-running-totals-merge': () => mergeRunningTotals(agencyUuid, horizon, null),
   'refresh-running-totals-merge-since': () => mergeRunningTotals(agencyUuid, horizon, '2026-01'),
   'refresh-carry-forward': () => carryRunningTotalsForward(networkUuid, agencyUuid, '2026-09', horizon),
-  'kept-refresh-agency-codes': () => insertKeptCodeTotalsOfAgency(keptOfAgency()),
-  'kept-refresh-agency-delete': () => deleteAgencyKeptRows(networkUuid, agencyUuid),
-  'kept-refresh-agency-codes-of-carriers': () =>
-    insertKeptCodeTotalsOfAgency(keptOfAgency(), [changedCarrier]),
-  'kept-refresh-agency-delete-of-carriers': () =>
-    deleteAgencyKeptRows(networkUuid, agencyUuid, [changedCarrier]),
-  'kept-refresh-periods': () => selectKeptPeriods(networkUuid),
   'has-spans': () => selectHasSpans(networkUuid),
-  'kept-codes-build': () => {
-    const key = { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' } as const;
-    return insertKeptCodeTotals(key, keptCodeRows(key, { horizon, spans: false }));
-  },
-  'kept-codes-read': () =>
-    selectKeptCodeRows({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' }),
-  'kept-codes-agency-totals-build': () =>
-    insertKeptCodeAgencyTotals(
-      { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' },
-      agencyUuid,
-    ),
-  'kept-codes-totals-read': () =>
-    selectKeptCodeTotals({ networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' }),
   'reported-months-by-carrier': () => reportedMonthsByCarrier({ networkUuid }, '2025-11', '2026-10'),
   'commission-refresh-carrier-months': () => insertCommissionCarrierMonths(scopeFilter('f', { networkUuid })),
   'commission-refresh-changes': () => insertCommissionChanges({ agencyUuid }),
@@ -270,7 +236,6 @@ const cases = {
   'commission-by-policy-type-stats': () =>
     commissionByPolicyTypeQuery(commission({ kinds: compositeKinds('carriers') }), { latestMonth: true }),
   'horizon-read': () => selectHorizon(networkUuid, 'update'),
-  'horizon-version': () => selectHorizonVersion(networkUuid, true),
   'refresh-horizon': () => upsertHorizon(networkUuid, horizon),
   'refresh-latest-fact-month': () => selectLatestFactMonth({ agencyUuid }),
   'refresh-agency-network': () => selectAgencyNetwork(agencyUuid),
@@ -282,54 +247,9 @@ const cases = {
       'production_carrier_months',
       sql`f.network_uuid = ${networkUuid}::uuid and ${changed}`,
     ),
-  'rebuild-delete-network-rows': () => deleteNetworkRows('production_code_period_totals', networkUuid),
+  'rebuild-delete-network-rows': () => deleteNetworkRows('production_carrier_months', networkUuid),
   'start-networks-without-rollups': () => selectNetworksWithoutRollups(),
   'warm-up-networks': () => selectNetworksWithRollups(),
-  'kept-codes-claim': () => claimKeptBuild(keptKey),
-  'kept-drop-stale': () => deleteStaleKeptBuilds(networkUuid, horizon),
-  'kept-codes-drop-period': () => deleteKeptPeriod({ ...keptKey, start: '2025-10', end: '2026-09' }),
-  'kept-codes-agency-totals-read': () => selectKeptCodeAgencyTotals(keptKey),
-  'kept-refresh-agency-code-agency-totals': () => insertKeptCodeAgencyTotalsOfAgency(networkUuid, agencyUuid),
-  'kept-codes-built': () => selectKeptCodesBuilt(keptKey),
-  'planning-agency-code-page': () =>
-    pageQuery(
-      {
-        rows: selectKeptCodeRows(keptKey),
-        built: keptCodesBuilt(keptKey),
-        totals: selectKeptCodeTotals(keptKey),
-        agencyTotals: selectKeptCodeAgencyTotals(keptKey),
-        computed: null,
-      },
-      agencyCodeQuery({}),
-      null,
-    ),
-  'planning-agency-code-page-searched': () => {
-    const codes = request({ grouping: 'agencyCode', level: agency });
-    return pageQuery(
-      computedCodeRows(codes, { kind: 'facts' }),
-      agencyCodeQuery({ search: 'smith', sort: 'lossRatio', page: '2', carrierUuid: changedCarrier }),
-      null,
-    );
-  },
-  'planning-agency-code-page-computed': () => {
-    const codes = request({ grouping: 'agencyCode', period: periodOf('2026-10', '2026-10', [], today) });
-    return pageQuery(
-      computedCodeRows(codes, codeFiguresSource(codes, { horizon, spans: true })),
-      agencyCodeQuery({}),
-      null,
-    );
-  },
-  // Over one typed row with a figure query's columns: the figure query itself is in figures-agency-codes.
-  'kept-code-rows': () =>
-    codeRowsQuery(
-      'P&C',
-      sql.raw(
-        `select null::uuid as group_uuid, null::text as line_code, ${Object.keys(FIGURE_COLUMNS)
-          .map((column) => `null::numeric as ${column}`)
-          .join(', ')}`,
-      ),
-      flagsQuery(request({ grouping: 'agencyCode' })),
-    ),
   'planning-reporting-dates': () => carrierReportingDatesQuery({ networkUuid }),
   'reported-months-manual': () => latestManualMonthByCarrier({ networkUuid }, '2025-11', '2026-10'),
   'growth-reporting-dates': () => reportingDatesQuery(agency),
@@ -380,9 +300,21 @@ const callers: Record<keyof typeof cases, string> = {
   'monthly-figures-carrier-months':
     'readMonthlyFigures (read-model.ts) <- performance-charts/production-by-month.ts: GET /api/core-production/by-month for a network',
   'figures-agency-codes':
-    "keptCodeRows (store.ts) <- buildKeptCodes: every code's figures per broad line and in total, which a kept view of the planning table by agency code holds, from the running totals per carrier and agency code",
+    "readCodeFigures (read-model.ts) <- readAgencyCodePage (planning/agency-code-page.ts), keepCodesAhead (ahead.ts): every code's line total for the planning table by agency code, from the running totals per carrier and agency code, kept per network, request and data version (answer-cache.ts cachedByAgency)",
   'figures-agency-codes-types':
-    "computedCodeRows (sql.ts) <- queryCodeRows (read-model.ts), when no kept view answers: every code's line total for the planning table by agency code of standard types, from the facts",
+    'readCodeFigures (read-model.ts): the same for standard types, from the facts',
+  'figures-agency-codes-written':
+    'readCodeFigures (read-model.ts) <- cachedByAgency (answer-cache.ts): the codes of the agencies written since the kept answer, which replace theirs in it',
+  'agency-code-lines':
+    "codeRowsQuery (planning/agency-code-page.ts): the lines of a page's codes, read from their agencies' rows only",
+  'planning-code-rows':
+    "readAgencyCodePage (planning/agency-code-page.ts) <- GET /api/core-production/by-agencyCode: a page's codes with their names, flags and lines",
+  'planning-codes-searched':
+    "readAgencyCodePage (planning/agency-code-page.ts): the codes of one carrier a search finds, carriers' names as collaboration mode shows them",
+  'planning-codes-by-name':
+    "readAgencyCodePage (planning/agency-code-page.ts): an agency's codes in name order, the table sorted by name (descending)",
+  'planning-codes-ties':
+    "readAgencyCodePage (planning/agency-code-page.ts): the codes whose sort key ties, around a page's edges, in name order",
   'figures-network':
     'readNetworkLines (read-model.ts) <- networkSummary (planning/planning-report.ts): GET /api/core-production/network/summary, kept in process',
   flags:
@@ -391,8 +323,6 @@ const callers: Record<keyof typeof cases, string> = {
     'agencyFigures (read-model.ts) <- cachedByAgency (answer-cache.ts): Carrier Production by agency brought up to date, the figures of the agencies written since it was kept',
   'flags-agencies-written':
     'agencyFigures (read-model.ts) <- cachedByAgency (answer-cache.ts): the incomplete-data flags of the agencies written since it was kept',
-  'flags-agency-codes':
-    'keptCodeRows (store.ts) <- buildKeptCodes: the flags of every code a kept view of the planning table by agency code holds',
   'reported-months':
     'reportedMonthsOf (sql.ts): the relation inside insertReportedMasks, the flags and reportingDatesQuery (growth-actuals.ts)',
   'refresh-carrier-months':
@@ -414,24 +344,7 @@ const callers: Record<keyof typeof cases, string> = {
     "refreshAgencyRows (refresh.ts): an agency's running totals from the first month a writer changed",
   'refresh-carry-forward':
     "refreshAgencyRows (refresh.ts): every other agency's running totals carried forward to a later horizon",
-  'kept-refresh-agency-codes':
-    "refreshKeptViews (store.ts): one agency's rows of every kept by-agency-code view",
-  'kept-refresh-agency-delete':
-    "refreshKeptViews (store.ts): one agency's rows of every kept view, deleted before they are computed again",
-  'kept-refresh-agency-codes-of-carriers':
-    "refreshKeptViews (store.ts): one agency's kept codes of the carriers a manual entry save names",
-  'kept-refresh-agency-delete-of-carriers':
-    "refreshKeptViews (store.ts): one agency's kept rows of the carriers a manual entry save names, deleted",
-  'kept-refresh-periods': 'refreshKeptViews (store.ts): every period, line and composite the network keeps',
   'has-spans': 'readHasSpans (store.ts): whether a running-totals statement must leave manual spans out',
-  'kept-codes-build':
-    'buildKeptCodes (store.ts) <- queryCodeRows (read-model.ts) and warmKeptCodes (warm-up.ts): the kept by-agency-code view of a period',
-  'kept-codes-read':
-    "queryCodeRows (read-model.ts) via selectKeptCodeRows: the kept rows the planning table's page reads",
-  'kept-codes-agency-totals-build':
-    "buildKeptCodes (store.ts): the kept codes' sums per agency, for the 'Totals:' row",
-  'kept-codes-totals-read':
-    "queryCodeRows (read-model.ts) via selectKeptCodeTotals: the 'Totals:' row over every kept code",
   'reported-months-by-carrier':
     'reportedMonths (production/reported-months.ts): GET /api/core-production/reported-months, the months of each carrier row',
   'commission-refresh-carrier-months':
@@ -447,8 +360,6 @@ const callers: Record<keyof typeof cases, string> = {
   'commission-by-policy-type-stats':
     'scorecardStats (scorecards/scorecard-report.ts): GET /api/scorecards/stats, with the latest statement month',
   'horizon-read': 'readHorizon (store.ts): the network horizon; held for update by writers',
-  'horizon-version':
-    "buildKeptCodes (store.ts): the horizon row's version, before and after a build of the kept codes",
   'refresh-horizon': 'rebuildNetwork and refreshAgencyRows (refresh.ts): the network horizon written',
   'refresh-latest-fact-month':
     "rebuildNetwork and refreshAgencyRows (refresh.ts): the scope's latest month with a fact",
@@ -463,29 +374,10 @@ const callers: Record<keyof typeof cases, string> = {
   'refresh-carrier-months-delete':
     'refreshCarrierMonths (refresh.ts) <- refreshAgencyFacts, refreshAgenciesFacts: the changed carrier-months deleted before they are summed again (production; commission alike)',
   'rebuild-delete-network-rows':
-    "rebuildNetwork (refresh.ts) and dropKeptViews (store.ts): a network's rows of one derived table (each in turn)",
+    "rebuildNetwork (refresh.ts): a network's rows of one derived table (each in turn)",
   'start-networks-without-rollups':
     'ensureReadModel (refresh.ts) <- main.ts, the demo data: networks with facts and no rollups of this format',
-  'warm-up-networks': 'startKeptViewWarmUp (warm-up.ts): every network with rollups, each round',
-  'kept-codes-claim':
-    'buildKeptCodes (store.ts): the build row of a period and line of the kept codes claimed',
-  'kept-drop-stale':
-    'buildKeptTotals, buildKeptCodes (store.ts): build rows of periods that no longer come back, deleted',
-  'kept-codes-drop-period':
-    "buildKeptCodes (store.ts): a stale period's kept codes and their agency sums, deleted",
-  'kept-codes-agency-totals-read':
-    "queryCodeRows (read-model.ts) via selectKeptCodeAgencyTotals: the kept sums per agency a searched page's 'Totals:' row reads",
-  'kept-refresh-agency-code-agency-totals':
-    "refreshKeptViews (store.ts): one agency's sums of its kept codes, computed again",
-  'kept-codes-built': 'warmKeptCodes (warm-up.ts): whether the network keeps a preset period of the codes',
-  'planning-agency-code-page':
-    'readAgencyCodePage (planning/agency-code-page.ts) <- GET /api/core-production/by-agencyCode: the first page of the kept codes, by written premium',
-  'planning-agency-code-page-computed':
-    "readAgencyCodePage (planning/agency-code-page.ts): the first page of a month's codes, which no kept view answers, computed from the running totals per carrier and agency code; the lines and flags of the page's codes only",
-  'kept-code-rows':
-    "keptCodeRows (store.ts) <- buildKeptCodes: a kept code's row with its lines and flags, over a typed row of a figure query (the figure query is in figures-agency-codes)",
-  'planning-agency-code-page-searched':
-    "readAgencyCodePage (planning/agency-code-page.ts): a searched page of one carrier's codes by loss ratio, computed from the facts",
+  'warm-up-networks': 'startWarmUp (warm-up.ts): every network with rollups, each round',
   'planning-reporting-dates':
     "listCarrierReportingDates (planning/reporting-dates.ts): the planning tool's carrier rows, latest feed and manual months",
   'reported-months-manual':
@@ -521,7 +413,7 @@ describe('the read model’s SQL', () => {
         .map(([, name]) => name!)
         .filter((name) => /^(select|insert|delete|merge|carry|upsert|addTo|claim)|Query$/.test(name)),
     );
-    expect(builders.length).toBeGreaterThan(40);
+    expect(builders.length).toBeGreaterThan(25);
     expect(builders.filter((name) => !new RegExp(`\\b${name}\\(`).test(self))).toEqual([]);
   });
 
@@ -530,18 +422,16 @@ describe('the read model’s SQL', () => {
     expect(planFigures(request({ carriers: [agencyUuid] }))).toEqual({ source: 'facts' });
     expect(planFigures(request({ grouping: 'carrier' }))).toEqual({ source: 'carrier-months' });
     expect(planFigures(request({ grouping: 'network' }))).toEqual({ source: 'carrier-months' });
-    expect(planFigures(request({ grouping: 'agencyCode' }))).toEqual({
-      source: 'kept-codes',
-      kept: { networkUuid, start: '2026-01', end: '2026-10', line: 'P&C', composite: 'all' },
+    // Agency codes: the running totals per carrier and code for a network's broad lines, else the facts.
+    const codes = (r: Partial<FactsRequest>) => request({ grouping: 'agencyCode', ...r });
+    const state = { horizon, spans: true };
+    expect(codeFiguresSource(codes({}), state)).toMatchObject({ grain: 'carrier' });
+    expect(codeFiguresSource(codes({ kinds: compositeKinds('carriers') }), state)).toMatchObject({
+      grain: 'carrier',
     });
-    // The planning tool's codes are kept for All only.
-    expect(planFigures(request({ grouping: 'agencyCode', kinds: compositeKinds('carriers') }))).toEqual({
-      source: 'facts',
-    });
-    expect(planFigures(request({ grouping: 'agencyCode', level: agency }))).toEqual({ source: 'facts' });
-    expect(planFigures(request({ grouping: 'agencyCode', standardTypes: ['HOME'] }))).toEqual({
-      source: 'facts',
-    });
+    expect(codeFiguresSource(codes({ level: agency }), state)).toEqual({ kind: 'facts' });
+    expect(codeFiguresSource(codes({ standardTypes: ['HOME'] }), state)).toEqual({ kind: 'facts' });
+    expect(codeFiguresSource(codes({}), null)).toEqual({ kind: 'facts' });
     expect(planFigures(request({}))).toEqual({ source: 'running-totals' });
     expect(planFigures(request({ kinds: { ...compositeKinds('all'), isCrop: false } }))).toEqual({
       source: 'running-totals',

@@ -1,13 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  CARRIER_COMPOSITES,
   CARRIER_KIND_BITS,
   CARRIER_KINDS,
   compositeFilter,
-  compositeKinds,
-  compositeOf,
   passesComposite,
-  type CarrierComposite,
 } from '#shared/domain/carrier-composite.ts';
 import { addMonths, parseYearMonth, type YearMonth } from '#shared/domain/reporting-month.ts';
 import { firstDayOfMonth } from '#shared/domain/timeframe.ts';
@@ -16,7 +12,7 @@ import type { FactsRequest } from './request.ts';
 
 /**
  * Every statement of the read model (docs/read-model.md), as SQL builders: the
- * rollups' maintenance, the figures from each source, the incomplete-data flags and the kept views.
+ * rollups' maintenance, the figures from each source, the incomplete-data flags and the agency codes.
  * Nothing here runs a query. `sql-snapshots.test.ts` renders each for a fixed request into
  * `sql/*.sql`, so a reader sees every query whole.
  */
@@ -29,18 +25,6 @@ export type Scope = { networkUuid: string; agencies?: AgencyRange } | { agencyUu
 
 /** Agencies by uuid: from `from` (included) to `before` (excluded); null leaves that end open. */
 export type AgencyRange = { from: string | null; before: string | null };
-
-/**
- * A period and line (a broad line, or 'P&C') a network keeps its agency codes for (decision 022), and
- * the carrier composite of the request it answers (always 'all' for the codes).
- */
-export type PeriodKey = {
-  networkUuid: string;
-  start: YearMonth;
-  end: YearMonth;
-  line: string;
-  composite: CarrierComposite;
-};
 
 export function scopeFilter(alias: string, scope: Scope): SQL {
   const a = sql.raw(alias);
@@ -109,29 +93,6 @@ export function carrierPredicate(c: string, request: Pick<FactsRequest, 'kinds'>
 }
 
 /**
- * The composite filter of each row's own composite (`compositeOf`, a composite's name) over its
- * `carrier_class`: statements that compute several kept periods at once (decision 034).
- */
-export const rowCompositePredicate = (compositeOf: SQL, carrierClassOf: SQL): SQL =>
-  sql`(case ${compositeOf} ${sql.join(
-    CARRIER_COMPOSITES.map(
-      (composite) =>
-        sql`when ${sql.raw(`'${composite}'`)} then ${compositePredicate(carrierClassOf, { kinds: compositeKinds(composite) })}`,
-    ),
-    sql` `,
-  )} end)`;
-
-/** The composite a kept view's request filters: one the product offers. */
-function keptComposite(request: FactsRequest): CarrierComposite {
-  const composite = compositeOf(request.kinds);
-  if (!composite) throw new RangeError('a kept view filters a composite the product offers');
-  return composite;
-}
-
-/** The same as an item of a `values` list. */
-const compositeValue = (request: FactsRequest) => sql.raw(`'${keptComposite(request)}'::text`);
-
-/**
  * The composite filter (shared/domain/carrier-composite.ts `passesComposite`) over a `carrier_class`
  * column, as the list of classes that pass: the planner estimates it from the column's statistics
  * (a filter of bit operations it cannot, and took a network's few rows for many).
@@ -153,14 +114,6 @@ export function compositePredicate(carrierClassOf: SQL, request: Pick<FactsReque
 export const selectHorizon = (networkUuid: string, lock: 'update' | null = null) => sql`
   select to_char(horizon, 'YYYY-MM') as horizon from production_rollup_horizons
   where network_uuid = ${networkUuid}::uuid${lock ? sql.raw(` for ${lock}`) : sql``}`;
-
-/**
- * The version of the network's horizon row (its xmin: every writer rewrites the row), held for share
- * with `hold`: how a build of the kept agency codes learns that a writer changed the network meanwhile.
- */
-export const selectHorizonVersion = (networkUuid: string, hold: boolean) => sql`
-  select xmin::text as version from production_rollup_horizons
-  where network_uuid = ${networkUuid}::uuid${hold ? sql` for share` : sql``}`;
 
 /** The network of an agency (a writer's first step: which network's rollups to lock). */
 export const selectAgencyNetwork = (agencyUuid: string) =>
@@ -1124,22 +1077,11 @@ export function flagsQuery(
     group by p.group_uuid`;
 }
 
-// --- Kept agency codes: periods, builds and one agency's rows (decision 022) -------------------
-
-/** A kept row of the key's period and line in the table aliased `alias`. */
-const keyOf = (alias: string, key: PeriodKey) => {
-  const a = sql.raw(alias);
-  return sql`${a}.network_uuid = ${key.networkUuid}::uuid and ${a}.start_month = ${monthLiteral(key.start)}
-    and ${a}.end_month = ${monthLiteral(key.end)} and ${a}.line_code = ${key.line}`;
-};
-
-const periodOfKey = (key: Pick<PeriodKey, 'networkUuid' | 'start' | 'end'>) =>
-  sql`network_uuid = ${key.networkUuid}::uuid and start_month = ${monthLiteral(key.start)}
-    and end_month = ${monthLiteral(key.end)}`;
+// --- Agency codes (the planning tool) -----------------------------------------------------------
 
 /**
- * A line's figures as a JSON array in the order of `FIGURE_COLUMNS` (the kept by-agency-code view: a
- * network has tens of thousands of codes, and an array is read back much faster than an object).
+ * A line's figures as a JSON array in the order of `FIGURE_COLUMNS` (a code's `lines`: an array is
+ * read back much faster than an object).
  */
 const FIGURE_ARRAY = sql.raw(
   `json_build_array(${Object.keys(FIGURE_COLUMNS)
@@ -1147,365 +1089,40 @@ const FIGURE_ARRAY = sql.raw(
     .join(', ')})`,
 );
 
-/** Claims the build of the key's codes: no row when another build claimed it first. */
-export const claimKeptBuild = (key: PeriodKey) => sql`
-  insert into production_code_period_builds (network_uuid, start_month, end_month, line_code)
-  values (${key.networkUuid}::uuid, ${monthLiteral(key.start)}, ${monthLiteral(key.end)}, ${key.line})
-  on conflict do nothing returning network_uuid`;
-
 /**
- * Drops the build markers of periods that no longer come back and returns them: only whole years and
- * periods ending at the latest reporting month (YTD and the rolling presets) are kept.
+ * Every agency code of a by-agency-code request with its agency and its line's figures (the line's
+ * total, exact decimal text) from `source` (`codeFiguresSource`): of every agency, or only of
+ * `agencyUuids` (those written since a kept answer, decision 095).
  */
-export const deleteStaleKeptBuilds = (networkUuid: string, latest: YearMonth) => sql`
-  delete from production_code_period_builds
-  where network_uuid = ${networkUuid}::uuid and end_month <> ${monthLiteral(latest)}
-    and not (extract(month from start_month) = 1 and end_month = (start_month + interval '11 months')::date)
-  returning to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, line_code as line,
-    'all' as composite`;
-
-/** Deletes the codes and the agencies' sums kept for the key's period and line. */
-export const deleteKeptPeriod = (key: PeriodKey) => [
-  sql`delete from production_code_period_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
-  sql`delete from production_code_period_agency_totals where ${periodOfKey(key)} and line_code = ${key.line}`,
-];
-
-/** The periods and lines a network keeps its agency codes for. */
-export const selectKeptPeriods = (networkUuid: string) => sql`
-  select to_char(start_month, 'YYYY-MM') as start, to_char(end_month, 'YYYY-MM') as end, line_code as line,
-    'all' as composite
-  from production_code_period_builds where network_uuid = ${networkUuid}::uuid`;
-
-/** Deletes one agency's kept codes and their sums, in one statement. */
-export const deleteAgencyKeptRows = (
-  networkUuid: string,
-  agencyUuid: string,
-  carriers: readonly string[] | null = null,
-) => {
-  const agency = sql`agency_uuid = ${agencyUuid}::uuid and network_uuid = ${networkUuid}::uuid`;
-  // A code belongs to one carrier: the codes of carriers whose facts did not change stay right.
-  const ofCarriers = carriers
-    ? sql` and agency_code_uuid in (select k.uuid from agency_codes k
-      where k.agency_uuid = ${agencyUuid}::uuid and k.carrier_uuid in (${inList(carriers, '::uuid')}))`
-    : sql``;
-  return sql`
-  with codes as (delete from production_code_period_totals where ${agency}${ofCarriers})
-  delete from production_code_period_agency_totals where ${agency}`;
-};
-
-// --- Kept agency codes: their rows and sums ----------------------------------------------------
-
-/**
- * A code's carrier and its names in lower case, from the code `ac` and its agency `a`: what the
- * planning table's search matches and its name order sorts (with the carrier's name, which the
- * caller may not see), kept beside the code's figures (decision 036).
- */
-const CODE_NAMES = sql.raw(
-  'ac.carrier_uuid, lower(ac.code) as lower_code, lower(ac.name) as lower_name, lower(a.name) as lower_agency_name',
-);
-const CODE_NAME_COLUMNS = sql.raw('carrier_uuid, lower_code, lower_name, lower_agency_name');
-
-/**
- * The agency codes of `figures` (a figure query by agency code for `line`, numeric sums) with their
- * incomplete-data flags from `flags` (a flags query by agency code; none: complete): one row per code
- * with its agency (`group_uuid`, `agency_uuid`, `lines`, `missing_current`, `missing_prior`, and the
- * line's own figures in the columns of `FIGURE_COLUMNS`), `lines` holding each line code's figures
- * as an array (`FIGURE_ARRAY`), as the network keeps them, and its carrier and lower-case names
- * (`CODE_NAMES`).
- */
-export const codeRowsQuery = (line: string, figures: SQL, flags: SQL) => {
-  const own = sql.raw(
+export const codeFiguresQuery = (
+  request: FactsRequest,
+  source: FigureSource,
+  agencyUuids: readonly string[] | null = null,
+) => sql`
+  select f.group_uuid, ac.agency_uuid, ${sql.raw(
     Object.keys(FIGURE_COLUMNS)
-      .map((column) => `c.${column}`)
+      .map((column) => `f.${column}`)
       .join(', '),
-  );
-  const ownSums = sql.join(
-    Object.keys(FIGURE_COLUMNS).map(
-      (column) => sql`max(f.${sql.raw(column)}) filter (where f.line_code = ${line}) as ${sql.raw(column)}`,
-    ),
-    sql`, `,
-  );
-  return sql`
-  select c.group_uuid, ac.agency_uuid, c.lines, coalesce(m.missing_current, false) as missing_current,
-    coalesce(m.missing_prior, false) as missing_prior, ${own}, ${CODE_NAMES}
-  from (
-    select f.group_uuid, json_object_agg(f.line_code, ${FIGURE_ARRAY}) as lines, ${ownSums}
-    from (${figures}) f
-    where f.line_code is not null
-    group by f.group_uuid
-  ) c
-  join agency_codes ac on ac.uuid = c.group_uuid
-  join agencies a on a.uuid = ac.agency_uuid
-  left join (${flags}) m on m.group_uuid = c.group_uuid`;
-};
+  )}
+  from (${figureQuery(request, source, true, false, agencyUuids, 'total')}) f
+  join agency_codes ac on ac.uuid = f.group_uuid`;
 
 /**
- * The agency codes of `figures` (a figure query by agency code of the line's total only, numeric
- * sums), with the columns of `codeRowsQuery` but no `lines` and no flags (NULL): every code of a
- * period no kept view answers, whose page reads its lines (`codeLinesQuery`) and flags (`flagsQuery`
- * of its codes) for its own codes only (decision 090).
+ * The `lines` of the codes `codes` (a relation of code uuids) of a by-agency-code request, from
+ * `source`, reading the facts or running totals of `agencies` (a `uuid[]` expression, evaluated once)
+ * only: per code, each line code's figures as an array (`FIGURE_ARRAY`), the line's total included.
  */
-const codeFigureRowsQuery = (figures: SQL) => sql`
-  select f.group_uuid, ac.agency_uuid, null::json as lines, null::boolean as missing_current,
-    null::boolean as missing_prior, ${sql.raw(
-      Object.keys(FIGURE_COLUMNS)
-        .map((column) => `f.${column}`)
-        .join(', '),
-    )}, ${CODE_NAMES}
-  from (${figures}) f
-  join agency_codes ac on ac.uuid = f.group_uuid
-  join agencies a on a.uuid = ac.agency_uuid`;
-
-/**
- * The `lines` of `codeRowsQuery` for the codes of `groups` (a relation of `group_uuid`s) only, from
- * `figures` (a figure query by agency code with its line rows): a page's dozens of codes, where
- * `codeFigureRowsQuery` left them out of every code's row (decision 088).
- */
-const codeLinesQuery = (figures: SQL, groups: SQL) => sql`
+export const codeLinesQuery = (request: FactsRequest, source: FigureSource, agencies: SQL, codes: SQL) => sql`
   select f.group_uuid, json_object_agg(f.line_code, ${FIGURE_ARRAY}) as lines
-  from (${figures}) f
-  where f.line_code is not null and f.group_uuid in (${groups})
+  from (${figureQuery(request, source, false, false, agencies)}) f
+  where f.line_code is not null and f.group_uuid in (${codes})
   group by f.group_uuid`;
-
-/**
- * Where a by-agency-code query reads: `rows`, a relation with the columns of `codeRowsQuery`;
- * `built`, a boolean expression the query answers in every row (one snapshot with the rows);
- * `totals`, for kept rows, one row with the count and the sums of the line's figures of every code
- * (the agencies' sums kept beside them, decision 033), and `agencyTotals`, those sums per agency
- * (`agency_uuid`, `codes` and the figures).
- *
- * `computed`, when `rows` are computed rather than kept (decision 090): `figures` is the figure query
- * by agency code they read (each code's line total only), which the query defines as the relation
- * `fig`. Such rows hold no lines and no flags: the query reads those of the rows it returns, with
- * `lines` (their lines, given the `uuid[]` expression of their agencies and the relation of
- * their uuids) and `flags` (the flags of a relation of code uuids).
- */
-export type CodeRowsSource = {
-  rows: SQL;
-  built: SQL;
-  totals: SQL | null;
-  agencyTotals: SQL | null;
-  computed: {
-    figures: SQL;
-    lines: (agencies: SQL, codes: SQL) => SQL;
-    flags: (codes: SQL) => SQL;
-  } | null;
-};
-
-/**
- * The source of a by-agency-code query no kept view answers: every code's line total from `source`,
- * but the lines and flags of the codes the query returns only (decisions 088 and 090).
- */
-export const computedCodeRows = (request: FactsRequest, source: FigureSource): CodeRowsSource => ({
-  rows: codeFigureRowsQuery(sql`select * from fig`),
-  built: sql`true`,
-  totals: null,
-  agencyTotals: null,
-  computed: {
-    figures: figureQuery(request, source, false, false, null, 'total'),
-    lines: (agencies, codes) => codeLinesQuery(figureQuery(request, source, false, false, agencies), codes),
-    flags: (codes) => flagsQuery(request, codes),
-  },
-});
-
-const KEPT_CODE_FIGURES_LIST = Object.keys(FIGURE_COLUMNS);
-const KEPT_CODE_FIGURES = sql.raw(KEPT_CODE_FIGURES_LIST.join(', '));
-
-/** Keeps the agency codes of `rows` (a `codeRowsQuery`) for the period and line. */
-export const insertKeptCodeTotals = (key: PeriodKey, rows: SQL) => sql`
-  insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
-    line_code, lines, missing_current, missing_prior, ${KEPT_CODE_FIGURES}, ${CODE_NAME_COLUMNS})
-  select r.agency_uuid, r.group_uuid, ${key.networkUuid}::uuid, ${monthLiteral(key.start)},
-    ${monthLiteral(key.end)}, ${key.line}, r.lines, r.missing_current, r.missing_prior, ${KEPT_CODE_FIGURES},
-    ${CODE_NAME_COLUMNS}
-  from (${rows}) r`;
-
-const KEPT_CODE_SUMS = sql.raw(
-  Object.keys(FIGURE_COLUMNS)
-    .map((column) => `sum(t.${column})`)
-    .join(', '),
-);
-
-/**
- * Keeps the agencies' sums of the agency codes kept for the period and line (all agencies, or one):
- * each agency's count of codes and the sums of their line's figures (decision 033).
- */
-const insertCodeAgencyTotals = (where: SQL) => sql`
-  insert into production_code_period_agency_totals (agency_uuid, network_uuid, start_month, end_month,
-    line_code, codes, ${KEPT_CODE_FIGURES})
-  select t.agency_uuid, t.network_uuid, t.start_month, t.end_month, t.line_code, count(*), ${KEPT_CODE_SUMS}
-  from production_code_period_totals t
-  where ${where}
-  group by t.agency_uuid, t.network_uuid, t.start_month, t.end_month, t.line_code`;
-
-export const insertKeptCodeAgencyTotals = (key: PeriodKey, agencyUuid: string | null) =>
-  insertCodeAgencyTotals(
-    sql`${keyOf('t', key)}${agencyUuid ? sql` and t.agency_uuid = ${agencyUuid}::uuid` : sql``}`,
-  );
-
-/** The same sums of one agency in every period the network keeps its codes for (after a save). */
-export const insertKeptCodeAgencyTotalsOfAgency = (networkUuid: string, agencyUuid: string) =>
-  insertCodeAgencyTotals(sql`t.network_uuid = ${networkUuid}::uuid and t.agency_uuid = ${agencyUuid}::uuid`);
-
-/**
- * The count and the sums of the line's figures (exact decimal text; NULL: no code reports it) of every
- * agency code kept for the period and line, from the agencies' sums: one row.
- */
-export const selectKeptCodeTotals = (key: PeriodKey) => sql`
-  select coalesce(sum(t.codes), 0)::int as total_count,
-    ${sql.raw(
-      Object.keys(FIGURE_COLUMNS)
-        .map((column) => `sum(t.${column})::text as ${column}`)
-        .join(', '),
-    )}
-  from production_code_period_agency_totals t where ${keyOf('t', key)}`;
-
-/** The agencies' sums of the agency codes kept for a period and line: agency, count of codes, figures. */
-export const selectKeptCodeAgencyTotals = (key: PeriodKey) => sql`
-  select t.agency_uuid, t.codes, ${KEPT_CODE_FIGURES}
-  from production_code_period_agency_totals t where ${keyOf('t', key)}`;
-
-/** The agency codes kept for a period and line, with the columns of `codeRowsQuery`. */
-export const selectKeptCodeRows = (key: PeriodKey) => sql`
-  select t.agency_code_uuid as group_uuid, t.agency_uuid, t.lines, t.missing_current, t.missing_prior,
-    ${KEPT_CODE_FIGURES}, ${CODE_NAME_COLUMNS}
-  from production_code_period_totals t where ${keyOf('t', key)}`;
-
-/** Whether the network keeps the agency codes of a period and line (its build marker), as a boolean expression. */
-export const keptCodesBuilt = (key: PeriodKey) =>
-  sql`exists (select 1 from production_code_period_builds b where ${keyOf('b', key)})`;
-
-/** Whether the network keeps the period's agency codes (the warm-up skips those it keeps). */
-export const selectKeptCodesBuilt = (key: PeriodKey) => sql`select ${keptCodesBuilt(key)} as built`;
-
-// --- One agency's rows of every kept view, refreshed by a save ---------------------------------
-
-/** The kept views' requests, checked to be of one agency and as the network keeps them. */
-function agencyOfKeptViews(requests: readonly FactsRequest[]): { agencyUuid: string; networkUuid: string } {
-  const first = requests[0]!;
-  if (first.level.kind !== 'agency') throw new RangeError('kept views are refreshed for one agency');
-  const { agencyUuid, networkUuid } = first.level;
-  for (const r of requests) {
-    const kept =
-      r.level.kind === 'agency' &&
-      r.level.agencyUuid === agencyUuid &&
-      r.carriers === null &&
-      r.standardTypes.length === 0 &&
-      r.period.includesManualEntries &&
-      compositeOf(r.kinds) !== null;
-    if (!kept)
-      throw new RangeError('a kept view counts every carrier of its composite, type and manual entry');
-  }
-  return { agencyUuid, networkUuid };
-}
-
-/** A kept view's line code as a value of a `values` list. */
-const lineValue = (request: FactsRequest) => sql`${request.line}::text`;
-
-/**
- * The incomplete-data flags of one agency's codes for every period of `requests` (the agency's kept
- * by-agency-code views) at once, as `flagsQuery` gives each: rows of (start_month, end_month,
- * composite, group_uuid, missing_current, missing_prior).
- */
-function flagsOfPeriods(requests: readonly FactsRequest[]): SQL {
-  const { agencyUuid } = agencyOfKeptViews(requests);
-  const seen = new Set<string>();
-  const values: SQL[] = [];
-  for (const request of requests) {
-    const id = `${request.period.start} ${request.period.end} ${keptComposite(request)}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const [current, prior] = periods(request).map(monthRange);
-    values.push(
-      sql`(${monthLiteral(request.period.start)}, ${monthLiteral(request.period.end)}, ${compositeValue(request)}, ${current}, ${prior})`,
-    );
-  }
-  return sql`
-    select k.start_month, k.end_month, k.composite, ac.uuid as group_uuid,
-      bool_or(not m.reported_months @> k.current) as missing_current,
-      bool_or(not m.reported_months @> k.prior) as missing_prior
-    from (values ${sql.join(values, sql`, `)}) k(start_month, end_month, composite, current, prior)
-    join carrier_reported_masks m on m.reported_months && k.current or m.reported_months && k.prior
-    join agency_codes ac on ac.agency_uuid = m.agency_uuid and ac.carrier_uuid = m.carrier_uuid
-    where m.agency_uuid = ${agencyUuid}::uuid and ${rowCompositePredicate(sql`k.composite`, sql`m.carrier_class`)}
-    group by k.start_month, k.end_month, k.composite, ac.uuid`;
-}
-
-/**
- * One agency's codes of every kept by-agency-code view (`requests`, none empty) in one statement, as
- * `insertKeptCodeTotals` of each view's `codeRowsQuery` keeps them: one pass over the agency's facts,
- * each counted in every view and period it falls in (`within`), summed per code and line code with
- * the line's total, then joined to the codes' flags of the view's period.
- */
-export function insertKeptCodeTotalsOfAgency(
-  requests: readonly FactsRequest[],
-  carriers: readonly string[] | null = null,
-): SQL {
-  const { agencyUuid, networkUuid } = agencyOfKeptViews(requests);
-  if (requests.some((r) => keptComposite(r) !== 'all'))
-    throw new RangeError('agency codes are kept for All only');
-  const ofCarriers = carriers ? sql` and f.carrier_uuid in (${inList(carriers, '::uuid')})` : sql``;
-  const values = requests.map(
-    (r) =>
-      sql`(${monthLiteral(r.period.start)}, ${monthLiteral(r.period.end)}, ${lineValue(r)}, ${monthLiteral(r.period.priorStart)}, ${monthLiteral(r.period.priorEnd)})`,
-  );
-  const [current, prior] = [
-    withinMonths(sql`k.start_month`, sql`k.end_month`),
-    withinMonths(sql`k.prior_start`, sql`k.prior_end`),
-  ];
-  const child = sql`case when k.view_line = 'P&C' then ${BROAD_CODE} else case when l.level = 2 then l.code end end`;
-  const measures = sql.join(
-    MEASURE_COLUMNS.flatMap((c) => [
-      sql`sum(f.${sql.raw(c)}) filter (where ${current}) as ${sql.raw(c)}`,
-      sql`sum(f.${sql.raw(c)}) filter (where ${prior}) as ${sql.raw(`prior_${c}`)}`,
-    ]),
-    sql`, `,
-  );
-  const ownSums = sql.raw(
-    Object.keys(FIGURE_COLUMNS)
-      .map((column) => `max(f.${column}) filter (where f.line_code = f.view_line) as ${column}`)
-      .join(', '),
-  );
-  return sql`
-  insert into production_code_period_totals (agency_uuid, agency_code_uuid, network_uuid, start_month, end_month,
-    line_code, lines, missing_current, missing_prior, ${KEPT_CODE_FIGURES}, ${CODE_NAME_COLUMNS})
-  select ac.agency_uuid, c.group_uuid, ${networkUuid}::uuid, c.start_month, c.end_month, c.view_line, c.lines,
-    coalesce(m.missing_current, false), coalesce(m.missing_prior, false),
-    ${sql.raw(KEPT_CODE_FIGURES_LIST.map((column) => `c.${column}`).join(', '))}, ${CODE_NAMES}
-  from (
-    select f.start_month, f.end_month, f.view_line, f.group_uuid, json_object_agg(f.line_code, ${FIGURE_ARRAY}) as lines,
-      ${ownSums}
-    from (
-      select k.start_month, k.end_month, k.view_line, f.agency_code_uuid as group_uuid,
-        case when grouping(${child}) = 1 then k.view_line else ${child} end as line_code, ${measures}
-      from production_facts f
-        join lines_of_business l on l.uuid = f.line_uuid
-        left join lines_of_business p on p.uuid = l.parent_uuid
-        join (values ${sql.join(values, sql`, `)}) k(start_month, end_month, view_line, prior_start, prior_end)
-          on (${current} or ${prior}) and (k.view_line = 'P&C' or ${BROAD_CODE} = k.view_line)
-      where f.agency_uuid = ${agencyUuid}::uuid${ofCarriers}
-        and exists (select 1 from carriers c where c.uuid = f.carrier_uuid and ${carrierPredicate('c', requests[0]!)})
-      group by k.start_month, k.end_month, k.view_line, f.agency_code_uuid, grouping sets ((${child}), ())
-    ) f
-    where f.line_code is not null
-    group by f.start_month, f.end_month, f.view_line, f.group_uuid
-  ) c
-  join agency_codes ac on ac.uuid = c.group_uuid
-  join agencies a on a.uuid = ac.agency_uuid
-  left join (${flagsOfPeriods(requests)}) m
-    on m.start_month = c.start_month and m.end_month = c.end_month and m.group_uuid = c.group_uuid`;
-}
 
 /** Every derived table of the read model, in the order a rebuild empties them. */
 export const DERIVED_TABLES = [
-  'production_code_period_agency_totals',
-  'production_code_period_totals',
-  'production_code_period_builds',
   'production_carrier_months',
   'production_agency_running_totals',
   'carrier_reported_masks',
   'production_rollup_horizons',
 ] as const;
 
-/** The kept views' tables (the first three derived tables). */
-export const KEPT_TABLES = DERIVED_TABLES.slice(0, 3);
