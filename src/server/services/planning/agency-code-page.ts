@@ -12,7 +12,12 @@ import {
 } from '#shared/domain/collaboration.ts';
 import { changePercent, lossRatio, newBusinessChangePercent } from '#shared/domain/measures.ts';
 import type { Db } from '#server/db/client.ts';
-import { codeSource, readCodeFigures, type CodeFigure } from '#server/services/read-model/read-model.ts';
+import {
+  codeSource,
+  readCodeFigures,
+  SURROGATE,
+  type CodeFigure,
+} from '#server/services/read-model/read-model.ts';
 import type { FactsRequest } from '#server/services/read-model/request.ts';
 import {
   codeLinesQuery,
@@ -23,10 +28,10 @@ import {
 
 /**
  * A page of the planning tool's table by agency code (decision 095). Every code of the request with
- * its line's figures comes from the read model (`readCodeFigures`: a network's kept in process, about
- * 60,000 codes on the 2,000-agency benchmark network); the selection (narrowed by the Subcode filter
- * and the search, which the database matches against the names as they are now) is summed, sorted and
- * paged here, and only the page's rows are read with their names, lines and flags.
+ * its names and its line's figures comes from the read model (`readCodeFigures`: a network's kept in
+ * process, about 60,000 codes on the 2,000-agency benchmark network); the selection (narrowed by the
+ * Subcode filter and the search) is summed, sorted and paged here, and only the page's rows are read
+ * with their names as shown, lines and flags.
  */
 
 const FIGURES = Object.keys(FIGURE_COLUMNS) as (keyof typeof FIGURE_COLUMNS)[];
@@ -67,53 +72,47 @@ function carrierName(mode: CollaborationMode | null): SQL {
   return sql`case when c.uuid in (${listed}) then c.display_name else ${HIDDEN_CARRIER_NAME} end`;
 }
 
-/** The `like` pattern of the texts that hold `search` in lower case (its `%`, `_` and `\` escaped). */
-const containing = (search: string): SQL =>
-  sql`'%' || replace(replace(replace(lower(${search}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+/** Every carrier's name as the caller may see it, in lower case (what a code's search and name order read). */
+export const carrierNamesQuery = (mode: CollaborationMode | null) =>
+  sql`select c.uuid, lower(${carrierName(mode)}) as lower_name from carriers c`;
 
 /** Uuids as a `uuid[]` parameter. */
 const uuidArray = (uuids: readonly string[]) => sql`${`{${uuids.join(',')}}`}::uuid[]`;
 
-/** Which codes `codesQuery` reads, and in what order. */
-export type CodeSelection = {
-  carrierUuid?: string | undefined;
-  search?: string | undefined;
-  /** Only these codes. */
-  among?: readonly string[];
-  /** By name: the code, its name, its agency's and its carrier's, in code-point order of their lower case. */
-  byName?: 'asc' | 'desc';
-};
+/**
+ * Two texts in code-point order (that of `collate "C"`): UTF-16 code units compare so, but for a
+ * surrogate (a code point above U+FFFF) against U+E000..U+FFFF, moved above them here.
+ */
+export function codePointOrder(a: string, b: string): number {
+  if (a === b) return 0;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const rank = (c: number) => (c >= 0xd800 && c <= 0xdfff ? c + 0x2000 : c >= 0xe000 ? c - 0x800 : c);
+    return rank(x) - rank(y);
+  }
+  return a.length - b.length;
+}
+
+/** Two texts in UTF-16 order: code-point order when neither holds a character above U+FFFF. */
+const utf16Order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The uuids of the request's level's codes (a network's agencies', or one agency's) that `selection`
- * keeps, by name when it asks. A search matches the code, its name, its agency's and its carrier's
- * names (as the caller sees them) joined by spaces, in lower case, holding the term in lower case
- * (`like` with the term's wildcards escaped). Names are read as they are now: a rename shows at once.
- * Equal names are ordered by uuid.
+ * The name order: the code, its name, its agency's and its carrier's (as the caller sees it), in
+ * code-point order of their lower case, `direction` applied to each; then by uuid. `astral`: some
+ * name holds a character above U+FFFF, which needs the slower comparison.
  */
-export function codesQuery(request: FactsRequest, selection: CodeSelection, mode: CollaborationMode | null): SQL {
-  const { level } = request;
-  const name = carrierName(mode);
-  const filters = [
-    level.kind === 'agency'
-      ? sql`ac.agency_uuid = ${level.agencyUuid}::uuid`
-      : sql`a.network_uuid = ${level.networkUuid}::uuid`,
-    selection.carrierUuid ? sql`ac.carrier_uuid = ${selection.carrierUuid}::uuid` : null,
-    selection.search
-      ? sql`lower(ac.code) || ' ' || lower(ac.name) || ' ' || lower(a.name) || ' ' || lower(${name}) like ${containing(selection.search)}`
-      : null,
-    selection.among ? sql`ac.uuid = any(${uuidArray(selection.among)})` : null,
-  ].filter((f): f is SQL => f !== null);
-  const direction = sql.raw(selection.byName ?? 'asc');
-  const order = selection.byName
-    ? sql` order by lower(ac.code) collate "C" ${direction}, lower(ac.name) collate "C" ${direction},
-      lower(a.name) collate "C" ${direction}, lower(${name}) collate "C" ${direction}, ac.uuid`
-    : sql``;
-  return sql`
-    select ac.uuid from agency_codes ac
-    join agencies a on a.uuid = ac.agency_uuid
-    join carriers c on c.uuid = ac.carrier_uuid
-    where ${sql.join(filters, sql` and `)}${order}`;
+function byName(carrier: (code: CodeFigure) => string, direction: 'asc' | 'desc', astral: boolean) {
+  const sign = direction === 'asc' ? 1 : -1;
+  const text = astral ? codePointOrder : utf16Order;
+  return (a: CodeFigure, b: CodeFigure) =>
+    sign *
+      (text(a.lowerCode, b.lowerCode) ||
+        text(a.lowerName, b.lowerName) ||
+        text(a.lowerAgencyName, b.lowerAgencyName) ||
+        text(carrier(a), carrier(b))) || utf16Order(a.uuid, b.uuid);
 }
 
 /** A row of `codeRowsQuery`. */
@@ -200,41 +199,27 @@ function linesOf(arrays: Record<string, (number | null)[]>): Record<string, Prod
 }
 
 /**
- * The codes of `selection` in the order of `sort` and `direction`, from `from` (included) to `to`
- * (excluded): by the sort key (not reported last), then by name, then by uuid. Names are read only
- * for the codes whose key ties with another's among those the page can hold.
+ * The codes of `selection` in the order `q` asks: by name, or by the sort key (not reported last
+ * either way), then by name ascending.
  */
-async function byFigure(
-  db: Db,
-  request: FactsRequest,
+function ordered(
   selection: readonly CodeFigure[],
-  { sort, direction }: { sort: Exclude<AgencyCodeSortKey, 'label'>; direction: 'asc' | 'desc' },
-  mode: CollaborationMode | null,
-  from: number,
-  to: number,
-): Promise<CodeFigure[]> {
-  if (from >= to) return [];
+  { sort, direction }: Pick<AgencyCodeQuery, 'sort' | 'direction'>,
+  carrier: (code: CodeFigure) => string,
+  astral: boolean,
+): CodeFigure[] {
+  if (sort === 'label') return [...selection].sort(byName(carrier, direction, astral));
   const value = SORT_VALUES[sort];
   const sign = direction === 'asc' ? 1 : -1;
-  const keyed = selection.map((code) => ({ code, key: value(code), rank: 0 }));
-  const byKey = (a: { key: number | null }, b: { key: number | null }) =>
-    a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : sign * (a.key - b.key);
-  keyed.sort(byKey);
-  // The ties the page can hold: every code whose key is that of the page's first or last, and those between.
-  let lo = from;
-  while (lo > 0 && keyed[lo - 1]!.key === keyed[from]!.key) lo--;
-  let hi = to;
-  while (hi < keyed.length && keyed[hi]!.key === keyed[to - 1]!.key) hi++;
-  const window = keyed.slice(lo, hi);
-  if (window.some((k, i) => i > 0 && k.key === window[i - 1]!.key)) {
-    const found = await db.execute<{ uuid: string }>(
-      codesQuery(request, { among: window.map((k) => k.code.uuid), byName: 'asc' }, mode),
-    );
-    const rank = new Map(found.rows.map((row, i) => [row.uuid, i]));
-    for (const k of window) k.rank = rank.get(k.code.uuid) ?? 0;
-    window.sort((a, b) => byKey(a, b) || a.rank - b.rank);
-  }
-  return window.slice(from - lo, to - lo).map((k) => k.code);
+  const names = byName(carrier, 'asc', astral);
+  return selection
+    .map((code) => ({ code, key: value(code) }))
+    .sort(
+      (a, b) =>
+        (a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : sign * (a.key - b.key)) ||
+        names(a.code, b.code),
+    )
+    .map((k) => k.code);
 }
 
 export type AgencyCodePage = {
@@ -253,33 +238,39 @@ export async function readAgencyCodePage(
   q: AgencyCodeQuery,
   mode: CollaborationMode | null,
 ): Promise<AgencyCodePage> {
-  // The codes the filters keep, in name order when the table is sorted by name.
-  const { sort, direction } = q;
-  const [figures, named] = await Promise.all([
+  const [figures, carriers] = await Promise.all([
     readCodeFigures(db, request),
-    q.carrierUuid || q.search || sort === 'label'
-      ? db.execute<{ uuid: string }>(
-          codesQuery(
-            request,
-            { carrierUuid: q.carrierUuid, search: q.search, byName: sort === 'label' ? direction : undefined },
-            mode,
-          ),
-        )
-      : null,
+    db.execute<{ uuid: string; lower_name: string }>(carrierNamesQuery(mode)),
   ]);
-  const selection = named ? named.rows.flatMap((row) => figures.code(row.uuid) ?? []) : figures.rows();
+  const carrierNames = new Map(carriers.rows.map((row) => [row.uuid, row.lower_name]));
+  const carrier = (code: CodeFigure) => carrierNames.get(code.carrierUuid) ?? '';
+  // What a search matches: the code, its name, its agency's and carrier's names, joined by spaces,
+  // in lower case, holding the term in lower case.
+  const term = q.search.toLowerCase();
+  const selection = figures
+    .rows()
+    .filter(
+      (code) =>
+        (!q.carrierUuid || code.carrierUuid === q.carrierUuid) &&
+        (!term ||
+          `${code.lowerCode} ${code.lowerName} ${code.lowerAgencyName} ${carrier(code)}`.includes(term)),
+    );
   const from = q.pageSize === undefined ? 0 : (q.page - 1) * q.pageSize;
-  const to = q.pageSize === undefined ? selection.length : Math.min(from + q.pageSize, selection.length);
-  const page =
-    sort === 'label'
-      ? selection.slice(from, to)
-      : await byFigure(db, request, selection, { sort, direction }, mode, from, to);
+  const to = q.pageSize === undefined ? selection.length : from + q.pageSize;
+  const astral = figures.astral || carriers.rows.some((row) => SURROGATE.test(row.lower_name));
+  const page = ordered(selection, q, carrier, astral).slice(from, to);
   let agencyCodes: AgencyCodeProductionRow[] = [];
   if (page.length > 0) {
     const source = await codeSource(db, request);
     const agencies = [...new Set(page.map((code) => code.agencyUuid))];
     const found = await db.execute<CodeRow>(
-      codeRowsQuery(request, page.map((code) => code.uuid), agencies, source, mode),
+      codeRowsQuery(
+        request,
+        page.map((code) => code.uuid),
+        agencies,
+        source,
+        mode,
+      ),
     );
     const rows = new Map(found.rows.map((row) => [row.group_uuid, row]));
     agencyCodes = page.flatMap((code) => {

@@ -1,12 +1,7 @@
 import { isDefaultComposite } from '#shared/domain/carrier-composite.ts';
 import type { YearMonth } from '#shared/domain/reporting-month.ts';
 import type { FactsRequest } from './request.ts';
-import {
-  byBroadLine,
-  type FigureSource,
-  type MonthlySource,
-  type RunningTotalsState,
-} from './sql.ts';
+import { byBroadLine, type FigureSource, type MonthlySource, type RunningTotalsState } from './sql.ts';
 
 /**
  * The planner: which source answers a request, exactly, at the least cost (docs/read-model.md).

@@ -189,14 +189,30 @@ export async function readFigures(
   return { lines, missing: missingByGroup(missing.rows) };
 }
 
-/** An agency code's line figures in whole cents (NaN: not reported), in the order of `FIGURE_COLUMNS`. */
-export type CodeFigure = { uuid: string; agencyUuid: string; cents: Float64Array };
+/**
+ * An agency code of the planning tool's table: its agency and carrier, its code, name and agency's
+ * name in lower case (what a search matches and the name order sorts), and its line's figures in
+ * whole cents (NaN: not reported), in the order of `FIGURE_COLUMNS`.
+ */
+export type CodeFigure = {
+  uuid: string;
+  agencyUuid: string;
+  carrierUuid: string;
+  lowerCode: string;
+  lowerName: string;
+  lowerAgencyName: string;
+  cents: number[];
+};
 
-/** A row of `codeFiguresQuery`: a code, its agency, its line's figures as exact decimal text. */
-type CodeFigureRow = { group_uuid: string; agency_uuid: string } & Record<
-  keyof typeof FIGURE_COLUMNS,
-  string | null
->;
+/** A row of `codeFiguresQuery`: a code, its names, its line's figures as exact decimal text. */
+type CodeFigureRow = {
+  group_uuid: string;
+  agency_uuid: string;
+  carrier_uuid: string;
+  lower_code: string;
+  lower_name: string;
+  lower_agency_name: string;
+} & Record<keyof typeof FIGURE_COLUMNS, string | null>;
 
 /** Exact decimal text of at most two decimals as whole cents (an integer, exact as a number). */
 export function centsOf(text: string): number {
@@ -207,31 +223,48 @@ export function centsOf(text: string): number {
   return match[1] ? -cents : cents;
 }
 
-/** The memory a code takes in a kept answer (decision 095). */
-const BYTES_PER_CODE = 200;
+/** A UTF-16 surrogate: half of a character above U+FFFF. */
+export const SURROGATE = /[\ud800-\udfff]/;
+
+/** The memory a code takes in a kept answer, measured on the 2,000-agency benchmark network (decision 095). */
+const BYTES_PER_CODE = 400;
 
 /**
- * Every agency code of a by-agency-code request with its line's figures (the planning tool's table),
- * by agency: at the network level kept in process per network, request and data version, a write of
- * one agency computing only its codes again (`cachedByAgency`, decision 095). The table's pages,
- * order, search and 'Totals:' row are taken from it (`planning/agency-code-page.ts`).
+ * Every agency code of a by-agency-code request with its names and its line's figures (the planning
+ * tool's table), by agency: at the network level kept in process per network, request and data
+ * version, a write of one agency (or a rename of it or of one of its codes) computing only its codes
+ * again (`cachedByAgency`, decision 095). The table's pages, order, search and 'Totals:' row are
+ * taken from it (`planning/agency-code-page.ts`).
  */
 export class CodeFigures implements ByAgency {
   readonly agencies = new Map<string, CodeFigure[]>();
+  /**
+   * Whether some code's names hold a character above U+FFFF (a surrogate pair), which UTF-16 order
+   * and code-point order sort apart.
+   */
+  astral = false;
   private codes = 0;
   private all: CodeFigure[] | null = null;
-  private byUuid: Map<string, CodeFigure> | null = null;
 
   constructor(rows: readonly CodeFigureRow[] = []) {
     for (const row of rows) {
-      const cents = new Float64Array(FIGURE_ENTRIES.length);
-      FIGURE_ENTRIES.forEach(([column], i) => {
-        const value = row[column];
-        cents[i] = value === null ? NaN : centsOf(value);
-      });
       const own = this.agencies.get(row.agency_uuid) ?? [];
-      own.push({ uuid: row.group_uuid, agencyUuid: row.agency_uuid, cents });
+      // One copy of the agency's uuid and name for all its codes.
+      const first = own[0];
+      own.push({
+        uuid: row.group_uuid,
+        agencyUuid: first?.agencyUuid ?? row.agency_uuid,
+        carrierUuid: row.carrier_uuid,
+        lowerCode: row.lower_code,
+        lowerName: row.lower_name,
+        lowerAgencyName: first?.lowerAgencyName ?? row.lower_agency_name,
+        cents: FIGURE_ENTRIES.map(([column]) => {
+          const value = row[column];
+          return value === null ? NaN : centsOf(value);
+        }),
+      });
       this.agencies.set(row.agency_uuid, own);
+      this.astral ||= SURROGATE.test(row.lower_code + row.lower_name + row.lower_agency_name);
     }
     this.codes = rows.length;
   }
@@ -240,12 +273,6 @@ export class CodeFigures implements ByAgency {
   rows(): readonly CodeFigure[] {
     this.all ??= [...this.agencies.values()].flat();
     return this.all;
-  }
-
-  /** The code of this uuid, if it has figures. */
-  code(uuid: string): CodeFigure | undefined {
-    this.byUuid ??= new Map(this.rows().map((code) => [code.uuid, code]));
-    return this.byUuid.get(uuid);
   }
 
   size(): number {
@@ -258,7 +285,7 @@ export class CodeFigures implements ByAgency {
 
   replace(agencyUuids: readonly string[], fresh: CodeFigures): void {
     this.all = null;
-    this.byUuid = null;
+    this.astral ||= fresh.astral;
     for (const agencyUuid of agencyUuids) {
       this.codes -= this.agencies.get(agencyUuid)?.length ?? 0;
       this.agencies.delete(agencyUuid);

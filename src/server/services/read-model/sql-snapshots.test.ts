@@ -11,14 +11,9 @@ import {
   insertCommissionChanges,
   type CommissionRequest,
 } from './commission-sql.ts';
-import {
-  codeFiguresSource,
-  planFigures,
-  planMonthlyFigures,
-  runningTotalsSource,
-} from './planner.ts';
+import { codeFiguresSource, planFigures, planMonthlyFigures, runningTotalsSource } from './planner.ts';
 import { periodOf, type FactsRequest } from './request.ts';
-import { codeRowsQuery, codesQuery } from '#server/services/planning/agency-code-page.ts';
+import { carrierNamesQuery, codeRowsQuery } from '#server/services/planning/agency-code-page.ts';
 import { carrierReportingDatesQuery } from '#server/services/planning/reporting-dates.ts';
 import { latestManualMonthByCarrier } from '#server/services/production/reported-months.ts';
 import { reportingDatesQuery } from '#server/services/growth-measurement/growth-actuals.ts';
@@ -187,16 +182,7 @@ const cases = {
       null,
     );
   },
-  'planning-codes-searched': () =>
-    codesQuery(
-      request({ grouping: 'agencyCode' }),
-      { carrierUuid: changedCarrier, search: 'smith' },
-      { carriersUuid: [changedCarrier], shareType: 'names' },
-    ),
-  'planning-codes-by-name': () =>
-    codesQuery(request({ grouping: 'agencyCode', level: agency }), { byName: 'desc' }, null),
-  'planning-codes-ties': () =>
-    codesQuery(request({ grouping: 'agencyCode' }), { among: [changedCarrier], byName: 'asc' }, null),
+  'planning-carrier-names': () => carrierNamesQuery({ carriersUuid: [changedCarrier], shareType: 'names' }),
   'figures-network': () => figureQuery(request({ grouping: 'network' }), { kind: 'carrier-months' }, true),
   flags: () => flagsQuery(request({ kinds: compositeKinds('wholesalers') })),
   'figures-agencies-written': () =>
@@ -309,12 +295,8 @@ const callers: Record<keyof typeof cases, string> = {
     "codeRowsQuery (planning/agency-code-page.ts): the lines of a page's codes, read from their agencies' rows only",
   'planning-code-rows':
     "readAgencyCodePage (planning/agency-code-page.ts) <- GET /api/core-production/by-agencyCode: a page's codes with their names, flags and lines",
-  'planning-codes-searched':
-    "readAgencyCodePage (planning/agency-code-page.ts): the codes of one carrier a search finds, carriers' names as collaboration mode shows them",
-  'planning-codes-by-name':
-    "readAgencyCodePage (planning/agency-code-page.ts): an agency's codes in name order, the table sorted by name (descending)",
-  'planning-codes-ties':
-    "readAgencyCodePage (planning/agency-code-page.ts): the codes whose sort key ties, around a page's edges, in name order",
+  'planning-carrier-names':
+    "readAgencyCodePage (planning/agency-code-page.ts): the carriers' names in lower case, as collaboration mode shows them, which the table's search and name order read",
   'figures-network':
     'readNetworkLines (read-model.ts) <- networkSummary (planning/planning-report.ts): GET /api/core-production/network/summary, kept in process',
   flags:

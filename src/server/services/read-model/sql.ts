@@ -1090,22 +1090,25 @@ const FIGURE_ARRAY = sql.raw(
 );
 
 /**
- * Every agency code of a by-agency-code request with its agency and its line's figures (the line's
- * total, exact decimal text) from `source` (`codeFiguresSource`): of every agency, or only of
- * `agencyUuids` (those written since a kept answer, decision 095).
+ * Every agency code of a by-agency-code request with its agency, carrier, code, name and agency's name
+ * in lower case, and its line's figures (the line's total, exact decimal text) from `source`
+ * (`codeFiguresSource`): of every agency, or only of `agencyUuids` (those written or renamed since a
+ * kept answer, decision 095).
  */
 export const codeFiguresQuery = (
   request: FactsRequest,
   source: FigureSource,
   agencyUuids: readonly string[] | null = null,
 ) => sql`
-  select f.group_uuid, ac.agency_uuid, ${sql.raw(
-    Object.keys(FIGURE_COLUMNS)
-      .map((column) => `f.${column}`)
-      .join(', '),
-  )}
+  select f.group_uuid, ac.agency_uuid, ac.carrier_uuid, lower(ac.code) as lower_code, lower(ac.name) as lower_name,
+    lower(a.name) as lower_agency_name, ${sql.raw(
+      Object.keys(FIGURE_COLUMNS)
+        .map((column) => `f.${column}`)
+        .join(', '),
+    )}
   from (${figureQuery(request, source, true, false, agencyUuids, 'total')}) f
-  join agency_codes ac on ac.uuid = f.group_uuid`;
+  join agency_codes ac on ac.uuid = f.group_uuid
+  join agencies a on a.uuid = ac.agency_uuid`;
 
 /**
  * The `lines` of the codes `codes` (a relation of code uuids) of a by-agency-code request, from
@@ -1125,4 +1128,3 @@ export const DERIVED_TABLES = [
   'carrier_reported_masks',
   'production_rollup_horizons',
 ] as const;
-

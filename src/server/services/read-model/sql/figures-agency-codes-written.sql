@@ -11,7 +11,8 @@
 --   $9 = "carrier"
 --   $10 = "00000000-0000-4000-8000-000000000001"
 --   $11 = "{00000000-0000-4000-8000-000000000002}"
-select f.group_uuid, ac.agency_uuid, f.written_premium, f.prior_written_premium, f.new_written_premium, f.prior_new_written_premium, f.earned, f.prior_earned, f.incurred, f.prior_incurred
+select f.group_uuid, ac.agency_uuid, ac.carrier_uuid, lower(ac.code) as lower_code, lower(ac.name) as lower_name,
+    lower(a.name) as lower_agency_name, f.written_premium, f.prior_written_premium, f.new_written_premium, f.prior_new_written_premium, f.earned, f.prior_earned, f.incurred, f.prior_incurred
   from (
     select f.agency_code_uuid as group_uuid,
       $1::text as line_code, case when sum(f.current_written_premium_count) > 0 then (sum(f.current_written_premium_cents) / 100)::numeric(20, 2) end::text as written_premium, case when sum(f.prior_written_premium_count) > 0 then (sum(f.prior_written_premium_cents) / 100)::numeric(20, 2) end::text as prior_written_premium, case when sum(f.current_new_written_premium_count) > 0 then (sum(f.current_new_written_premium_cents) / 100)::numeric(20, 2) end::text as new_written_premium, case when sum(f.prior_new_written_premium_count) > 0 then (sum(f.prior_new_written_premium_cents) / 100)::numeric(20, 2) end::text as prior_new_written_premium, case when sum(f.current_earned_count) > 0 then (sum(f.current_earned_cents) / 100)::numeric(20, 2) end::text as earned, case when sum(f.prior_earned_count) > 0 then (sum(f.prior_earned_cents) / 100)::numeric(20, 2) end::text as prior_earned, case when sum(f.current_incurred_count) > 0 then (sum(f.current_incurred_cents) / 100)::numeric(20, 2) end::text as incurred, case when sum(f.prior_incurred_count) > 0 then (sum(f.prior_incurred_cents) / 100)::numeric(20, 2) end::text as prior_incurred
@@ -47,4 +48,5 @@ select f.group_uuid, ac.agency_uuid, f.written_premium, f.prior_written_premium,
       and f.source = 'feed' and f.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63) and true and true and true and f.agency_uuid = any($11::uuid[])
     group by f.agency_code_uuid
     having sum(f.current_facts) > 0 or sum(f.prior_facts) > 0) f
-  join agency_codes ac on ac.uuid = f.group_uuid;
+  join agency_codes ac on ac.uuid = f.group_uuid
+  join agencies a on a.uuid = ac.agency_uuid;
