@@ -38,7 +38,7 @@ const FIGURES = Object.keys(FIGURE_COLUMNS) as (keyof typeof FIGURE_COLUMNS)[];
 const FIGURE_FIELDS = Object.values(FIGURE_COLUMNS);
 
 /** A code's figure in whole cents, null when not reported. */
-const centsOf = (code: CodeFigure, column: keyof typeof FIGURE_COLUMNS): number | null => {
+const figureOf = (code: CodeFigure, column: keyof typeof FIGURE_COLUMNS): number | null => {
   const value = code.cents[FIGURES.indexOf(column)]!;
   return Number.isNaN(value) ? null : value;
 };
@@ -48,18 +48,18 @@ const centsOf = (code: CodeFigure, column: keyof typeof FIGURE_COLUMNS): number 
  * (ratios of cents are those of dollars); null (not reported) comes last either way.
  */
 const SORT_VALUES: Record<Exclude<AgencyCodeSortKey, 'label'>, (code: CodeFigure) => number | null> = {
-  writtenPremium: (c) => centsOf(c, 'written_premium'),
-  priorWrittenPremium: (c) => centsOf(c, 'prior_written_premium'),
+  writtenPremium: (c) => figureOf(c, 'written_premium'),
+  priorWrittenPremium: (c) => figureOf(c, 'prior_written_premium'),
   writtenPremiumChange: (c) =>
-    changePercent(centsOf(c, 'written_premium'), centsOf(c, 'prior_written_premium')),
-  newBusiness: (c) => centsOf(c, 'new_written_premium'),
-  priorNewBusiness: (c) => centsOf(c, 'prior_new_written_premium'),
+    changePercent(figureOf(c, 'written_premium'), figureOf(c, 'prior_written_premium')),
+  newBusiness: (c) => figureOf(c, 'new_written_premium'),
+  priorNewBusiness: (c) => figureOf(c, 'prior_new_written_premium'),
   newBusinessChange: (c) =>
-    newBusinessChangePercent(centsOf(c, 'new_written_premium'), centsOf(c, 'prior_new_written_premium')),
-  earned: (c) => centsOf(c, 'earned'),
-  incurred: (c) => centsOf(c, 'incurred'),
-  lossRatio: (c) => lossRatio(centsOf(c, 'incurred'), centsOf(c, 'earned')),
-  priorLossRatio: (c) => lossRatio(centsOf(c, 'prior_incurred'), centsOf(c, 'prior_earned')),
+    newBusinessChangePercent(figureOf(c, 'new_written_premium'), figureOf(c, 'prior_new_written_premium')),
+  earned: (c) => figureOf(c, 'earned'),
+  incurred: (c) => figureOf(c, 'incurred'),
+  lossRatio: (c) => lossRatio(figureOf(c, 'incurred'), figureOf(c, 'earned')),
+  priorLossRatio: (c) => lossRatio(figureOf(c, 'prior_incurred'), figureOf(c, 'prior_earned')),
 };
 
 /** A carrier's name as the caller may see it (collaboration mode 'names' hides the others'). */
@@ -155,8 +155,13 @@ export function codeRowsQuery(
     where ac.uuid = any(${uuidArray(codes)})`;
 }
 
-/** Whole cents as dollars (exact: the nearest number to the decimal, as the decimal's text reads). */
-const dollars = (cents: number | bigint): number => Number(cents) / 100;
+/** Whole cents as dollars: the number nearest the decimal, as its text reads. */
+function dollars(cents: number | bigint): number {
+  // A safe integer divided by 100 rounds once, to the number nearest the decimal.
+  if (typeof cents === 'number') return cents / 100;
+  const whole = cents < 0n ? -cents : cents;
+  return Number(`${cents < 0n ? '-' : ''}${whole / 100n}.${String(whole % 100n).padStart(2, '0')}`);
+}
 
 /**
  * The line's figures summed over `codes` (null: none reports it), exactly: whole cents, added as
@@ -245,16 +250,19 @@ export async function readAgencyCodePage(
   const carrierNames = new Map(carriers.rows.map((row) => [row.uuid, row.lower_name]));
   const carrier = (code: CodeFigure) => carrierNames.get(code.carrierUuid) ?? '';
   // What a search matches: the code, its name, its agency's and carrier's names, joined by spaces,
-  // in lower case, holding the term in lower case.
+  // in lower case, holding the term in lower case. A term without a space is in one of them.
   const term = q.search.toLowerCase();
+  const found = term.includes(' ')
+    ? (code: CodeFigure) =>
+        `${code.lowerCode} ${code.lowerName} ${code.lowerAgencyName} ${carrier(code)}`.includes(term)
+    : (code: CodeFigure) =>
+        code.lowerCode.includes(term) ||
+        code.lowerName.includes(term) ||
+        code.lowerAgencyName.includes(term) ||
+        carrier(code).includes(term);
   const selection = figures
     .rows()
-    .filter(
-      (code) =>
-        (!q.carrierUuid || code.carrierUuid === q.carrierUuid) &&
-        (!term ||
-          `${code.lowerCode} ${code.lowerName} ${code.lowerAgencyName} ${carrier(code)}`.includes(term)),
-    );
+    .filter((code) => (!q.carrierUuid || code.carrierUuid === q.carrierUuid) && (!term || found(code)));
   const from = q.pageSize === undefined ? 0 : (q.page - 1) * q.pageSize;
   const to = q.pageSize === undefined ? selection.length : from + q.pageSize;
   const astral = figures.astral || carriers.rows.some((row) => SURROGATE.test(row.lower_name));

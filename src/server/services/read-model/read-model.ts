@@ -215,7 +215,7 @@ type CodeFigureRow = {
 } & Record<keyof typeof FIGURE_COLUMNS, string | null>;
 
 /** Exact decimal text of at most two decimals as whole cents (an integer, exact as a number). */
-export function centsOf(text: string): number {
+function centsOf(text: string): number {
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) throw new RangeError(`not an amount of money: ${text}`);
   const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
