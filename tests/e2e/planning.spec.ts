@@ -81,7 +81,7 @@ test('a network analyst reads the planning tool by carrier, agency and agency co
   await page.getByRole('radiogroup', { name: 'Show production by' }).getByText('Agency Code').click();
   await expect(table).toHaveAttribute('aria-busy', 'false');
 
-  // By agency code the server pages, sorts and searches the table (decision 026).
+  // By agency code the server pages, sorts and searches the table (decision 095).
   const sortedBy = (name: string | RegExp) =>
     table.getByRole('columnheader').filter({ has: page.getByRole('button', { name }) });
   await expect(sortedBy('Written Premium Current')).toHaveAttribute('aria-sort', 'descending');
