@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CodeFigure } from '#server/services/read-model/read-model.ts';
-import { codePointOrder, totalsOf } from './agency-code-page.ts';
+import fc from 'fast-check';
+import { codePointOrder, firstInOrder, totalsOf } from './agency-code-page.ts';
 
 const code = (cents: number[]): CodeFigure => ({
   uuid: '00000000-0000-4000-8000-000000000001',
@@ -35,5 +36,20 @@ describe('the planning table by agency code', () => {
     expect(totals.newWrittenPremium).toBeNull();
     expect(totals.priorNewWrittenPremium).toBe(0.02);
     expect(totals.earned).toBe(0);
+  });
+
+  it('keeps the first codes of a page in the order a whole sort gives', () => {
+    // Keys with ties, ordered by key and then by position: a total order, as the table's is.
+    const byKey = (a: [number, number], b: [number, number]) => a[0] - b[0] || a[1] - b[1];
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 400 }),
+        fc.nat(120),
+        (keys, count) => {
+          const items = keys.map((key, i): [number, number] => [key, i]);
+          expect(firstInOrder(items, count, byKey)).toEqual([...items].sort(byKey).slice(0, count));
+        },
+      ),
+    );
   });
 });

@@ -204,27 +204,59 @@ function linesOf(arrays: Record<string, (number | null)[]>): Record<string, Prod
 }
 
 /**
- * The codes of `selection` in the order `q` asks: by name, or by the sort key (not reported last
- * either way), then by name ascending.
+ * The first `count` of `items` in the order of `compare`. A page near the start (the table's first
+ * pages) keeps only that many, in a heap whose root is the last of them: n log(count) comparisons
+ * instead of a sort's n log(n).
+ */
+export function firstInOrder<T>(items: readonly T[], count: number, compare: (a: T, b: T) => number): T[] {
+  if (count <= 0) return [];
+  if (count * 8 >= items.length) return [...items].sort(compare).slice(0, count);
+  const heap: T[] = [];
+  const above = (i: number, j: number) => compare(heap[i]!, heap[j]!) > 0;
+  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
+  for (const item of items) {
+    if (heap.length < count) {
+      heap.push(item);
+      for (let i = heap.length - 1; i > 0 && above(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+    } else if (compare(item, heap[0]!) < 0) {
+      heap[0] = item;
+      for (let i = 0; ;) {
+        const [l, r] = [2 * i + 1, 2 * i + 2];
+        let last = i;
+        if (l < count && above(l, last)) last = l;
+        if (r < count && above(r, last)) last = r;
+        if (last === i) break;
+        swap(i, last);
+        i = last;
+      }
+    }
+  }
+  return heap.sort(compare);
+}
+
+/**
+ * The first `count` codes of `selection` in the order `q` asks: by name, or by the sort key (not
+ * reported last either way), then by name ascending.
  */
 function ordered(
   selection: readonly CodeFigure[],
   { sort, direction }: Pick<AgencyCodeQuery, 'sort' | 'direction'>,
   carrier: (code: CodeFigure) => string,
   astral: boolean,
+  count: number,
 ): CodeFigure[] {
-  if (sort === 'label') return [...selection].sort(byName(carrier, direction, astral));
+  if (sort === 'label') return firstInOrder(selection, count, byName(carrier, direction, astral));
   const value = SORT_VALUES[sort];
   const sign = direction === 'asc' ? 1 : -1;
   const names = byName(carrier, 'asc', astral);
-  return selection
-    .map((code) => ({ code, key: value(code) }))
-    .sort(
-      (a, b) =>
-        (a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : sign * (a.key - b.key)) ||
-        names(a.code, b.code),
-    )
-    .map((k) => k.code);
+  const keyed = selection.map((code) => ({ code, key: value(code) }));
+  return firstInOrder(
+    keyed,
+    count,
+    (a, b) =>
+      (a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : sign * (a.key - b.key)) ||
+      names(a.code, b.code),
+  ).map((k) => k.code);
 }
 
 export type AgencyCodePage = {
@@ -266,7 +298,7 @@ export async function readAgencyCodePage(
   const from = q.pageSize === undefined ? 0 : (q.page - 1) * q.pageSize;
   const to = q.pageSize === undefined ? selection.length : from + q.pageSize;
   const astral = figures.astral || carriers.rows.some((row) => SURROGATE.test(row.lower_name));
-  const page = ordered(selection, q, carrier, astral).slice(from, to);
+  const page = ordered(selection, q, carrier, astral, to).slice(from);
   let agencyCodes: AgencyCodeProductionRow[] = [];
   if (page.length > 0) {
     const source = await codeSource(db, request);
