@@ -23,6 +23,7 @@ import {
   codeLinesQuery,
   FIGURE_COLUMNS,
   flagsQuery,
+  uuidArray,
   type FigureSource,
 } from '#server/services/read-model/sql.ts';
 
@@ -75,9 +76,6 @@ function carrierName(mode: CollaborationMode | null): SQL {
 /** Every carrier's name as the caller may see it, in lower case (what a code's search and name order read). */
 export const carrierNamesQuery = (mode: CollaborationMode | null) =>
   sql`select c.uuid, lower(${carrierName(mode)}) as lower_name from carriers c`;
-
-/** Uuids as a `uuid[]` parameter. */
-const uuidArray = (uuids: readonly string[]) => sql`${`{${uuids.join(',')}}`}::uuid[]`;
 
 /**
  * Two texts in code-point order (that of `collate "C"`): UTF-16 code units compare so, but for a

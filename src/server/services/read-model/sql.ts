@@ -897,9 +897,12 @@ const FACT_GROUP: Record<FactsRequest['grouping'], string> = {
   network: 'f.network_uuid',
 };
 
+/** Uuids as a `uuid[]` parameter. */
+export const uuidArray = (uuids: readonly string[]): SQL => sql`${`{${uuids.join(',')}}`}::uuid[]`;
+
 /** Agencies as a `uuid[]` expression: a list's literal, or the expression itself. */
 const agencyArray = (agencies: readonly string[] | SQL): SQL =>
-  Array.isArray(agencies) ? sql`${`{${agencies.join(',')}}`}::uuid[]` : (agencies as SQL);
+  Array.isArray(agencies) ? uuidArray(agencies) : (agencies as SQL);
 
 /** The rows of a figure query per group: each line code's, the chosen line's total, or both. */
 export type FigureRows = 'lines and total' | 'lines' | 'total';
