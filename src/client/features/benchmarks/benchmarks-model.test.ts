@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { asMillions, chartScale, figureSummary, ordinal, parseLimits } from './benchmarks-model.ts';
+import {
+  asMillions,
+  chartScale,
+  distributionText,
+  figureSummary,
+  ordinal,
+  parseLimits,
+} from './benchmarks-model.ts';
 
 const figure = {
   metric: 'lossRatio' as const,
@@ -13,6 +20,13 @@ const figure = {
 };
 
 describe('benchmarks model', () => {
+  it('writes a distribution whose negative quartiles stay readable', () => {
+    expect(distributionText({ median: -20, q1: -22.8, q3: -16.5, n: 19 })).toBe(
+      '-20.0% (-22.8% to -16.5%), 19',
+    );
+    expect(distributionText(figure)).toBe('50.0% (40.0% to 60.0%), 5');
+  });
+
   it('writes ordinals', () => {
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 62.4, 100].map(ordinal)).toEqual([
       '1st',

@@ -30,6 +30,13 @@ export function figureSummary(figure: BenchmarkFigure): string {
   return `${label}: ${formatPercent(figure.value)}; ${network}; ${rankText(figure)}`;
 }
 
+/**
+ * A distribution in a table cell: "2.3% (-0.8% to 5.7%), 35". The quartiles are joined by a word, not a
+ * dash: a dash beside a negative bound read as "-22.8%–-16.5%".
+ */
+export const distributionText = (figure: Pick<BenchmarkFigure, 'median' | 'q1' | 'q3' | 'n'>) =>
+  `${formatPercent(figure.median)} (${formatPercent(figure.q1)} to ${formatPercent(figure.q3)}), ${figure.n}`;
+
 /** The scale of a box chart: the quartiles and the agency's value, with a margin, as [min, max]. */
 export function chartScale(figure: BenchmarkFigure): [number, number] {
   const values = [figure.q1, figure.q3, figure.median, ...(figure.value === null ? [] : [figure.value])];

@@ -41,7 +41,14 @@ import { useTimeframe } from '#client/components/report/url-timeframe.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { checkedBy, showServerFieldErrors } from '#client/lib/form-contract.ts';
 import { benchmarksQuery, saveSettings } from './benchmarks-api.ts';
-import { asMillions, bandLabels, parseLimits, percentOrDash, rankText } from './benchmarks-model.ts';
+import {
+  asMillions,
+  bandLabels,
+  distributionText,
+  parseLimits,
+  percentOrDash,
+  rankText,
+} from './benchmarks-model.ts';
 import { BoxChart } from './box-chart.tsx';
 
 const DIMENSION_TITLES = { total: 'Whole book', line: 'By line', carrier: 'By carrier' } as const;
@@ -106,7 +113,7 @@ function DistributionTable({ rows }: { rows: BenchmarkRow[] }) {
               <Table.Th scope="col">Carrier or line</Table.Th>
               {BENCHMARK_METRICS.map((m) => (
                 <Table.Th scope="col" key={m} ta="right">
-                  {BENCHMARK_METRIC_LABELS[m]}: median (first–third quartile), agencies
+                  {BENCHMARK_METRIC_LABELS[m]}: median (first to third quartile), agencies
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -121,9 +128,7 @@ function DistributionTable({ rows }: { rows: BenchmarkRow[] }) {
                   const f = figureOf(row, m);
                   return (
                     <Table.Td key={m} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {f
-                        ? `${formatPercent(f.median)} (${formatPercent(f.q1)}–${formatPercent(f.q3)}), ${f.n}`
-                        : '—'}
+                      {f ? distributionText(f) : '—'}
                     </Table.Td>
                   );
                 })}
