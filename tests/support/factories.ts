@@ -54,9 +54,9 @@ export async function buildAgency(
 export const TEST_PASSWORD = 'Correct-horse-9';
 
 /**
- * One scrypt hash per password and process, shared by the users built with it: a hash takes a quarter
- * of a second of CPU (a fifth more under load), and most tests build several users. Signing in still
- * verifies the password against the stored hash, as for any user.
+ * One scrypt hash per password and process, shared by the users built with it: a hash takes about a
+ * quarter of a second of CPU, and most tests build several users. Signing in still verifies the
+ * password against the stored hash, as for any user.
  */
 const passwordHashes = new Map<string, Promise<string>>();
 function passwordHashOf(password: string): Promise<string> {
