@@ -228,6 +228,8 @@ for (const role of roles) {
     await page.goto('/');
     await expect(page.getByTestId('organisation-name')).toBeVisible();
     await settle(page);
+    // The sidebar draws its links once the answers they depend on have come.
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).not.toHaveAttribute('aria-busy');
     const pages = [...(await sidebarPages(page)), ...role.extra];
 
     const found: Record<string, string[]> = {};

@@ -78,6 +78,7 @@ export type Access = {
   flagsStatus: QueryStatus;
   /** Upload-portal permissions. Empty until known or without a portal account. */
   permissions: readonly string[];
+  permissionsStatus: QueryStatus;
 };
 
 function combinedStatus(...statuses: QueryStatus[]): QueryStatus {
@@ -112,5 +113,6 @@ export function useAccess(): Access {
     flags: flags.data ?? none,
     flagsStatus: flags.status,
     permissions: permissions.data ?? noPermissions,
+    permissionsStatus: permissions.status,
   };
 }

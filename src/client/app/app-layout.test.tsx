@@ -48,6 +48,8 @@ async function startShell(options: ShellApiOptions = {}, path = '/helpDesk') {
   vi.stubGlobal('fetch', api.fetchImpl);
   const rendered = renderRoutes(appRoutes, path);
   await screen.findByTestId('organisation-name');
+  // The sidebar's links come with the answers they depend on.
+  await within(navigation()).findByRole('link', { name: 'Help' });
   return { api, ...rendered };
 }
 
@@ -59,6 +61,31 @@ const sidebarLinkNames = () =>
     .map((link) => link.textContent);
 
 describe('the sidebar', () => {
+  it('draws its links all at once, when every answer they depend on has come', async () => {
+    setWindowWidth(1920);
+    const api = shellApi({ user: agencyUser });
+    let answerPermissions = () => {};
+    const permissionsAnswered = new Promise<void>((resolve) => (answerPermissions = resolve));
+    let permissionsAsked = false;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (input === '/api/clarity/user') {
+        permissionsAsked = true;
+        await permissionsAnswered;
+      }
+      return api.fetchImpl(input, init);
+    });
+    renderRoutes(appRoutes, '/helpDesk');
+    await screen.findByTestId('organisation-name');
+    // Every other answer has come: the features, flags and configuration.
+    await waitFor(() => expect(permissionsAsked).toBe(true));
+    await waitFor(() => expect(api.calls.map((c) => c.url)).toContain('/akpi-env'));
+    expect(navigation()).toHaveAttribute('aria-busy', 'true');
+    expect(within(navigation()).queryAllByRole('link')).toEqual([]);
+    answerPermissions();
+    await waitFor(() => expect(sidebarLinkNames()).toEqual(AGENCY_SIDEBAR));
+    expect(navigation()).not.toHaveAttribute('aria-busy');
+  });
+
   it('starts collapsed on windows narrower than 1900 px, with every link still named', async () => {
     setWindowWidth(1280);
     await startShell();

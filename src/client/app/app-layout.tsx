@@ -15,7 +15,7 @@ import { reportAssignmentsQuery } from '#client/components/report-link-slot.tsx'
 import { Hint } from '#client/components/hint.tsx';
 import { CollaborationControl } from '#client/features/collaboration/collaboration-control.tsx';
 import { useCollaboration } from '#client/features/collaboration/collaboration-state.ts';
-import { useAccess, useClientConfig } from './access.ts';
+import { clientConfigQuery, useAccess } from './access.ts';
 import { organisationName, useCurrentUser } from './current-user.ts';
 import { choosesLevel, useLevel } from './level.ts';
 import { LevelPicker } from './level-picker.tsx';
@@ -32,16 +32,19 @@ const NONE: ReadonlySet<string> = new Set();
  * The reports with a dashboard an agency or network user can open at the level they look at: their
  * sidebar links only reports that show them something (decision 054). Staff see every report.
  */
-function useAssignedReports(internal: boolean): ReadonlySet<string> | undefined {
+function useAssignedReports(internal: boolean): {
+  reports: ReadonlySet<string> | undefined;
+  pending: boolean;
+} {
   const levelUuid = useLevel();
+  const enabled = !internal && levelUuid !== undefined;
   const assignments = useQuery({
     ...reportAssignmentsQuery(levelUuid ?? ''),
-    enabled: !internal && levelUuid !== undefined,
+    enabled,
     select: (answer) => new Set(answer.assignments.map((a) => a.reportKey)) as ReadonlySet<string>,
   });
-  if (internal) return undefined;
-  // Until the answer comes, report links wait rather than show and then vanish.
-  return assignments.data ?? NONE;
+  if (internal) return { reports: undefined, pending: false };
+  return { reports: assignments.data ?? NONE, pending: enabled && assignments.isPending };
 }
 
 /**
@@ -52,11 +55,16 @@ function useAssignedReports(internal: boolean): ReadonlySet<string> | undefined 
  */
 export function AppLayout() {
   const user = useCurrentUser();
-  const { features, flags, permissions } = useAccess();
-  const config = useClientConfig();
+  const { features, featuresStatus, flags, flagsStatus, permissions, permissionsStatus } = useAccess();
+  const { data: config = null, status: configStatus } = useQuery(clientConfigQuery);
   const [expanded, toggle] = useNavExpanded();
-  const assignedReports = useAssignedReports(isInternalUser(user));
+  const assigned = useAssignedReports(isInternalUser(user));
+  const assignedReports = assigned.reports;
   const navigation: NavigationInput = { user, features, flags, permissions, config, assignedReports };
+  // The links are drawn once every answer they depend on has come (or failed), all at once: drawn an
+  // answer at a time, links moved as others appeared above them, under a pointer reaching for one.
+  const linksKnown =
+    ![featuresStatus, flagsStatus, permissionsStatus, configStatus].includes('pending') && !assigned.pending;
   const { pathname } = useLocation();
   const collaborating = isCollaborating(useCollaboration());
   const [collaborationDialog, collaborationDialogHandlers] = useDisclosure(false);
@@ -116,8 +124,9 @@ export function AppLayout() {
         aria-label="Main navigation"
         className="app-shell-navbar"
         data-collapsed={expanded ? undefined : true}
+        aria-busy={linksKnown ? undefined : true}
       >
-        <Sidebar links={sidebarLinks(navigation)} expanded={expanded} />
+        <Sidebar links={linksKnown ? sidebarLinks(navigation) : []} expanded={expanded} />
       </nav>
       <main className="app-shell-main">
         <Outlet />
