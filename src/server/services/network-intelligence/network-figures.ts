@@ -1,7 +1,7 @@
 import { countBelow } from '#shared/domain/benchmarks.ts';
 import type { Db } from '#server/db/client.ts';
 import { cachedByAgency, type ByAgency } from '#server/services/read-model/answer-cache.ts';
-import { readRunningTotalsState } from '#server/services/read-model/store.ts';
+import { readRunningTotalsState, readWholeNetwork } from '#server/services/read-model/store.ts';
 import {
   networkFiguresQuery,
   type BenchmarkStatementInput,
@@ -184,7 +184,11 @@ export function readNetworkFigures(
     const state = await readRunningTotalsState(db, input.networkUuid);
     // A network without facts has no running totals, and no figures.
     if (state === null) return new NetworkFigures();
-    const found = await db.execute<NetworkFigureSqlRow>(networkFiguresQuery(input, state, agencyUuids));
+    const statement = networkFiguresQuery(input, state, agencyUuids);
+    const found =
+      agencyUuids === null
+        ? await readWholeNetwork<NetworkFigureSqlRow>(db, statement)
+        : await db.execute<NetworkFigureSqlRow>(statement);
     return new NetworkFigures(found.rows);
   });
 }

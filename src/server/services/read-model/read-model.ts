@@ -19,7 +19,7 @@ import {
   monthlyFiguresQuery,
   type FigureSource,
 } from './sql.ts';
-import { readRunningTotalsState, type MissingRow } from './store.ts';
+import { readRunningTotalsState, readWholeNetwork, type MissingRow } from './store.ts';
 import { cachedByAgency, type ByAgency } from './answer-cache.ts';
 
 /**
@@ -149,8 +149,9 @@ function agencyFigures(db: Db, request: FactsRequest, onRead: () => void): Promi
     // A network without facts has no running totals, and no figures.
     if (state === null) return new AgencyFigures(new Map(), new Map());
     const source = runningTotalsSource(request, state.horizon, state.spans);
+    const figures = figureQuery(request, source, true, false, agencyUuids);
     const [lines, missing] = await Promise.all([
-      db.execute<FigureRow>(figureQuery(request, source, true, false, agencyUuids)),
+      agencyUuids === null ? readWholeNetwork<FigureRow>(db, figures) : db.execute<FigureRow>(figures),
       db.execute<MissingRow>(flagsQuery(request, null, agencyUuids)),
     ]);
     return new AgencyFigures(linesByGroup(lines.rows), missingByGroup(missing.rows));
@@ -308,13 +309,17 @@ export function readCodeFigures(
   onRead: () => void = () => {},
 ): Promise<CodeFigures> {
   if (request.grouping !== 'agencyCode') throw new RangeError('code figures are read by agency code');
+  const { level } = request;
   const load = async (agencyUuids: readonly string[] | null) => {
     onRead();
     const source = await codeSource(db, request);
-    const found = await db.execute<CodeFigureRow>(codeFiguresQuery(request, source, agencyUuids));
+    const statement = codeFiguresQuery(request, source, agencyUuids);
+    const found =
+      agencyUuids === null && level.kind === 'network'
+        ? await readWholeNetwork<CodeFigureRow>(db, statement)
+        : await db.execute<CodeFigureRow>(statement);
     return new CodeFigures(found.rows);
   };
-  const { level } = request;
   if (level.kind !== 'network') return load(null);
   return cachedByAgency(db, level.networkUuid, 'by agency code', request, load);
 }

@@ -51,6 +51,7 @@ import {
   reportedMonthsOf,
   scopeFilter,
   selectHasSpans,
+  allowOneParallelWorker,
 } from './sql.ts';
 
 /**
@@ -210,6 +211,7 @@ const cases = {
   'refresh-running-totals-merge-since': () => mergeRunningTotals(agencyUuid, horizon, '2026-01'),
   'refresh-carry-forward': () => carryRunningTotalsForward(networkUuid, agencyUuid, '2026-09', horizon),
   'has-spans': () => selectHasSpans(networkUuid),
+  'whole-network-read-settings': () => allowOneParallelWorker,
   'reported-months-by-carrier': () => reportedMonthsByCarrier({ networkUuid }, '2025-11', '2026-10'),
   'commission-refresh-carrier-months': () => insertCommissionCarrierMonths(scopeFilter('f', { networkUuid })),
   'commission-refresh-changes': () => insertCommissionChanges({ agencyUuid }),
@@ -327,6 +329,8 @@ const callers: Record<keyof typeof cases, string> = {
   'refresh-carry-forward':
     "refreshAgencyRows (refresh.ts): every other agency's running totals carried forward to a later horizon",
   'has-spans': 'readHasSpans (store.ts): whether a running-totals statement must leave manual spans out',
+  'whole-network-read-settings':
+    'readWholeNetwork (store.ts): one parallel worker for a read over a whole network, where the server has workers',
   'reported-months-by-carrier':
     'reportedMonths (production/reported-months.ts): GET /api/core-production/reported-months, the months of each carrier row',
   'commission-refresh-carrier-months':

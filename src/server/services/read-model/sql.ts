@@ -162,6 +162,17 @@ export const selectLatestFactMonth = (scope: Scope) => sql`
   ), 'YYYY-MM') as month`;
 
 /**
+ * Lets the transaction's statements use one parallel worker where the server has any (PostgreSQL),
+ * at costs low enough for the planner to choose it for a read over a whole network's running totals
+ * (decision 096). PGlite has no workers (`max_parallel_workers` 0): its plans stay serial.
+ */
+export const allowOneParallelWorker = sql`select
+  set_config('max_parallel_workers_per_gather', least(1, current_setting('max_parallel_workers')::int)::text, true),
+  set_config('parallel_setup_cost', '10', true),
+  set_config('parallel_tuple_cost', '0.001', true),
+  set_config('min_parallel_index_scan_size', '0', true)`;
+
+/**
  * Whether the network has a fact whose sums started before its month (a manual month after a gap),
  * from the partial index on such facts: without any, a running-totals query reads no span rows
  * (`spansIntoPeriod`), which spares their planning (most of a refresh's cost per kept view).

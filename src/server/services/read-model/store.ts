@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { YearMonth } from '#shared/domain/reporting-month.ts';
-import type { Executor } from '#server/db/client.ts';
-import { selectHasSpans, selectHorizon, type RunningTotalsState } from './sql.ts';
+import type { Db, Executor } from '#server/db/client.ts';
+import { allowOneParallelWorker, selectHasSpans, selectHorizon, type RunningTotalsState } from './sql.ts';
 
 /**
  * The network's horizon (the last month its running totals reach) and whether it has manual months
@@ -47,4 +47,17 @@ export async function readRunningTotalsState(
 ): Promise<RunningTotalsState | null> {
   const [horizon, spans] = await Promise.all([readHorizon(db, networkUuid), readHasSpans(db, networkUuid)]);
   return horizon === null ? null : { horizon, spans };
+}
+
+/**
+ * Runs a statement over a whole network's running totals (tens of thousands of keys at a few months)
+ * with one parallel worker, on PostgreSQL: its scans and hash joins split across two processes. The
+ * pool's sessions otherwise plan without workers (`openPostgres`), and at the default costs the
+ * planner keeps such a statement serial. On PGlite, which has no workers, it runs as before.
+ */
+export function readWholeNetwork<T extends Record<string, unknown>>(db: Db, statement: SQL) {
+  return db.transaction(async (tx) => {
+    await tx.execute(allowOneParallelWorker);
+    return tx.execute<T>(statement);
+  });
 }
