@@ -1,7 +1,7 @@
 import { countBelow } from '#shared/domain/benchmarks.ts';
 import type { Db } from '#server/db/client.ts';
 import { cachedByAgency, type ByAgency } from '#server/services/read-model/answer-cache.ts';
-import { readRunningTotalsState, readWholeNetwork } from '#server/services/read-model/store.ts';
+import { executeRead, readRunningTotalsState } from '#server/services/read-model/store.ts';
 import {
   networkFiguresQuery,
   type BenchmarkStatementInput,
@@ -185,10 +185,7 @@ export function readNetworkFigures(
     // A network without facts has no running totals, and no figures.
     if (state === null) return new NetworkFigures();
     const statement = networkFiguresQuery(input, state, agencyUuids);
-    const found =
-      agencyUuids === null
-        ? await readWholeNetwork<NetworkFigureSqlRow>(db, statement)
-        : await db.execute<NetworkFigureSqlRow>(statement);
+    const found = await executeRead<NetworkFigureSqlRow>(db, statement, agencyUuids === null);
     return new NetworkFigures(found.rows);
   });
 }

@@ -19,7 +19,7 @@ import {
   monthlyFiguresQuery,
   type FigureSource,
 } from './sql.ts';
-import { readRunningTotalsState, readWholeNetwork, type MissingRow } from './store.ts';
+import { executeRead, readRunningTotalsState, type MissingRow } from './store.ts';
 import { cachedByAgency, type ByAgency } from './answer-cache.ts';
 
 /**
@@ -149,9 +149,12 @@ function agencyFigures(db: Db, request: FactsRequest, onRead: () => void): Promi
     // A network without facts has no running totals, and no figures.
     if (state === null) return new AgencyFigures(new Map(), new Map());
     const source = runningTotalsSource(request, state.horizon, state.spans);
-    const figures = figureQuery(request, source, true, false, agencyUuids);
     const [lines, missing] = await Promise.all([
-      agencyUuids === null ? readWholeNetwork<FigureRow>(db, figures) : db.execute<FigureRow>(figures),
+      executeRead<FigureRow>(
+        db,
+        figureQuery(request, source, true, false, agencyUuids),
+        agencyUuids === null,
+      ),
       db.execute<MissingRow>(flagsQuery(request, null, agencyUuids)),
     ]);
     return new AgencyFigures(linesByGroup(lines.rows), missingByGroup(missing.rows));
@@ -313,11 +316,11 @@ export function readCodeFigures(
   const load = async (agencyUuids: readonly string[] | null) => {
     onRead();
     const source = await codeSource(db, request);
-    const statement = codeFiguresQuery(request, source, agencyUuids);
-    const found =
-      agencyUuids === null && level.kind === 'network'
-        ? await readWholeNetwork<CodeFigureRow>(db, statement)
-        : await db.execute<CodeFigureRow>(statement);
+    const found = await executeRead<CodeFigureRow>(
+      db,
+      codeFiguresQuery(request, source, agencyUuids),
+      agencyUuids === null && level.kind === 'network',
+    );
     return new CodeFigures(found.rows);
   };
   if (level.kind !== 'network') return load(null);

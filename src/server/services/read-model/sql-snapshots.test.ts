@@ -330,7 +330,7 @@ const callers: Record<keyof typeof cases, string> = {
     "refreshAgencyRows (refresh.ts): every other agency's running totals carried forward to a later horizon",
   'has-spans': 'readHasSpans (store.ts): whether a running-totals statement must leave manual spans out',
   'whole-network-read-settings':
-    'readWholeNetwork (store.ts): one parallel worker for a read over a whole network, where the server has workers',
+    'executeRead (store.ts): one parallel worker for a read over a whole network, where the server has workers',
   'reported-months-by-carrier':
     'reportedMonths (production/reported-months.ts): GET /api/core-production/reported-months, the months of each carrier row',
   'commission-refresh-carrier-months':

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
-import { readWholeNetwork } from './store.ts';
+import { executeRead } from './store.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -15,13 +15,13 @@ const settings = sql`select current_setting('max_parallel_workers_per_gather') a
 
 describe('a read over a whole network', () => {
   it('may use one parallel worker where the server has workers (PostgreSQL), none on PGlite', async () => {
-    const found = await readWholeNetwork<{ workers: string; setup_cost: string }>(database.db, settings);
+    const found = await executeRead<{ workers: string; setup_cost: string }>(database.db, settings, true);
     expect(found.rows).toEqual([{ workers: database.driver === 'postgres' ? '1' : '0', setup_cost: '10' }]);
   });
 
   it('leaves every other statement of the pool planned without workers, at the default costs', async () => {
-    await readWholeNetwork(database.db, settings);
-    const after = await database.db.execute<{ workers: string; setup_cost: string }>(settings);
+    await executeRead(database.db, settings, true);
+    const after = await executeRead<{ workers: string; setup_cost: string }>(database.db, settings, false);
     expect(after.rows).toEqual([{ workers: '0', setup_cost: '1000' }]);
   });
 });

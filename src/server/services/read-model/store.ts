@@ -50,12 +50,18 @@ export async function readRunningTotalsState(
 }
 
 /**
- * Runs a statement over a whole network's running totals (tens of thousands of keys at a few months)
- * with one parallel worker, on PostgreSQL: its scans and hash joins split across two processes. The
- * pool's sessions otherwise plan without workers (`openPostgres`), and at the default costs the
- * planner keeps such a statement serial. On PGlite, which has no workers, it runs as before.
+ * Runs a statement of the read model. One over a whole network's running totals (`wholeNetwork`:
+ * tens of thousands of keys at a few months) may use one parallel worker on PostgreSQL, which splits
+ * its scans and hash joins across two processes; the pool's sessions otherwise plan without workers
+ * (`openPostgres`), and at the default costs the planner keeps such a statement serial. PGlite has no
+ * workers (decision 096).
  */
-export function readWholeNetwork<T extends Record<string, unknown>>(db: Db, statement: SQL) {
+export function executeRead<T extends Record<string, unknown>>(
+  db: Db,
+  statement: SQL,
+  wholeNetwork: boolean,
+) {
+  if (!wholeNetwork) return db.execute<T>(statement);
   return db.transaction(async (tx) => {
     await tx.execute(allowOneParallelWorker);
     return tx.execute<T>(statement);

@@ -1,4 +1,4 @@
--- Caller: readWholeNetwork (store.ts): one parallel worker for a read over a whole network, where the server has workers
+-- Caller: executeRead (store.ts): one parallel worker for a read over a whole network, where the server has workers
 select
   set_config('max_parallel_workers_per_gather', least(1, current_setting('max_parallel_workers')::int)::text, true),
   set_config('parallel_setup_cost', '10', true),
