@@ -703,7 +703,8 @@ export function runningChange(
   filter: SQL | null = null,
 ): SQL {
   if (last === before) return sql`0`;
-  const change = sql.raw(`sum(f.${name}_${column})`);
+  // Whole cents are summed in a bigint passed by value (`bigint_sum`, decision 097), counts as `sum` does.
+  const change = sql.raw(`${column.endsWith('_cents') ? 'bigint_sum' : 'sum'}(f.${name}_${column})`);
   return filter ? sql`${change} filter (where ${filter})` : change;
 }
 

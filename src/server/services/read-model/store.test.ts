@@ -25,3 +25,28 @@ describe('a read over a whole network', () => {
     expect(after.rows).toEqual([{ workers: '0', setup_cost: '1000' }]);
   });
 });
+
+describe('whole cents summed (bigint_sum)', () => {
+  const sumOf = async (values: string) =>
+    (
+      await database.db.execute<{ total: string | null; type: string }>(
+        sql.raw(`select bigint_sum(v)::text as total, pg_typeof(bigint_sum(v))::text as type
+          from (values ${values}) t(v)`),
+      )
+    ).rows[0];
+
+  it('answers numeric as sum does: exact past 2^53, NULL when no value was reported', async () => {
+    expect(await sumOf('(9007199254740993::bigint), (-2::bigint), (null)')).toEqual({
+      total: '9007199254740991',
+      type: 'numeric',
+    });
+    expect(await sumOf('(null::bigint), (null)')).toEqual({ total: null, type: 'numeric' });
+  });
+
+  it('fails rather than answer a sum past the largest bigint', async () => {
+    // The driver's error is the cause of the one drizzle throws.
+    await expect(sumOf('(9223372036854775807::bigint), (1::bigint)')).rejects.toMatchObject({
+      cause: { message: 'bigint out of range' },
+    });
+  });
+});

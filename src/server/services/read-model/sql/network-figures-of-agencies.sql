@@ -12,17 +12,17 @@
 with
   production as (
     select f.agency_uuid, case when grouping(f.carrier_uuid) = 0 then 'carrier' when grouping(f.broad_code) = 0 then 'line' else 'total' end as dimension, case when grouping(f.carrier_uuid) = 0 then f.carrier_uuid::text when grouping(f.broad_code) = 0 then f.broad_code else 'total' end as key,
-      case when sum(f.current_written_premium_count) > 0 then (sum(f.current_written_premium_cents) / 100)::numeric(20, 2) end as wp,
-      case when sum(f.prior_written_premium_count) > 0 then (sum(f.prior_written_premium_cents) / 100)::numeric(20, 2) end as pwp,
-      case when sum(f.current_new_written_premium_count) > 0 then (sum(f.current_new_written_premium_cents) / 100)::numeric(20, 2) end as nwp,
-      case when sum(f.current_earned_count) > 0 then (sum(f.current_earned_cents) / 100)::numeric(20, 2) end as ep,
-      case when sum(f.current_incurred_count) > 0 then (sum(f.current_incurred_cents) / 100)::numeric(20, 2) end as il,
-      case when sum(f.prior_earned_count) > 0 then (sum(f.prior_earned_cents) / 100)::numeric(20, 2) end as pep,
-      case when sum(f.prior_incurred_count) > 0 then (sum(f.prior_incurred_cents) / 100)::numeric(20, 2) end as pil,
-      case when sum(f.band_written_premium_count) > 0 then (sum(f.band_written_premium_cents) / 100)::numeric(20, 2) end as band_wp,
+      case when sum(f.current_written_premium_count) > 0 then (bigint_sum(f.current_written_premium_cents) / 100)::numeric(20, 2) end as wp,
+      case when sum(f.prior_written_premium_count) > 0 then (bigint_sum(f.prior_written_premium_cents) / 100)::numeric(20, 2) end as pwp,
+      case when sum(f.current_new_written_premium_count) > 0 then (bigint_sum(f.current_new_written_premium_cents) / 100)::numeric(20, 2) end as nwp,
+      case when sum(f.current_earned_count) > 0 then (bigint_sum(f.current_earned_cents) / 100)::numeric(20, 2) end as ep,
+      case when sum(f.current_incurred_count) > 0 then (bigint_sum(f.current_incurred_cents) / 100)::numeric(20, 2) end as il,
+      case when sum(f.prior_earned_count) > 0 then (bigint_sum(f.prior_earned_cents) / 100)::numeric(20, 2) end as pep,
+      case when sum(f.prior_incurred_count) > 0 then (bigint_sum(f.prior_incurred_cents) / 100)::numeric(20, 2) end as pil,
+      case when sum(f.band_written_premium_count) > 0 then (bigint_sum(f.band_written_premium_cents) / 100)::numeric(20, 2) end as band_wp,
       sum(f.current_facts) > 0 or sum(f.prior_facts) > 0 as counted,
-      (sum(f.current_paid_cents) / 100)::numeric(20, 2) as paid,
-      (sum(f.current_paid_on_cents) / 100)::numeric(20, 2) as paid_on
+      (bigint_sum(f.current_paid_cents) / 100)::numeric(20, 2) as paid,
+      (bigint_sum(f.current_paid_on_cents) / 100)::numeric(20, 2) as paid_on
     from (
       select r.agency_uuid, r.network_uuid, r.carrier_class, r.carrier_uuid, r.agency_code_uuid, r.broad_code,
         r.type_code, r.source,
