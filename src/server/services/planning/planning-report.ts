@@ -13,7 +13,7 @@ import type { CalendarDay } from '#shared/domain/timeframe.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Level } from '#server/policies/scope.ts';
 import { cachedAnswer } from '#server/services/read-model/answer-cache.ts';
-import { readFigures, readNetworkLines } from '#server/services/read-model/read-model.ts';
+import { readFigureLines, readNetworkLines } from '#server/services/read-model/read-model.ts';
 import type { FactsRequest } from '#server/services/read-model/request.ts';
 import {
   factsRequest,
@@ -122,7 +122,8 @@ export async function networkSummaryByCarrier(
   const key = `by-carrier|${q.startDate}|${q.endDate}|${period.latest}|${q.policyTypeCode}|${q.standardTypes.join(',')}|${modeKey(mode)}`;
   return cached(db, level.networkUuid, key, NETWORK_SUMMARY_TTL_MS, async () => {
     const request = networkRequest(level, 'carrier', q.policyTypeCode, q.standardTypes, period, mode);
-    const { lines } = await readFigures(db, request);
+    // The summary shows no incomplete-data flags: the figures only.
+    const lines = await readFigureLines(db, request);
     return {
       period: periodOut(period),
       lineCode: q.policyTypeCode,

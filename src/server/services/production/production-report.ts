@@ -22,7 +22,7 @@ import { CARRIER_KINDS, type CarrierKinds } from '#shared/domain/carrier-composi
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { Level } from '#server/policies/scope.ts';
-import { readFigures } from '#server/services/read-model/read-model.ts';
+import { readFigureLines, readFigures } from '#server/services/read-model/read-model.ts';
 import { carrierReportingDates } from '#server/services/planning/reporting-dates.ts';
 import { reportedMonths } from './reported-months.ts';
 import {
@@ -164,8 +164,8 @@ export async function productionByCarrier(
       mode,
       sql`select uuid, display_name as name, is_mga, is_core_carrier from carriers`,
     ),
-    // The same figures when the period counts manual entries anyway.
-    period.includesManualEntries ? null : readFigures(db, withManualRequest),
+    // The same figures when the period counts manual entries anyway (the flags are the same).
+    period.includesManualEntries ? null : readFigureLines(db, withManualRequest),
     reportedMonths(db, level, period.start, period.end),
     carrierReportingDates(db, level),
   ]);
@@ -181,7 +181,7 @@ export async function productionByCarrier(
     manualMostRecentReportingDate: dates.get(c.uuid)?.manual ?? null,
     haveMissingCurrentData: missing?.missing_current ?? false,
     haveMissingPriorData: missing?.missing_prior ?? false,
-    lines: withManualFigures(lines, withManual ? (withManual.lines.get(c.uuid) ?? {}) : lines),
+    lines: withManualFigures(lines, withManual ? (withManual.get(c.uuid) ?? {}) : lines),
   }));
   return {
     period: report.period,
