@@ -147,6 +147,78 @@ describe('production rollups', () => {
       expect(await rollupContents()).toEqual(atOnce);
     }
   });
+
+  it("hold each key's running totals of 12 months earlier beside every month, after the horizon moves on by more than a year", async () => {
+    const db = database.db;
+    const before = await rollupContents();
+    const yearAgo = [
+      'facts',
+      'written_premium_cents',
+      'written_premium_count',
+      'new_written_premium_cents',
+      'new_written_premium_count',
+      'earned_cents',
+      'earned_count',
+      'incurred_cents',
+      'incurred_count',
+      'paid_cents',
+      'paid_on_cents',
+    ];
+    const sameKey = [
+      'agency_uuid',
+      'grain',
+      'carrier_class',
+      'carrier_uuid',
+      'agency_code_uuid',
+      'broad_code',
+    ]
+      .concat(['type_code', 'source'])
+      .map((c) => `y.${c} = r.${c}`)
+      .join(' and ');
+    /** Rows whose year-ago columns are not the key's row 12 months earlier (0 before its first). */
+    const wrongRows = async () =>
+      (
+        await db.execute<{ wrong: number; held: number }>(sql`
+          select count(*) filter (where (${sql.raw(yearAgo.map((c) => `r.year_ago_${c}`).join(', '))})
+              is distinct from (${sql.raw(yearAgo.map((c) => `coalesce(y.${c}, 0)`).join(', '))}))::int as wrong,
+            count(*) filter (where r.year_ago_written_premium_cents <> 0)::int as held
+          from production_agency_running_totals r
+          left join production_agency_running_totals y
+            on y.month = (r.month - interval '12 months')::date and ${sql.raw(sameKey)}
+          where r.network_uuid = ${networkUuid}::uuid`)
+      ).rows[0]!;
+    const built = await wrongRows();
+    expect(built.wrong).toBe(0);
+    expect(built.held).toBeGreaterThan(0);
+
+    // A manual entry 14 months after the network's latest month carries every other agency's running
+    // totals on over 14 months, the last two of them a year after months carried here.
+    const template = (
+      await db.execute<{ carrier_uuid: string; line_uuid: string; month: string }>(sql`
+        select carrier_uuid, line_uuid, (select (max(month) + interval '14 months')::date::text from production_facts) as month
+        from production_facts where agency_uuid = ${agencyUuid}::uuid order by id limit 1`)
+    ).rows[0]!;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into production_facts (agency_uuid, network_uuid, carrier_uuid, line_uuid, month, source,
+          written_premium, new_written_premium, earned, incurred)
+        values (${agencyUuid}::uuid, ${networkUuid}::uuid, ${template.carrier_uuid}::uuid,
+          ${template.line_uuid}::uuid, ${template.month}::date, 'manual', 700.25, null, 300.10, 12.00)`);
+      await refreshAgencyFacts(tx, agencyUuid, [
+        { carrierUuid: template.carrier_uuid, month: template.month },
+      ]);
+    });
+    expect((await wrongRows()).wrong).toBe(0);
+    const refreshed = await rollupContents();
+    await rebuildNetwork(db, networkUuid);
+    expect(refreshed).toEqual(await rollupContents());
+
+    await db.execute(
+      sql`delete from production_facts where agency_uuid = ${agencyUuid}::uuid and month = ${template.month}::date`,
+    );
+    await rebuildNetwork(db, networkUuid);
+    expect(await rollupContents()).toEqual(before);
+  });
 });
 
 describe("a network's answers kept by agency and by agency code (decisions 092, 095)", () => {

@@ -113,6 +113,24 @@ export const productionAgencyRunningTotals = pgTable(
     paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
     /** The written premium of those commission facts. */
     paidOnCents: bigint('paid_on_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * Each running total above as the key's row 12 months earlier holds it (0 before its first
+     * month): a period's prior, the same months a year earlier, is read from the period's own two rows
+     * (decision 098).
+     */
+    yearAgoFacts: integer('year_ago_facts').notNull().default(0),
+    yearAgoWrittenPremiumCents: bigint('year_ago_written_premium_cents', { mode: 'number' }).notNull().default(0),
+    yearAgoWrittenPremiumCount: integer('year_ago_written_premium_count').notNull().default(0),
+    yearAgoNewWrittenPremiumCents: bigint('year_ago_new_written_premium_cents', { mode: 'number' })
+      .notNull()
+      .default(0),
+    yearAgoNewWrittenPremiumCount: integer('year_ago_new_written_premium_count').notNull().default(0),
+    yearAgoEarnedCents: bigint('year_ago_earned_cents', { mode: 'number' }).notNull().default(0),
+    yearAgoEarnedCount: integer('year_ago_earned_count').notNull().default(0),
+    yearAgoIncurredCents: bigint('year_ago_incurred_cents', { mode: 'number' }).notNull().default(0),
+    yearAgoIncurredCount: integer('year_ago_incurred_count').notNull().default(0),
+    yearAgoPaidCents: bigint('year_ago_paid_cents', { mode: 'number' }).notNull().default(0),
+    yearAgoPaidOnCents: bigint('year_ago_paid_on_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({

@@ -147,7 +147,7 @@ export const deleteCarrierMonths = (
 ) => sql`delete from ${sql.raw(table)} f where ${where}`;
 
 /** The format of the rollups this code builds; networks built in an older one are rebuilt at start. */
-export const ROLLUP_FORMAT = 7;
+export const ROLLUP_FORMAT = 8;
 
 export const upsertHorizon = (networkUuid: string, horizon: YearMonth) => sql`
   insert into production_rollup_horizons (network_uuid, horizon, format)
@@ -373,6 +373,11 @@ const PRODUCTION_RUNNING_COLUMNS = `facts, written_premium_cents, written_premiu
   new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count`;
 const RUNNING_COLUMNS = `${PRODUCTION_RUNNING_COLUMNS}, paid_cents, paid_on_cents`;
 const RUNNING_COLUMN_NAMES = RUNNING_COLUMNS.split(',').map((c) => c.trim());
+/** Each running total as the key's row 12 months earlier holds it (decision 098). */
+const yearAgoColumn = (column: string) => `year_ago_${column}`;
+/** The columns a running-totals row stores beside its key and month: its running totals, then a year earlier's. */
+const STORED_COLUMN_NAMES = [...RUNNING_COLUMN_NAMES, ...RUNNING_COLUMN_NAMES.map(yearAgoColumn)];
+const STORED_COLUMNS = STORED_COLUMN_NAMES.join(', ');
 /** A running-totals row's key within its agency, beside its month: one row per agency, key and month. */
 const RUNNING_ROW_KEY = RUNNING_KEY.split(', ').filter((c) => c !== 'agency_uuid' && c !== 'network_uuid');
 /** The carrier and agency code of the rows of every grain but 'carrier'. */
@@ -405,7 +410,7 @@ const CENT_SUMS = sql.raw(
  */
 export const insertRunningTotals = (scope: Scope, horizon: YearMonth) => sql`
     insert into production_agency_running_totals (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(
-      RUNNING_COLUMNS,
+      STORED_COLUMNS,
     )})${runningTotalsOf(scope, horizon)}`;
 
 /**
@@ -420,7 +425,7 @@ export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth, from:
   // Every fresh row lies from `from` on: the agency's rows before it are neither read nor written.
   const since = from ? sql` and t.month >= ${monthLiteral(from)}` : sql``;
   return sql`
-    with fresh (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)}) as materialized (${runningTotalsOf(
+    with fresh (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(STORED_COLUMNS)}) as materialized (${runningTotalsOf(
       { agencyUuid },
       horizon,
       from,
@@ -430,27 +435,31 @@ export const mergeRunningTotals = (agencyUuid: string, horizon: YearMonth, from:
       where t.agency_uuid = ${agencyUuid}::uuid${since}
         and not exists (select 1 from fresh f where ${sameKey})
     )
-    insert into production_agency_running_totals (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)})
+    insert into production_agency_running_totals (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(STORED_COLUMNS)})
     select * from fresh f
     where not exists (select 1 from production_agency_running_totals t
       where t.agency_uuid = ${agencyUuid}::uuid${since} and ${sameKey}
-        and (${sql.raw(RUNNING_COLUMN_NAMES.map((c) => `t.${c}`).join(', '))}) = (${sql.raw(RUNNING_COLUMN_NAMES.map((c) => `f.${c}`).join(', '))}))
+        and (${sql.raw(STORED_COLUMN_NAMES.map((c) => `t.${c}`).join(', '))}) = (${sql.raw(STORED_COLUMN_NAMES.map((c) => `f.${c}`).join(', '))}))
     -- The deleted keys are not among these: no row is both deleted and written.
     on conflict (agency_uuid, month, ${sql.raw(RUNNING_ROW_KEY.join(', '))}) do update
-    set ${sql.raw(RUNNING_COLUMN_NAMES.map((c) => `${c} = excluded.${c}`).join(', '))}`;
+    set ${sql.raw(STORED_COLUMN_NAMES.map((c) => `${c} = excluded.${c}`).join(', '))}`;
 };
 
 /** The running totals of every key of the scope's agencies (`insertRunningTotals`), as a query. */
 const runningTotalsOf = (scope: Scope, horizon: YearMonth, from: YearMonth | null = null) => {
   const key = sql.raw(RUNNING_KEY);
-  // From a month on (one agency): its facts from then, and its running totals of the month before.
+  // From a month on (one agency): its facts from then, and its running totals of the 12 months
+  // before, which hold (nothing before that month changed): the month before's carried on, and all 12
+  // a year earlier than the first 12 months written.
   const since = from ? sql` and f.month >= ${monthLiteral(from)}` : sql``;
   const carried = from
     ? sql`
-    carried as materialized (
+    history as materialized (
       select ${key}, month, ${sql.raw(RUNNING_COLUMNS)} from production_agency_running_totals f
-      where ${scopeFilter('f', scope)} and f.month = ${monthLiteral(addMonths(from, -1))}
-    ),`
+      where ${scopeFilter('f', scope)}
+        and f.month between ${monthLiteral(addMonths(from, -12))} and ${monthLiteral(addMonths(from, -1))}
+    ),
+    carried as (select * from history where month = ${monthLiteral(addMonths(from, -1))}),`
     : sql``;
   return sql`
     -- The production facts' sums per carrier, line, source and month: the one read of them, which
@@ -536,36 +545,68 @@ const runningTotalsOf = (scope: Scope, horizon: YearMonth, from: YearMonth | nul
         coalesce(lead(month) over w - interval '1 month', ${monthLiteral(horizon)}) as last_month
       from ${from ? sql`(select * from monthly union all select * from carried) m` : sql`monthly`}
       window w as (partition by ${key} order by month)
-    )
+    ),
     -- One row per key and month, from its first month to the horizon: a month without sums repeats
     -- the running totals of the month before.
-    select ${sql.raw(
-      RUNNING_KEY.split(', ')
-        .map((c) => `s.${c}`)
-        .join(', '),
-    )}, g.month::date as month,
-      ${sql.raw(RUNNING_SUMS.map((c) => `s.${c}`).join(', '))}
-    from sparse s
-    cross join lateral generate_series(${
-      from ? sql`greatest(s.month, ${monthLiteral(from)})` : sql`s.month`
-    }, s.last_month, interval '1 month') as g(month)
+    dense as (
+      select ${sql.raw(
+        RUNNING_KEY.split(', ')
+          .map((c) => `s.${c}`)
+          .join(', '),
+      )}, g.month::date as month,
+        ${sql.raw(RUNNING_SUMS.map((c) => `s.${c}`).join(', '))}
+      from sparse s
+      cross join lateral generate_series(${
+        from ? sql`greatest(s.month, ${monthLiteral(from)})` : sql`s.month`
+      }, s.last_month, interval '1 month') as g(month)${
+        from
+          ? sql`
+      union all
+      select * from history`
+          : sql``
+      }
+    )
+    -- Beside each month's running totals, the key's 12 rows earlier: its months are consecutive.
+    select * from (
+      select ${key}, month, ${sql.raw(RUNNING_SUMS.join(', '))},
+        ${sql.raw(RUNNING_SUMS.map((c) => `lag(${c}, 12, 0) over w as year_ago_${c}`).join(', '))}
+      from dense
+      window w as (partition by ${key} order by month)
+    ) d${
+      from
+        ? sql`
+    where d.month >= ${monthLiteral(from)}`
+        : sql``
+    }
     -- Stored month by month: a report reads a few whole months of a network, from few pages.
     order by network_uuid, grain, month`;
 };
 
-/** Carries every other agency's running totals from `from` forward to `to` (nothing of theirs changed). */
+/**
+ * Carries every other agency's running totals from `from` forward to `to` (nothing of theirs changed),
+ * each month beside its key's row 12 months earlier: a stored one, or one carried here.
+ */
 export const carryRunningTotalsForward = (
   networkUuid: string,
   agencyUuid: string,
   from: YearMonth,
   to: YearMonth,
-) => sql`
-  insert into production_agency_running_totals (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(RUNNING_COLUMNS)})
-  select ${sql.raw(RUNNING_KEY.replace(/(\w+)/g, 't.$1'))}, g.month::date, ${sql.raw(RUNNING_COLUMNS.replace(/(\w+)/g, 't.$1'))}
+) => {
+  const sameKey = ['agency_uuid', ...RUNNING_ROW_KEY].map((c) => `y.${c} = t.${c}`).join(' and ');
+  const carriedYearAgo = RUNNING_COLUMN_NAMES.map(
+    (c) =>
+      `case when g.month >= '${firstDayOfMonth(addMonths(from, 13))}' then t.${c} else coalesce(y.${c}, 0) end`,
+  );
+  return sql`
+  insert into production_agency_running_totals (${sql.raw(RUNNING_KEY)}, month, ${sql.raw(STORED_COLUMNS)})
+  select ${sql.raw(RUNNING_KEY.replace(/(\w+)/g, 't.$1'))}, g.month::date, ${sql.raw(RUNNING_COLUMNS.replace(/(\w+)/g, 't.$1'))},
+    ${sql.raw(carriedYearAgo.join(', '))}
   from production_agency_running_totals t
   cross join lateral generate_series(${monthLiteral(addMonths(from, 1))}, ${monthLiteral(to)}, interval '1 month') as g(month)
+  left join production_agency_running_totals y on y.month = (g.month - interval '12 months')::date and ${sql.raw(sameKey)}
   where t.network_uuid = ${networkUuid}::uuid and t.month = ${monthLiteral(from)}
     and t.agency_uuid <> ${agencyUuid}::uuid`;
+};
 
 // --- Figures -----------------------------------------------------------------------------------
 
@@ -731,9 +772,25 @@ export function runningTotalRows(
 ): SQL {
   const read = windows.filter((w) => w.last !== w.before);
   const months = [...new Set(read.flatMap((w) => [w.last, w.before]))].sort().reverse();
-  const [latest, ...earlier] = months;
-  const at = (month: YearMonth, column: string) =>
-    month === latest ? `r.${column}` : `coalesce(e${earlier.indexOf(month)}.${column}, 0)`;
+  // The rows read, latest first ('r', then 'e0', 'e1'...): a month a year before one of them is
+  // read from that row's year-ago columns instead (a prior period's edges, decision 098).
+  const rows = new Map<YearMonth, { alias: string; yearAgo: boolean }>();
+  const joined: YearMonth[] = [];
+  for (const month of months) {
+    const later = rows.get(addMonths(month, 12));
+    if (later && !later.yearAgo) {
+      rows.set(month, { alias: later.alias, yearAgo: true });
+    } else {
+      rows.set(month, { alias: joined.length === 0 ? 'r' : `e${joined.length - 1}`, yearAgo: false });
+      joined.push(month);
+    }
+  }
+  const [latest, ...earlier] = joined;
+  const at = (month: YearMonth, column: string) => {
+    const { alias, yearAgo } = rows.get(month)!;
+    const value = `${alias}.${yearAgo ? yearAgoColumn(column) : column}`;
+    return alias === 'r' ? value : `coalesce(${value}, 0)`;
+  };
   const changes = read.flatMap((w) =>
     RUNNING_COLUMN_NAMES.map((c) => `${at(w.last, c)} - ${at(w.before, c)} as ${w.name}_${c}`),
   );

@@ -6,14 +6,10 @@
 --   $4 = "00000000-0000-4000-8000-000000000001"
 --   $5 = "carrier"
 --   $6 = "00000000-0000-4000-8000-000000000001"
---   $7 = "carrier"
+--   $7 = "00000000-0000-4000-8000-000000000001"
 --   $8 = "00000000-0000-4000-8000-000000000001"
---   $9 = "carrier"
+--   $9 = "00000000-0000-4000-8000-000000000002"
 --   $10 = "00000000-0000-4000-8000-000000000001"
---   $11 = "00000000-0000-4000-8000-000000000001"
---   $12 = "00000000-0000-4000-8000-000000000001"
---   $13 = "00000000-0000-4000-8000-000000000002"
---   $14 = "00000000-0000-4000-8000-000000000001"
 select f.agency_uuid::text || '/' || f.carrier_uuid::text as group_uuid,
       case when grouping(f.broad_code) = 1 then $1::text else f.broad_code end as line_code, case when sum(f.current_written_premium_count) > 0 then (bigint_sum(f.current_written_premium_cents) / 100)::numeric(20, 2) end::text as written_premium, case when sum(f.prior_written_premium_count) > 0 then (bigint_sum(f.prior_written_premium_cents) / 100)::numeric(20, 2) end::text as prior_written_premium, case when sum(f.current_new_written_premium_count) > 0 then (bigint_sum(f.current_new_written_premium_cents) / 100)::numeric(20, 2) end::text as new_written_premium, case when sum(f.prior_new_written_premium_count) > 0 then (bigint_sum(f.prior_new_written_premium_cents) / 100)::numeric(20, 2) end::text as prior_new_written_premium, case when sum(f.current_earned_count) > 0 then (bigint_sum(f.current_earned_cents) / 100)::numeric(20, 2) end::text as earned, case when sum(f.prior_earned_count) > 0 then (bigint_sum(f.prior_earned_cents) / 100)::numeric(20, 2) end::text as prior_earned, case when sum(f.current_incurred_count) > 0 then (bigint_sum(f.current_incurred_cents) / 100)::numeric(20, 2) end::text as incurred, case when sum(f.prior_incurred_count) > 0 then (bigint_sum(f.prior_incurred_cents) / 100)::numeric(20, 2) end::text as prior_incurred
     from (
@@ -30,19 +26,19 @@ select f.agency_uuid::text || '/' || f.carrier_uuid::text as group_uuid,
         r.incurred_count - coalesce(e0.incurred_count, 0) as current_incurred_count,
         r.paid_cents - coalesce(e0.paid_cents, 0) as current_paid_cents,
         r.paid_on_cents - coalesce(e0.paid_on_cents, 0) as current_paid_on_cents,
-        coalesce(e1.facts, 0) - coalesce(e2.facts, 0) as prior_facts,
-        coalesce(e1.written_premium_cents, 0) - coalesce(e2.written_premium_cents, 0) as prior_written_premium_cents,
-        coalesce(e1.written_premium_count, 0) - coalesce(e2.written_premium_count, 0) as prior_written_premium_count,
-        coalesce(e1.new_written_premium_cents, 0) - coalesce(e2.new_written_premium_cents, 0) as prior_new_written_premium_cents,
-        coalesce(e1.new_written_premium_count, 0) - coalesce(e2.new_written_premium_count, 0) as prior_new_written_premium_count,
-        coalesce(e1.earned_cents, 0) - coalesce(e2.earned_cents, 0) as prior_earned_cents,
-        coalesce(e1.earned_count, 0) - coalesce(e2.earned_count, 0) as prior_earned_count,
-        coalesce(e1.incurred_cents, 0) - coalesce(e2.incurred_cents, 0) as prior_incurred_cents,
-        coalesce(e1.incurred_count, 0) - coalesce(e2.incurred_count, 0) as prior_incurred_count,
-        coalesce(e1.paid_cents, 0) - coalesce(e2.paid_cents, 0) as prior_paid_cents,
-        coalesce(e1.paid_on_cents, 0) - coalesce(e2.paid_on_cents, 0) as prior_paid_on_cents
-      from production_agency_running_totals r left join production_agency_running_totals e0 on e0.network_uuid = $2::uuid and e0.grain = $3 and e0.month = '2025-12-01'::date and e0.agency_uuid = r.agency_uuid and e0.grain = r.grain and e0.carrier_class = r.carrier_class and e0.carrier_uuid = r.carrier_uuid and e0.agency_code_uuid = r.agency_code_uuid and e0.broad_code = r.broad_code and e0.type_code = r.type_code and e0.source = r.source left join production_agency_running_totals e1 on e1.network_uuid = $4::uuid and e1.grain = $5 and e1.month = '2025-10-01'::date and e1.agency_uuid = r.agency_uuid and e1.grain = r.grain and e1.carrier_class = r.carrier_class and e1.carrier_uuid = r.carrier_uuid and e1.agency_code_uuid = r.agency_code_uuid and e1.broad_code = r.broad_code and e1.type_code = r.type_code and e1.source = r.source left join production_agency_running_totals e2 on e2.network_uuid = $6::uuid and e2.grain = $7 and e2.month = '2024-12-01'::date and e2.agency_uuid = r.agency_uuid and e2.grain = r.grain and e2.carrier_class = r.carrier_class and e2.carrier_uuid = r.carrier_uuid and e2.agency_code_uuid = r.agency_code_uuid and e2.broad_code = r.broad_code and e2.type_code = r.type_code and e2.source = r.source
-      where r.network_uuid = $8::uuid and r.grain = $9 and r.month = '2026-10-01'::date
+        r.year_ago_facts - coalesce(e0.year_ago_facts, 0) as prior_facts,
+        r.year_ago_written_premium_cents - coalesce(e0.year_ago_written_premium_cents, 0) as prior_written_premium_cents,
+        r.year_ago_written_premium_count - coalesce(e0.year_ago_written_premium_count, 0) as prior_written_premium_count,
+        r.year_ago_new_written_premium_cents - coalesce(e0.year_ago_new_written_premium_cents, 0) as prior_new_written_premium_cents,
+        r.year_ago_new_written_premium_count - coalesce(e0.year_ago_new_written_premium_count, 0) as prior_new_written_premium_count,
+        r.year_ago_earned_cents - coalesce(e0.year_ago_earned_cents, 0) as prior_earned_cents,
+        r.year_ago_earned_count - coalesce(e0.year_ago_earned_count, 0) as prior_earned_count,
+        r.year_ago_incurred_cents - coalesce(e0.year_ago_incurred_cents, 0) as prior_incurred_cents,
+        r.year_ago_incurred_count - coalesce(e0.year_ago_incurred_count, 0) as prior_incurred_count,
+        r.year_ago_paid_cents - coalesce(e0.year_ago_paid_cents, 0) as prior_paid_cents,
+        r.year_ago_paid_on_cents - coalesce(e0.year_ago_paid_on_cents, 0) as prior_paid_on_cents
+      from production_agency_running_totals r left join production_agency_running_totals e0 on e0.network_uuid = $2::uuid and e0.grain = $3 and e0.month = '2025-12-01'::date and e0.agency_uuid = r.agency_uuid and e0.grain = r.grain and e0.carrier_class = r.carrier_class and e0.carrier_uuid = r.carrier_uuid and e0.agency_code_uuid = r.agency_code_uuid and e0.broad_code = r.broad_code and e0.type_code = r.type_code and e0.source = r.source
+      where r.network_uuid = $4::uuid and r.grain = $5 and r.month = '2026-10-01'::date
       union all
     select f.agency_uuid, f.network_uuid, ((c.is_mga::int * 1) | (c.is_standard::int * 2) | (c.is_crop::int * 4) | (c.is_flood::int * 8) | (c.is_surety::int * 16) | (c.is_workers_comp::int * 32))::smallint,
       f.carrier_uuid, coalesce(f.agency_code_uuid, '00000000-0000-0000-0000-000000000000'::uuid),
@@ -51,7 +47,7 @@ select f.agency_uuid::text || '/' || f.carrier_uuid::text as group_uuid,
     from (
       -- Read through the partial index only: offset 0 keeps the report filters out of here.
       select * from production_facts f
-      where f.network_uuid = $10::uuid
+      where f.network_uuid = $6::uuid
         and f.gap_months > 0 and f.month between '2026-01-01'::date and '2026-10-01'::date
         and (f.month - make_interval(months => f.gap_months::int))::date < '2026-01-01'::date
       offset 0
@@ -67,7 +63,7 @@ select f.agency_uuid::text || '/' || f.carrier_uuid::text as group_uuid,
     from (
       -- Read through the partial index only: offset 0 keeps the report filters out of here.
       select * from production_facts f
-      where f.network_uuid = $11::uuid
+      where f.network_uuid = $7::uuid
         and f.gap_months > 0 and f.month between '2025-01-01'::date and '2025-10-01'::date
         and (f.month - make_interval(months => f.gap_months::int))::date < '2025-01-01'::date
       offset 0
@@ -76,7 +72,7 @@ select f.agency_uuid::text || '/' || f.carrier_uuid::text as group_uuid,
     join lines_of_business l on l.uuid = f.line_uuid
     left join lines_of_business p on p.uuid = l.parent_uuid
     ) f
-    where f.network_uuid = $12::uuid and true
-      and true and f.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63) and true and true and f.carrier_uuid in ($13::uuid, $14::uuid)
+    where f.network_uuid = $8::uuid and true
+      and true and f.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63) and true and true and f.carrier_uuid in ($9::uuid, $10::uuid)
     group by f.agency_uuid, f.carrier_uuid, f.broad_code
     having sum(f.current_facts) > 0 or sum(f.prior_facts) > 0;

@@ -4,11 +4,7 @@
 --   $2 = "carrier"
 --   $3 = "00000000-0000-4000-8000-000000000001"
 --   $4 = "carrier"
---   $5 = "00000000-0000-4000-8000-000000000001"
---   $6 = "carrier"
---   $7 = "00000000-0000-4000-8000-000000000001"
---   $8 = "carrier"
---   $9 = "{00000000-0000-4000-8000-000000000002}"
+--   $5 = "{00000000-0000-4000-8000-000000000002}"
 with
   production as (
     select f.agency_uuid, case when grouping(f.carrier_uuid) = 0 then 'carrier' when grouping(f.broad_code) = 0 then 'line' else 'total' end as dimension, case when grouping(f.carrier_uuid) = 0 then f.carrier_uuid::text when grouping(f.broad_code) = 0 then f.broad_code else 'total' end as key,
@@ -37,32 +33,32 @@ with
         r.incurred_count - coalesce(e0.incurred_count, 0) as current_incurred_count,
         r.paid_cents - coalesce(e0.paid_cents, 0) as current_paid_cents,
         r.paid_on_cents - coalesce(e0.paid_on_cents, 0) as current_paid_on_cents,
-        coalesce(e1.facts, 0) - coalesce(e2.facts, 0) as prior_facts,
-        coalesce(e1.written_premium_cents, 0) - coalesce(e2.written_premium_cents, 0) as prior_written_premium_cents,
-        coalesce(e1.written_premium_count, 0) - coalesce(e2.written_premium_count, 0) as prior_written_premium_count,
-        coalesce(e1.new_written_premium_cents, 0) - coalesce(e2.new_written_premium_cents, 0) as prior_new_written_premium_cents,
-        coalesce(e1.new_written_premium_count, 0) - coalesce(e2.new_written_premium_count, 0) as prior_new_written_premium_count,
-        coalesce(e1.earned_cents, 0) - coalesce(e2.earned_cents, 0) as prior_earned_cents,
-        coalesce(e1.earned_count, 0) - coalesce(e2.earned_count, 0) as prior_earned_count,
-        coalesce(e1.incurred_cents, 0) - coalesce(e2.incurred_cents, 0) as prior_incurred_cents,
-        coalesce(e1.incurred_count, 0) - coalesce(e2.incurred_count, 0) as prior_incurred_count,
-        coalesce(e1.paid_cents, 0) - coalesce(e2.paid_cents, 0) as prior_paid_cents,
-        coalesce(e1.paid_on_cents, 0) - coalesce(e2.paid_on_cents, 0) as prior_paid_on_cents,
-        r.facts - coalesce(e1.facts, 0) as band_facts,
-        r.written_premium_cents - coalesce(e1.written_premium_cents, 0) as band_written_premium_cents,
-        r.written_premium_count - coalesce(e1.written_premium_count, 0) as band_written_premium_count,
-        r.new_written_premium_cents - coalesce(e1.new_written_premium_cents, 0) as band_new_written_premium_cents,
-        r.new_written_premium_count - coalesce(e1.new_written_premium_count, 0) as band_new_written_premium_count,
-        r.earned_cents - coalesce(e1.earned_cents, 0) as band_earned_cents,
-        r.earned_count - coalesce(e1.earned_count, 0) as band_earned_count,
-        r.incurred_cents - coalesce(e1.incurred_cents, 0) as band_incurred_cents,
-        r.incurred_count - coalesce(e1.incurred_count, 0) as band_incurred_count,
-        r.paid_cents - coalesce(e1.paid_cents, 0) as band_paid_cents,
-        r.paid_on_cents - coalesce(e1.paid_on_cents, 0) as band_paid_on_cents
-      from production_agency_running_totals r left join production_agency_running_totals e0 on e0.network_uuid = $1::uuid and e0.grain = $2 and e0.month = '2025-12-01'::date and e0.agency_uuid = r.agency_uuid and e0.grain = r.grain and e0.carrier_class = r.carrier_class and e0.carrier_uuid = r.carrier_uuid and e0.agency_code_uuid = r.agency_code_uuid and e0.broad_code = r.broad_code and e0.type_code = r.type_code and e0.source = r.source left join production_agency_running_totals e1 on e1.network_uuid = $3::uuid and e1.grain = $4 and e1.month = '2025-10-01'::date and e1.agency_uuid = r.agency_uuid and e1.grain = r.grain and e1.carrier_class = r.carrier_class and e1.carrier_uuid = r.carrier_uuid and e1.agency_code_uuid = r.agency_code_uuid and e1.broad_code = r.broad_code and e1.type_code = r.type_code and e1.source = r.source left join production_agency_running_totals e2 on e2.network_uuid = $5::uuid and e2.grain = $6 and e2.month = '2024-12-01'::date and e2.agency_uuid = r.agency_uuid and e2.grain = r.grain and e2.carrier_class = r.carrier_class and e2.carrier_uuid = r.carrier_uuid and e2.agency_code_uuid = r.agency_code_uuid and e2.broad_code = r.broad_code and e2.type_code = r.type_code and e2.source = r.source
-      where r.network_uuid = $7::uuid and r.grain = $8 and r.month = '2026-10-01'::date
+        r.year_ago_facts - coalesce(e0.year_ago_facts, 0) as prior_facts,
+        r.year_ago_written_premium_cents - coalesce(e0.year_ago_written_premium_cents, 0) as prior_written_premium_cents,
+        r.year_ago_written_premium_count - coalesce(e0.year_ago_written_premium_count, 0) as prior_written_premium_count,
+        r.year_ago_new_written_premium_cents - coalesce(e0.year_ago_new_written_premium_cents, 0) as prior_new_written_premium_cents,
+        r.year_ago_new_written_premium_count - coalesce(e0.year_ago_new_written_premium_count, 0) as prior_new_written_premium_count,
+        r.year_ago_earned_cents - coalesce(e0.year_ago_earned_cents, 0) as prior_earned_cents,
+        r.year_ago_earned_count - coalesce(e0.year_ago_earned_count, 0) as prior_earned_count,
+        r.year_ago_incurred_cents - coalesce(e0.year_ago_incurred_cents, 0) as prior_incurred_cents,
+        r.year_ago_incurred_count - coalesce(e0.year_ago_incurred_count, 0) as prior_incurred_count,
+        r.year_ago_paid_cents - coalesce(e0.year_ago_paid_cents, 0) as prior_paid_cents,
+        r.year_ago_paid_on_cents - coalesce(e0.year_ago_paid_on_cents, 0) as prior_paid_on_cents,
+        r.facts - r.year_ago_facts as band_facts,
+        r.written_premium_cents - r.year_ago_written_premium_cents as band_written_premium_cents,
+        r.written_premium_count - r.year_ago_written_premium_count as band_written_premium_count,
+        r.new_written_premium_cents - r.year_ago_new_written_premium_cents as band_new_written_premium_cents,
+        r.new_written_premium_count - r.year_ago_new_written_premium_count as band_new_written_premium_count,
+        r.earned_cents - r.year_ago_earned_cents as band_earned_cents,
+        r.earned_count - r.year_ago_earned_count as band_earned_count,
+        r.incurred_cents - r.year_ago_incurred_cents as band_incurred_cents,
+        r.incurred_count - r.year_ago_incurred_count as band_incurred_count,
+        r.paid_cents - r.year_ago_paid_cents as band_paid_cents,
+        r.paid_on_cents - r.year_ago_paid_on_cents as band_paid_on_cents
+      from production_agency_running_totals r left join production_agency_running_totals e0 on e0.network_uuid = $1::uuid and e0.grain = $2 and e0.month = '2025-12-01'::date and e0.agency_uuid = r.agency_uuid and e0.grain = r.grain and e0.carrier_class = r.carrier_class and e0.carrier_uuid = r.carrier_uuid and e0.agency_code_uuid = r.agency_code_uuid and e0.broad_code = r.broad_code and e0.type_code = r.type_code and e0.source = r.source
+      where r.network_uuid = $3::uuid and r.grain = $4 and r.month = '2026-10-01'::date
     ) f
-    where f.agency_uuid = any($9::uuid[])
+    where f.agency_uuid = any($5::uuid[])
       and f.carrier_class in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63)
       and true
     group by grouping sets ((f.agency_uuid, f.carrier_uuid), (f.agency_uuid, f.broad_code), (f.agency_uuid))

@@ -5,8 +5,7 @@
 --   $3 = "00000000-0000-4000-8000-000000000002"
 --   $4 = "00000000-0000-4000-8000-000000000002"
 --   $5 = "00000000-0000-4000-8000-000000000002"
-with fresh (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source, month, facts, written_premium_cents, written_premium_count, new_written_premium_cents,
-  new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count, paid_cents, paid_on_cents) as materialized (
+with fresh (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source, month, facts, written_premium_cents, written_premium_count, new_written_premium_cents, new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count, paid_cents, paid_on_cents, year_ago_facts, year_ago_written_premium_cents, year_ago_written_premium_count, year_ago_new_written_premium_cents, year_ago_new_written_premium_count, year_ago_earned_cents, year_ago_earned_count, year_ago_incurred_cents, year_ago_incurred_count, year_ago_paid_cents, year_ago_paid_on_cents) as materialized (
     -- The production facts' sums per carrier, line, source and month: the one read of them, which
     -- every grain sums.
     with sums as materialized (
@@ -83,11 +82,13 @@ with fresh (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agenc
       union all
       select * from by_carrier
     ),
-    carried as materialized (
+    history as materialized (
       select agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source, month, facts, written_premium_cents, written_premium_count, new_written_premium_cents,
   new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count, paid_cents, paid_on_cents from production_agency_running_totals f
-      where f.agency_uuid = $3::uuid and f.month = '2025-12-01'::date
+      where f.agency_uuid = $3::uuid
+        and f.month between '2025-01-01'::date and '2025-12-01'::date
     ),
+    carried as (select * from history where month = '2025-12-01'::date),
     -- Each key's running totals at the months it has sums of, and the last month each holds for: the
     -- month before the key's next, or the horizon.
     sparse as (
@@ -95,13 +96,25 @@ with fresh (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agenc
         coalesce(lead(month) over w - interval '1 month', '2026-10-01'::date) as last_month
       from (select * from monthly union all select * from carried) m
       window w as (partition by agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source order by month)
-    )
+    ),
     -- One row per key and month, from its first month to the horizon: a month without sums repeats
     -- the running totals of the month before.
-    select s.agency_uuid, s.network_uuid, s.grain, s.carrier_class, s.carrier_uuid, s.agency_code_uuid, s.broad_code, s.type_code, s.source, g.month::date as month,
-      s.facts, s.wp, s.wp_n, s.nwp, s.nwp_n, s.ep, s.ep_n, s.il, s.il_n, s.paid, s.paid_on
-    from sparse s
-    cross join lateral generate_series(greatest(s.month, '2026-01-01'::date), s.last_month, interval '1 month') as g(month)
+    dense as (
+      select s.agency_uuid, s.network_uuid, s.grain, s.carrier_class, s.carrier_uuid, s.agency_code_uuid, s.broad_code, s.type_code, s.source, g.month::date as month,
+        s.facts, s.wp, s.wp_n, s.nwp, s.nwp_n, s.ep, s.ep_n, s.il, s.il_n, s.paid, s.paid_on
+      from sparse s
+      cross join lateral generate_series(greatest(s.month, '2026-01-01'::date), s.last_month, interval '1 month') as g(month)
+      union all
+      select * from history
+    )
+    -- Beside each month's running totals, the key's 12 rows earlier: its months are consecutive.
+    select * from (
+      select agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source, month, facts, wp, wp_n, nwp, nwp_n, ep, ep_n, il, il_n, paid, paid_on,
+        lag(facts, 12, 0) over w as year_ago_facts, lag(wp, 12, 0) over w as year_ago_wp, lag(wp_n, 12, 0) over w as year_ago_wp_n, lag(nwp, 12, 0) over w as year_ago_nwp, lag(nwp_n, 12, 0) over w as year_ago_nwp_n, lag(ep, 12, 0) over w as year_ago_ep, lag(ep_n, 12, 0) over w as year_ago_ep_n, lag(il, 12, 0) over w as year_ago_il, lag(il_n, 12, 0) over w as year_ago_il_n, lag(paid, 12, 0) over w as year_ago_paid, lag(paid_on, 12, 0) over w as year_ago_paid_on
+      from dense
+      window w as (partition by agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source order by month)
+    ) d
+    where d.month >= '2026-01-01'::date
     -- Stored month by month: a report reads a few whole months of a network, from few pages.
     order by network_uuid, grain, month),
     gone as (
@@ -109,12 +122,11 @@ with fresh (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agenc
       where t.agency_uuid = $4::uuid and t.month >= '2026-01-01'::date
         and not exists (select 1 from fresh f where t.grain = f.grain and t.carrier_class = f.carrier_class and t.carrier_uuid = f.carrier_uuid and t.agency_code_uuid = f.agency_code_uuid and t.broad_code = f.broad_code and t.type_code = f.type_code and t.source = f.source and t.month = f.month)
     )
-    insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source, month, facts, written_premium_cents, written_premium_count, new_written_premium_cents,
-  new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count, paid_cents, paid_on_cents)
+    insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source, month, facts, written_premium_cents, written_premium_count, new_written_premium_cents, new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count, paid_cents, paid_on_cents, year_ago_facts, year_ago_written_premium_cents, year_ago_written_premium_count, year_ago_new_written_premium_cents, year_ago_new_written_premium_count, year_ago_earned_cents, year_ago_earned_count, year_ago_incurred_cents, year_ago_incurred_count, year_ago_paid_cents, year_ago_paid_on_cents)
     select * from fresh f
     where not exists (select 1 from production_agency_running_totals t
       where t.agency_uuid = $5::uuid and t.month >= '2026-01-01'::date and t.grain = f.grain and t.carrier_class = f.carrier_class and t.carrier_uuid = f.carrier_uuid and t.agency_code_uuid = f.agency_code_uuid and t.broad_code = f.broad_code and t.type_code = f.type_code and t.source = f.source and t.month = f.month
-        and (t.facts, t.written_premium_cents, t.written_premium_count, t.new_written_premium_cents, t.new_written_premium_count, t.earned_cents, t.earned_count, t.incurred_cents, t.incurred_count, t.paid_cents, t.paid_on_cents) = (f.facts, f.written_premium_cents, f.written_premium_count, f.new_written_premium_cents, f.new_written_premium_count, f.earned_cents, f.earned_count, f.incurred_cents, f.incurred_count, f.paid_cents, f.paid_on_cents))
+        and (t.facts, t.written_premium_cents, t.written_premium_count, t.new_written_premium_cents, t.new_written_premium_count, t.earned_cents, t.earned_count, t.incurred_cents, t.incurred_count, t.paid_cents, t.paid_on_cents, t.year_ago_facts, t.year_ago_written_premium_cents, t.year_ago_written_premium_count, t.year_ago_new_written_premium_cents, t.year_ago_new_written_premium_count, t.year_ago_earned_cents, t.year_ago_earned_count, t.year_ago_incurred_cents, t.year_ago_incurred_count, t.year_ago_paid_cents, t.year_ago_paid_on_cents) = (f.facts, f.written_premium_cents, f.written_premium_count, f.new_written_premium_cents, f.new_written_premium_count, f.earned_cents, f.earned_count, f.incurred_cents, f.incurred_count, f.paid_cents, f.paid_on_cents, f.year_ago_facts, f.year_ago_written_premium_cents, f.year_ago_written_premium_count, f.year_ago_new_written_premium_cents, f.year_ago_new_written_premium_count, f.year_ago_earned_cents, f.year_ago_earned_count, f.year_ago_incurred_cents, f.year_ago_incurred_count, f.year_ago_paid_cents, f.year_ago_paid_on_cents))
     -- The deleted keys are not among these: no row is both deleted and written.
     on conflict (agency_uuid, month, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source) do update
-    set facts = excluded.facts, written_premium_cents = excluded.written_premium_cents, written_premium_count = excluded.written_premium_count, new_written_premium_cents = excluded.new_written_premium_cents, new_written_premium_count = excluded.new_written_premium_count, earned_cents = excluded.earned_cents, earned_count = excluded.earned_count, incurred_cents = excluded.incurred_cents, incurred_count = excluded.incurred_count, paid_cents = excluded.paid_cents, paid_on_cents = excluded.paid_on_cents;
+    set facts = excluded.facts, written_premium_cents = excluded.written_premium_cents, written_premium_count = excluded.written_premium_count, new_written_premium_cents = excluded.new_written_premium_cents, new_written_premium_count = excluded.new_written_premium_count, earned_cents = excluded.earned_cents, earned_count = excluded.earned_count, incurred_cents = excluded.incurred_cents, incurred_count = excluded.incurred_count, paid_cents = excluded.paid_cents, paid_on_cents = excluded.paid_on_cents, year_ago_facts = excluded.year_ago_facts, year_ago_written_premium_cents = excluded.year_ago_written_premium_cents, year_ago_written_premium_count = excluded.year_ago_written_premium_count, year_ago_new_written_premium_cents = excluded.year_ago_new_written_premium_cents, year_ago_new_written_premium_count = excluded.year_ago_new_written_premium_count, year_ago_earned_cents = excluded.year_ago_earned_cents, year_ago_earned_count = excluded.year_ago_earned_count, year_ago_incurred_cents = excluded.year_ago_incurred_cents, year_ago_incurred_count = excluded.year_ago_incurred_count, year_ago_paid_cents = excluded.year_ago_paid_cents, year_ago_paid_on_cents = excluded.year_ago_paid_on_cents;

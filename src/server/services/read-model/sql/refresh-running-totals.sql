@@ -4,8 +4,7 @@
 --   $2 = "00000000-0000-4000-8000-000000000002"
 --   $3 = "00000000-0000-4000-8000-000000000001"
 --   $4 = "00000000-0000-4000-8000-000000000002"
-insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source, month, facts, written_premium_cents, written_premium_count, new_written_premium_cents,
-  new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count, paid_cents, paid_on_cents)
+insert into production_agency_running_totals (agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source, month, facts, written_premium_cents, written_premium_count, new_written_premium_cents, new_written_premium_count, earned_cents, earned_count, incurred_cents, incurred_count, paid_cents, paid_on_cents, year_ago_facts, year_ago_written_premium_cents, year_ago_written_premium_count, year_ago_new_written_premium_cents, year_ago_new_written_premium_count, year_ago_earned_cents, year_ago_earned_count, year_ago_incurred_cents, year_ago_incurred_count, year_ago_paid_cents, year_ago_paid_on_cents)
     -- The production facts' sums per carrier, line, source and month: the one read of them, which
     -- every grain sums.
     with sums as materialized (
@@ -89,12 +88,21 @@ insert into production_agency_running_totals (agency_uuid, network_uuid, grain, 
         coalesce(lead(month) over w - interval '1 month', '2026-10-01'::date) as last_month
       from monthly
       window w as (partition by agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source order by month)
-    )
+    ),
     -- One row per key and month, from its first month to the horizon: a month without sums repeats
     -- the running totals of the month before.
-    select s.agency_uuid, s.network_uuid, s.grain, s.carrier_class, s.carrier_uuid, s.agency_code_uuid, s.broad_code, s.type_code, s.source, g.month::date as month,
-      s.facts, s.wp, s.wp_n, s.nwp, s.nwp_n, s.ep, s.ep_n, s.il, s.il_n, s.paid, s.paid_on
-    from sparse s
-    cross join lateral generate_series(s.month, s.last_month, interval '1 month') as g(month)
+    dense as (
+      select s.agency_uuid, s.network_uuid, s.grain, s.carrier_class, s.carrier_uuid, s.agency_code_uuid, s.broad_code, s.type_code, s.source, g.month::date as month,
+        s.facts, s.wp, s.wp_n, s.nwp, s.nwp_n, s.ep, s.ep_n, s.il, s.il_n, s.paid, s.paid_on
+      from sparse s
+      cross join lateral generate_series(s.month, s.last_month, interval '1 month') as g(month)
+    )
+    -- Beside each month's running totals, the key's 12 rows earlier: its months are consecutive.
+    select * from (
+      select agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source, month, facts, wp, wp_n, nwp, nwp_n, ep, ep_n, il, il_n, paid, paid_on,
+        lag(facts, 12, 0) over w as year_ago_facts, lag(wp, 12, 0) over w as year_ago_wp, lag(wp_n, 12, 0) over w as year_ago_wp_n, lag(nwp, 12, 0) over w as year_ago_nwp, lag(nwp_n, 12, 0) over w as year_ago_nwp_n, lag(ep, 12, 0) over w as year_ago_ep, lag(ep_n, 12, 0) over w as year_ago_ep_n, lag(il, 12, 0) over w as year_ago_il, lag(il_n, 12, 0) over w as year_ago_il_n, lag(paid, 12, 0) over w as year_ago_paid, lag(paid_on, 12, 0) over w as year_ago_paid_on
+      from dense
+      window w as (partition by agency_uuid, network_uuid, grain, carrier_class, carrier_uuid, agency_code_uuid, broad_code, type_code, source order by month)
+    ) d
     -- Stored month by month: a report reads a few whole months of a network, from few pages.
     order by network_uuid, grain, month;

@@ -1,6 +1,6 @@
 -- Caller: ensureReadModel (refresh.ts) <- main.ts, the demo data: networks with facts and no rollups of this format
 -- Parameters:
---   $1 = 7
+--   $1 = 8
 select n.uuid, n.name from networks n
   where not exists (select 1 from production_rollup_horizons h
       where h.network_uuid = n.uuid and h.format = $1)
