@@ -119,7 +119,9 @@ export const productionAgencyRunningTotals = pgTable(
      * (decision 098).
      */
     yearAgoFacts: integer('year_ago_facts').notNull().default(0),
-    yearAgoWrittenPremiumCents: bigint('year_ago_written_premium_cents', { mode: 'number' }).notNull().default(0),
+    yearAgoWrittenPremiumCents: bigint('year_ago_written_premium_cents', { mode: 'number' })
+      .notNull()
+      .default(0),
     yearAgoWrittenPremiumCount: integer('year_ago_written_premium_count').notNull().default(0),
     yearAgoNewWrittenPremiumCents: bigint('year_ago_new_written_premium_cents', { mode: 'number' })
       .notNull()
