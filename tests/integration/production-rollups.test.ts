@@ -171,8 +171,9 @@ describe('production rollups', () => {
       'carrier_uuid',
       'agency_code_uuid',
       'broad_code',
+      'type_code',
+      'source',
     ]
-      .concat(['type_code', 'source'])
       .map((c) => `y.${c} = r.${c}`)
       .join(' and ');
     /** Rows whose year-ago columns are not the key's row 12 months earlier (0 before its first). */
