@@ -90,7 +90,7 @@ test('a network user sees the early warnings and follows one to Carrier Producti
   await expect(summary).not.toHaveText(everyWarning);
   const rows = table.getByRole('row').filter({ has: page.getByRole('link') });
   await expect(rows.first()).toContainText(/Loss ratio over .* and rising/);
-  expect(await rows.filter({ hasNotText: /Loss ratio over .* and rising/ }).count()).toBe(0);
+  await expect(rows.filter({ hasNotText: /Loss ratio over .* and rising/ })).toHaveCount(0);
   const agency = ((await rows.first().getByRole('rowheader').textContent()) ?? '').trim();
   await page.getByRole('searchbox', { name: 'Search agencies' }).fill(agency);
   await expect(summary).toHaveText(/ at 1 agency$/);
