@@ -4,7 +4,7 @@ import {
   calendarDateIn,
   latestReportingMonth,
 } from '../../src/shared/domain/reporting-month.ts';
-import { expectNoAxeViolations, signInAs } from './support.ts';
+import { expectNoAxeViolations, literally, signInAs } from './support.ts';
 
 const OWNER = 'owner@understanding.test';
 const STAFF = 'staff@understanding.test';
@@ -129,7 +129,7 @@ test('an owner starts this year’s plan from last year’s, sets goals, and mea
   await choose(page, 'Line of Business', 'Total');
   await expect(
     table.getByRole('button', {
-      name: new RegExp(`^${carrierName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:`),
+      name: new RegExp(`^${literally(carrierName)}:`),
     }),
   ).toBeVisible();
   await expectNoAxeViolations(page);

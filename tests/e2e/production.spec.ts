@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support.ts';
+import { expectNoAxeViolations, literally, signIn } from './support.ts';
 
 // The report's table: an agency's page shows its early warnings' table above it.
 const table = (page: Page) => page.getByRole('table').last();
@@ -180,7 +180,7 @@ test('the agency owner works the Carrier Production report end to end', async ({
   await box.fill(fragment.toUpperCase());
   await expect(rowHeaders(page).first()).toContainText(first);
   // The first row matched before the search too: wait until no row is left that does not match.
-  const matching = new RegExp(fragment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+  const matching = new RegExp(literally(fragment), 'i');
   await expect(rowHeaders(page).filter({ hasNotText: matching })).toHaveCount(0);
   await box.fill('no carrier is called this');
   await expect(table(page).getByText('No data found')).toBeVisible();

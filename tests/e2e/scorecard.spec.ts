@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signInAs } from './support.ts';
+import { expectNoAxeViolations, literally, signInAs } from './support.ts';
 
 const carriersTable = (page: Page) => page.getByRole('table', { name: 'Carriers' });
 const rows = (page: Page) => page.getByTestId('scorecard-row');
@@ -154,7 +154,7 @@ test('a network user sees the agencies together, then picks one agency', async (
   const query = await reloads(page, () => option.click());
   expect(query.get('selectedAgencyUuid')).toMatch(/^[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    new RegExp(`Invoice Revenue for ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    new RegExp(`Invoice Revenue for ${literally(name)}$`),
   );
   await expect(rows(page).first()).toBeVisible();
   await expectNoAxeViolations(page);

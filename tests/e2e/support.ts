@@ -23,6 +23,9 @@ export async function signIn(page: Page, email: string, path = '/') {
  * stops drawing a page for a while (seen once after a resize, on a loaded machine) draws no frame to
  * poll at, and a check that waits for frames would wait until the test's own timeout.
  */
+/** `text` as a regular expression matches it, every character taken literally. */
+export const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export const EVERY_100_MS = { polling: 100 } as const;
 
 /** Two frames go by (a transition starts a frame after its element mounts), or half a second. */
